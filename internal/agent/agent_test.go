@@ -314,7 +314,7 @@ func TestParseB(t *testing.T) {
 			want: &view{Event: "beforeReadFile", Hook: pre, Stage: StageTool, Inputs: []event.Input{in(event.KindRead, "/proj/.env"), in(event.KindFileContent, "A=1")}}},
 		{name: "read file relative to workspace root", payload: `{` + bMeta + `"hook_event_name":"beforeReadFile","workspace_roots":["/w","/x"],"file_path":".env","content":"","attachments":[]}`,
 			want: &view{Event: "beforeReadFile", Hook: pre, Stage: StageTool, Cwd: "/w", Inputs: []event.Input{in(event.KindRead, "/w/.env"), in(event.KindRead, "/x/.env")}}},
-		// review 12b F14: a cwd joins the roots, it does not replace them
+		// a cwd joins the roots, it does not replace them
 		{name: "read file relative to cwd and every root", payload: `{` + bMeta + `"hook_event_name":"beforeReadFile","cwd":"/w","workspace_roots":["/w","/x"],"file_path":".env"}`,
 			want: &view{Event: "beforeReadFile", Hook: pre, Stage: StageTool, Cwd: "/w", Inputs: []event.Input{in(event.KindRead, "/w/.env"), in(event.KindRead, "/x/.env")}}},
 		{name: "tab read empty content", payload: `{"hookEventName":"beforeTabFileRead","file_path":"/a/b","content":""}`,

@@ -97,9 +97,9 @@ func fileRead(c *Call, f fields) error {
 // ([{"type":"file","filePath":…}, {"type":"folder",…}]) as reads: the
 // client sends their content to the model. Each path is a read and the
 // read of the tree under it, whatever the attachment's type says (a
-// folder sends every file in it; on disk a file's tree is the file:
-// review 17b F5); a path under a key guard does not know (fsPath) is
-// found by what it carries (pathValue).
+// folder sends every file in it; on disk a file's tree is the file); a
+// path under a key guard does not know (fsPath) is found by what it
+// carries (pathValue).
 func attachments(c *Call, f fields) error {
 	r, ok := f.raw("attachments")
 	if !ok {

@@ -296,8 +296,8 @@ const maxDecodes = 4
 // characters, U+FEFF); percent decoded to a fixed point (at most
 // maxDecodes rounds), and form decoded (+ a blank: Python's unquote_plus),
 // each trimmed too; a home of another user (~name/…, which expanduser
-// reads as that user's: review 23a M1) read as the user's own home too.
-// Each reading once, the value as written first.
+// reads as that user's) read as the user's own home too. Each reading
+// once, the value as written first.
 func fieldReadings(p string) []string {
 	out := []string{p}
 	add := func(r string) {
@@ -431,21 +431,21 @@ func percentDecoded(v string) string {
 	return d
 }
 
-// embedded takes the paths inside a longer text value (review 18b F5,
-// 19b F7), whatever its key: a server may hand an SQL statement, a code
-// cell, an option string or a config text to something that opens the
-// files it names (VACUUM INTO '~/.bashrc', read_text('/h/.ssh/id_rsa'),
-// --out=/h/.bashrc, "-o /h/.bashrc", "file: /h/.aws/credentials"). Each
-// quoted literal, each word after a KEY= or --opt= prefix or an @, and,
-// when bare (a value of a tool that may run something, runs: any but one
-// whose name says it only reads, or writes files or records, whose text
-// is data; and no value checked as a command already), each word
-// shaped as a path (starting /, ~/, ../ or ./, alone or after a KEY:
-// prefix) that may name a protected target (mayNamePath) is read and
-// written: guard cannot tell which the server does. A value that parses
-// as JSON is scanned as JSON too (jsonValue). Other prose words are not
-// taken (an issue's body that mentions ~/.bashrc opens nothing). Past the
-// loose bound the call blocks (tooMany).
+// embedded takes the paths inside a longer text value, whatever its key:
+// a server may hand an SQL statement, a code cell, an option string or a
+// config text to something that opens the files it names (VACUUM INTO
+// '~/.bashrc', read_text('/h/.ssh/id_rsa'), --out=/h/.bashrc, "-o
+// /h/.bashrc", "file: /h/.aws/credentials"). Each quoted literal, each
+// word after a KEY= or --opt= prefix or an @, and, when bare (a value of
+// a tool that may run something, runs: any but one whose name says it
+// only reads, or writes files or records, whose text is data; and no
+// value checked as a command already), each word shaped as a path
+// (starting /, ~/, ../ or ./, alone or after a KEY: prefix) that may name
+// a protected target (mayNamePath) is read and written: guard cannot tell
+// which the server does. A value that parses as JSON is scanned as JSON
+// too (jsonValue). Other prose words are not taken (an issue's body that
+// mentions ~/.bashrc opens nothing). Past the loose bound the call blocks
+// (tooMany).
 func (t *toolValues) embedded(v string, bare bool) {
 	if len(v) > maxEmbeddedText {
 		return
@@ -595,9 +595,9 @@ func (t *toolValues) jsonValue(v string) {
 }
 
 // shellEscapes takes each line of a value that a notebook or a REPL hands
-// to the shell (IPython's !CMD: {"code":"!cat ../.ssh/id_rsa"}, review
-// 18b F5) as a command, when the word after the ! is one a command line
-// starts with (commandWord): a Markdown image (![x](y)) is no command.
+// to the shell (IPython's !CMD: {"code":"!cat ../.ssh/id_rsa"}) as a
+// command, when the word after the ! is one a command line starts with
+// (commandWord): a Markdown image (![x](y)) is no command.
 func (t *toolValues) shellEscapes(v string) {
 	if !strings.Contains(v, "!") {
 		return
@@ -668,9 +668,9 @@ func pathShaped(w string) bool {
 // that types into a terminal or a process, a value under a content key
 // (typedKey) of a tool whose input names no file to write it to, and every
 // value of a tool whose name says it writes bytes (streamWriter) but whose
-// input names no file (review 14b F5: `write {"id":"1","line":"…"}` writes
-// into something guard cannot see): what a tool writes that is known to
-// be no file's content may be a process's input, which runs it.
+// input names no file (`write {"id":"1","line":"…"}` writes into something
+// guard cannot see): what a tool writes that is known to be no file's
+// content may be a process's input, which runs it.
 func (t *toolValues) asCommand(key string) bool {
 	return t.term || t.noPath && (typedKey(key) || t.stream)
 }
@@ -689,9 +689,9 @@ func streamWriter(name string) bool {
 }
 
 // typedKeys takes a value typed as keys (see asCommand): as it is, and,
-// when it holds line-editing keys, as the line editor leaves it (review
-// 14b F4: `cat .eX<DEL>nv` runs `cat .env`). A key guard does not model
-// (termEdit) makes the call one guard cannot check (t.problem).
+// when it holds line-editing keys, as the line editor leaves it (`cat
+// .eX<DEL>nv` runs `cat .env`). A key guard does not model (termEdit)
+// makes the call one guard cannot check (t.problem).
 func (t *toolValues) typedKeys(v string) {
 	edited, problem := termEdit(v, t.term)
 	if problem != "" && t.problem == "" {
@@ -1101,12 +1101,12 @@ const maxLooseValues = 256
 // would name all the same, trimmed and as it is: a path's segments may
 // hold blanks, and `..` makes a segment irrelevant ("a b/../../.bashrc",
 // "~/.ssh/id_rsa\t", " /h/.ssh/id_rsa"), and a server that cleans the
-// value lexically, or trims it, before it opens it opens that path (review
-// 12b F5). Prose is kept out by what it names, not by its look: a sentence
-// taken whole names a file nobody has, which meets no protected glob. A
-// URI of a scheme guard does not know to be network-only adds the paths it
-// may name (schemePaths). Values longer than a path the kernel opens
-// (maxPathLen) are no path.
+// value lexically, or trims it, before it opens it opens that path. Prose
+// is kept out by what it names, not by its look: a sentence taken whole
+// names a file nobody has, which meets no protected glob. A URI of a
+// scheme guard does not know to be network-only adds the paths it may name
+// (schemePaths). Values longer than a path the kernel opens (maxPathLen)
+// are no path.
 func (t *toolValues) loose(v string, write bool) {
 	if len(v) > maxPathLen {
 		return

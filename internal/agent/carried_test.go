@@ -39,7 +39,7 @@ func TestCarried(t *testing.T) {
 		{"ApplyPatch", `{"input":"*** Begin Patch\n*** Add File: .agent_b/hooks.json\n+{}\n*** End Patch"}`, []event.Input{write("/w/.agent_b/hooks.json")}, nil},
 		{"apply_patch", `{"patch":"*** Begin Patch\n*** Update File: /h/.bashrc\n@@\n+echo pwn\n*** End Patch"}`, []event.Input{write("/h/.bashrc")}, nil},
 		{"mcp__x__apply_diff", `{"diff":"--- a/.agent_a/settings.json\n+++ b/.agent_a/settings.json\n@@ -1 +1 @@\n-{}\n+{\"hooks\":{}}\n"}`, []event.Input{write("/w/.agent_a/settings.json")}, nil},
-		// Review 8 F19: a git rename or copy, or a new empty file, has no --- and +++ lines.
+		// A git rename or copy, or a new empty file, has no --- and +++ lines.
 		{"mcp__fs__apply_diff", `{"diff":"diff --git a/evilsettings.json b/.agent_a/settings.json\nsimilarity index 100%\nrename from evilsettings.json\nrename to .agent_a/settings.json\n"}`,
 			[]event.Input{write("/w/.agent_a/settings.json"), write("/w/evilsettings.json")}, nil},
 		{"mcp__fs__apply_diff", `{"diff":"similarity index 100%\ncopy from x.json\ncopy to b/.agent_b/hooks.json\n"}`, []event.Input{write("/w/b/.agent_b/hooks.json")}, nil},
@@ -54,8 +54,8 @@ func TestCarried(t *testing.T) {
 		{"mcp__x__write_and_run", `{"path":"a.sh","content":"cat ~/.ssh/id_rsa"}`, []event.Input{command("cat ~/.ssh/id_rsa")}, nil},
 		{"mcp__github__create_issue", `{"body":"see ~/.bashrc; it holds the alias"}`, nil, []event.Input{command("see ~/.bashrc; it holds the alias")}},
 		{"mcp__fs__write_doc", `{"path":"notes.md","text":"| a | b |\n|---|---|\n| ~/.config/x | y |"}`, nil, []event.Input{command("| a | b |\n|---|---|\n| ~/.config/x | y |")}},
-		// Review 13b F6: a writer with no path field writes no file: its
-		// content is checked as a command (default-deny).
+		// A writer with no path field writes no file: its content is
+		// checked as a command (default-deny).
 		{"mcp__fs__write_doc", `{"text":"mytool ~/.bashrc"}`, []event.Input{command("mytool ~/.bashrc")}, nil},
 		// A line no shell reads is code: its paths, and its string
 		// literals that may be commands.
@@ -65,8 +65,8 @@ func TestCarried(t *testing.T) {
 		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"cd ~/.ssh\nprint((\nmytool id_rsa"}`, []event.Input{command("cd ~/.ssh\nmytool id_rsa")}, nil},
 		{"mcp__sh__run", `{"script_text":"mytool x; rm -f ~/.bashrc"}`, []event.Input{command("mytool x; rm -f ~/.bashrc")}, nil},
 		{"mcp__sh__run", `{"lines":"mytool x\nmytool y > ~/.bashrc"}`, []event.Input{command("mytool x\nmytool y > ~/.bashrc")}, nil},
-		// Review 13b F6: a tool that types into a terminal or a process
-		// runs every text value; a writer with a path writes a file.
+		// A tool that types into a terminal or a process runs every
+		// text value; a writer with a path writes a file.
 		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"foo ~/.ssh/id_rsa\n"}`, []event.Input{command("foo ~/.ssh/id_rsa\n")}, nil},
 		{"mcp__x__write_input", `{"id":"1","text":"vim ~/.bashrc"}`, []event.Input{command("vim ~/.bashrc")}, nil},
 		{"mcp__pty__write", `{"session":"1","data":"cat /etc/hosts"}`, []event.Input{command("cat /etc/hosts"), touch("/etc/hosts")}, []event.Input{write("/etc/hosts")}},
@@ -81,12 +81,12 @@ func TestCarried(t *testing.T) {
 		{"mcp__fs__write_file", `{"file_path":"notes.txt","text":"see ~/.bashrc"}`, nil, []event.Input{command("see ~/.bashrc")}},
 		{"mcp__github__create_issue", `{"title":"x","body":"vim ~/.bashrc"}`, nil, []event.Input{command("vim ~/.bashrc")}},
 		{"mcp__x__convert", `{"input_path":"a.csv","format":"json"}`, nil, []event.Input{command("json")}},
-		// Review 14b F4: typed text is checked as it is and as the line
-		// editor leaves it.
+		// Typed text is checked as it is and as the line editor leaves
+		// it.
 		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"cat .eX\u007fnv\n"}`, []event.Input{command("cat .env\n"), command("cat .eX\u007fnv\n")}, nil},
 		{"mcp__pty__write_stdin", `{"session_id":"1","chars":"ls\u0015cat .env\r"}`, []event.Input{command("cat .env\n")}, nil},
-		// Review 14b F5: a writer that names no file writes typed text,
-		// whatever its value's key; a record writer's fields stay data.
+		// A writer that names no file writes typed text, whatever its
+		// value's key; a record writer's fields stay data.
 		{"mcp__x__write", `{"id":"1","line":"mytool ~/.bashrc"}`, []event.Input{command("mytool ~/.bashrc"), touch("~/.bashrc")}, nil},
 		{"mcp__x__write_line", `{"handle":"1","value":"mytool ~/.bashrc"}`, []event.Input{command("mytool ~/.bashrc")}, nil},
 		{"mcp__x__append", `{"conn":"1","message":"mytool ~/.bashrc"}`, []event.Input{command("mytool ~/.bashrc")}, nil},
@@ -202,8 +202,7 @@ func TestReadingName(t *testing.T) {
 	}
 }
 
-// TestTerminalTool: which tools type into a terminal or a process (review
-// 13b F6).
+// TestTerminalTool: which tools type into a terminal or a process.
 func TestTerminalTool(t *testing.T) {
 	for _, tt := range []struct {
 		name, input string

@@ -128,7 +128,7 @@ type Call struct {
 	// unknown tool with a pattern, query, regex, search or grep argument),
 	// the paths it searched, resolved (a tree as its directory), and the
 	// call's directory last: the result's lines are checked against the
-	// files they name (review 14b F2, internal/hook searchlines.go). nil
+	// files they name (internal/hook searchlines.go). nil
 	// else.
 	SearchScope []string
 	// SearchCounts: the content search prints a count per file (Grep's
@@ -137,8 +137,8 @@ type Call struct {
 	SearchCounts bool
 	// Edits are, for an edit tool (Edit, MultiEdit, StrReplace,
 	// replace), its replacements in the order the client applies them:
-	// an edit inside a secret reshapes it (review 14b F11, 15b F3,
-	// internal/hook editsecrets.go).
+	// an edit inside a secret reshapes it (internal/hook
+	// editsecrets.go).
 	Edits []Edit
 	// Programs is, for a command tool, how many programs the hook's
 	// analysis of its command found (0 before it ran): a file one lone

@@ -176,10 +176,10 @@ const maxPathLen = 4096
 // holds no JSON object): the URLs in it, the files a patch in it writes,
 // then the text (secrets, injection).
 func byText(c *Call, toolName, text string) error {
-	// The string is the tool's one value (review 20a F7: Read's
-	// "../.ssh/id_rsa"): checked by what it carries too, as a field guard
-	// does not know (a path, a command, the paths inside it); its URLs and
-	// its text are checked as they are, below.
+	// The string is the tool's one value (Read's "../.ssh/id_rsa"):
+	// checked by what it carries too, as a field guard does not know (a
+	// path, a command, the paths inside it); its URLs and its text are
+	// checked as they are, below.
 	v, err := json.Marshal(text)
 	if err != nil {
 		return &Error{Field: "tool_input", Problem: "cannot be re-encoded"}

@@ -50,7 +50,7 @@ func TestKeptText(t *testing.T) {
 }
 
 // BenchmarkResultRows: a 4 MiB MCP result of rows under plain keys, the
-// shape whose keys review 9b F6 made guard read.
+// shape whose keys guard reads.
 func BenchmarkResultRows(b *testing.B) {
 	var sb []byte
 	sb = append(sb, `{"tool_name":"mcp__db__query","tool_response":{"rows":[`...)

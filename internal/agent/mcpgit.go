@@ -90,7 +90,7 @@ func gitSubVerbs(verb string) []string {
 // or writes nothing of the working tree (commit, add, push, branch
 // create): such a tool stands for no command. A tool named git's whose
 // name holds neither one of these nor a gitTreeVerbs word is taken as a
-// tree write guard cannot tell (review 11 F8: git_fast_forward, co).
+// tree write guard cannot tell (git_fast_forward, co).
 var gitReadVerbs = []string{"status", "log", "diff", "show", "blame", "grep", "describe", "shortlog", "ls", "list",
 	"rev", "cat", "reflog", "branch", "branches", "tag", "tags", "commit", "add", "stage", "staged", "unstaged",
 	"push", "fetch", "remote", "remotes", "head", "current", "get", "read", "search", "info", "version",
@@ -142,8 +142,8 @@ func (g *gitInput) add(l leaf) {
 // field the mapping does not know, a sub-verb it does not list, a boolean
 // it cannot map, an action it does not know, or a git tool whose name
 // holds a word guard does not know becomes a word guard cannot tell (a
-// substitution), so the analysis blocks what it cannot read (review 10
-// F9); a generic runner's args or command are the git command's words.
+// substitution), so the analysis blocks what it cannot read; a generic
+// runner's args or command are the git command's words.
 func mcpGitCommand(toolName string, in gitInput) (string, bool) {
 	nm := gitToolName(toolName)
 	dirKey, dir := firstOf(in.strs, gitDirKeys)
@@ -200,7 +200,7 @@ var gitNameNouns = []string{"git", "repo", "repository", "working", "dir", "dire
 // gitToolName reads a tool's name (after mcp__SERVER__, the server's own
 // name being any word): git's when a word is git; its verb, the first
 // tree verb; read when it holds a read verb and every word is a read
-// verb or a noun (review 12 F11: use_branch is no read).
+// verb or a noun (use_branch is no read).
 func gitToolName(toolName string) gitName {
 	name := ownToolName(toolName)
 	var nm gitName

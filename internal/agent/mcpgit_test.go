@@ -28,8 +28,8 @@ func TestMCPGitCommand(t *testing.T) {
 		{"mcp__git__git_commit", map[string]string{"repopath": "/r", "message": "x"}, "", nil, nil},
 		{"mcp__fs__checkout_file", map[string]string{"path": "x"}, "", nil, nil}, // not git's
 		{"mcp__fs__read_file", map[string]string{"path": "/r/x"}, "", nil, nil},  // not git's, no verb
-		// Review 11 F8: a git tool with no verb guard knows, a runner's
-		// args or command, a boolean mode.
+		// A git tool with no verb guard knows, a runner's args or
+		// command, a boolean mode.
 		{"mcp__git__co", map[string]string{"repopath": "/r", "branch": "evil"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
 		{"mcp__git__git_fast_forward", map[string]string{"repopath": "/r", "branch": "evil"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
 		{"mcp__x__fast_forward", map[string]string{"repopath": "/r"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
@@ -41,7 +41,7 @@ func TestMCPGitCommand(t *testing.T) {
 		{"mcp__git__git_log", map[string]string{"repopath": "/r"}, "", map[string]string{"maxcount": "10"}, nil},
 		{"mcp__git__git_diff_unstaged", map[string]string{"repopath": "/r"}, "", nil, nil},
 		{"mcp__git__git_create_branch", map[string]string{"repopath": "/r", "branchname": "b", "basebranch": "main"}, "", nil, nil},
-		// Review 12 F11: the fields ask for more than the name says.
+		// The fields ask for more than the name says.
 		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "action": "checkout", "name": "evil"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
 		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "action": "checkout", "branch": "evil"}, `git -C '/r' checkout 'evil'`, nil, nil},
 		{"mcp__git__git_branch", map[string]string{"repopath": "/r", "action": "checkout evil"}, `git -C '/r' checkout "$(mcp-field)"`, nil, nil},
@@ -71,8 +71,8 @@ func TestMCPGitCommand(t *testing.T) {
 	}
 }
 
-// TestMCPGitCommandCwd covers review 11 F9: a repository path that is the
-// call's working directory is git run there, no -C.
+// TestMCPGitCommandCwd: a repository path that is the call's working
+// directory is git run there, no -C.
 func TestMCPGitCommandCwd(t *testing.T) {
 	for _, tt := range []struct{ dir, want string }{
 		{"/r/p", "git checkout 'feat'"},

@@ -103,14 +103,14 @@ func TestUnknownFieldPaths(t *testing.T) {
 		{"a", `{"hook_event_name":"PreToolUse","tool_name":"mcp__x__save","tool_input":{"out":"/h/.zshrc"}}`, in(event.KindWrite, "/h/.zshrc")},
 		{"b", `{"hook_event_name":"beforeMCPExecution","tool_name":"write","tool_input":"{\"location\":\"/h/.bashrc\"}"}`, in(event.KindWrite, "/h/.bashrc")},
 		{"c", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_write","tool_input":{"location":"/h/.bashrc"}}`, in(event.KindWrite, "/h/.bashrc")},
-		// review 12b F5: a value that is no one token is a path all the same
+		// a value that is no one token is a path all the same
 		{"a", `{"hook_event_name":"PreToolUse","cwd":"/h/proj","tool_name":"mcp__fs__write_file","tool_input":{"location":"/h/proj/a b/../../.bashrc","content":"x"}}`, in(event.KindWrite, "/h/proj/a b/../../.bashrc")},
 		{"a", `{"hook_event_name":"PreToolUse","cwd":"/h/proj","tool_name":"mcp__fs__write_file","tool_input":{"location":"a b/../../.bashrc","content":"x"}}`, in(event.KindWrite, "/h/proj/a b/../../.bashrc")},
 		{"a", `{"hook_event_name":"PreToolUse","cwd":"/h/proj","tool_name":"mcp__fs__read_text","tool_input":{"location":"/h/.ssh/id_rsa\t"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","cwd":"/h/proj","tool_name":"mcp__fs__read_text","tool_input":{"location":" /h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 		{"b", `{"hook_event_name":"beforeMCPExecution","workspace_roots":["/h/proj"],"tool_name":"write_file","tool_input":"{\"location\":\"a b/../../.bashrc\",\"content\":\"x\"}"}`, in(event.KindWrite, "/h/proj/a b/../../.bashrc")},
 		{"c", `{"hook_event_name":"BeforeTool","cwd":"/h/proj","tool_name":"mcp_fs_write_file","tool_input":{"location":"a b/../../.agent_a/settings.json"}}`, in(event.KindWrite, "/h/proj/a b/../../.agent_a/settings.json")},
-		// review 12b F7: a URI of a server's own scheme names a path
+		// a URI of a server's own scheme names a path
 		{"a", `{"hook_event_name":"PreToolUse","cwd":"/proc/wd","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"fs:///h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","cwd":"/proc/wd","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"resource://h/.s%73h/id_rsa?x=1"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
 		{"a", `{"hook_event_name":"PreToolUse","cwd":"/proc/wd","tool_name":"ReadMcpResourceTool","tool_input":{"server":"fs","uri":"resource://tmp/h/.ssh/id_rsa"}}`, in(event.KindRead, "/h/.ssh/id_rsa")},
@@ -135,8 +135,8 @@ func TestUnknownFieldPaths(t *testing.T) {
 }
 
 // TestUnknownFieldProse: ordinary MCP fields holding prose name no path
-// but the file the sentence would be, taken whole (review 12b F5: what a
-// value names keeps prose out, not its look).
+// but the file the sentence would be, taken whole (what a value names
+// keeps prose out, not its look).
 func TestUnknownFieldProse(t *testing.T) {
 	p, err := Decode([]byte(`{"hook_event_name":"PreToolUse","cwd":"/proc/wd","tool_name":"mcp__github__create_issue","tool_input":{"title":"crash in /usr/lib","body":"see ~/.bashrc line 3 for the alias","query":"is:open label:bug"}}`))
 	if err != nil {

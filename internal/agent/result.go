@@ -115,10 +115,10 @@ func plainKey(k string) bool {
 // walkTexts calls fn for each text of the JSON value raw, in document order,
 // with whether it is a key, the top-level member it sits under and, for a
 // string that is the first text reached under a plain key (directly, or
-// down arrays and objects: review 11 F12), the keys the model reads before
-// it (keyPath.joins); and plain for each plain key. It reads raw once:
-// nesting costs nothing more than its bytes, and any depth the payload
-// decoded with (maxDepth) is walked.
+// down arrays and objects), the keys the model reads before it
+// (keyPath.joins); and plain for each plain key. It reads raw once: nesting
+// costs nothing more than its bytes, and any depth the payload decoded with
+// (maxDepth) is walked.
 func walkTexts(raw []byte, field string, fn func(text string, key bool, top string, under []string), plain func(string)) error {
 	var path keyPath // the plain keys walked down since the last value
 	return walkJSON(raw, field, func(t token) {
@@ -253,10 +253,9 @@ func (r *Result) KeyJoins(texts []string) string {
 const maxJoinTexts = 3
 
 // joinHead returns the head of text i after leading blanks ({"ghp_":"\nT"}
-// reads as one: review 11 F12) and, while each text the model reads is
-// token characters whole, the heads of the texts after it
-// ({"ghp_":"16C7…","x":"710c…"}; at most maxJoinTexts), at most
-// maxKeyJoin bytes.
+// reads as one) and, while each text the model reads is token characters
+// whole, the heads of the texts after it ({"ghp_":"16C7…","x":"710c…"}; at
+// most maxJoinTexts), at most maxKeyJoin bytes.
 func joinHead(texts []string, in []bool, i int) string {
 	s := strings.TrimLeft(texts[i], " \t\r\n")
 	head := tokenHead(s)

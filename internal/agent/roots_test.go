@@ -8,9 +8,9 @@ import (
 	"github.com/guardhq/guard/internal/event"
 )
 
-// TestRootDir: agent B's workspace roots as guard reads them (review 13b
-// F9): a file: URI of this machine is its path, percent escapes decoded;
-// any other scheme, another host and a relative text are no directory.
+// TestRootDir: agent B's workspace roots as guard reads them: a file:
+// URI of this machine is its path, percent escapes decoded; any other
+// scheme, another host and a relative text are no directory.
 func TestRootDir(t *testing.T) {
 	for _, tt := range []struct {
 		root, want string

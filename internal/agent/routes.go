@@ -17,8 +17,8 @@ import (
 // failed result the model reads; its Monitor tool streams each line its
 // command prints to the model as a notification, with no result hook per
 // line; a command run in the background prints into a task whose output
-// reaches the model later. Review 12b F1; docs/HOOKS.md, "Reads the result
-// scan must redact".
+// reaches the model later. See docs/HOOKS.md, "Reads the result scan
+// must redact".
 const (
 	// MonitorStream is why guard cannot redact what a Monitor command prints.
 	MonitorStream = "agent A's Monitor tool streams each line the command prints to the model, with no result hook guard can answer"
@@ -55,8 +55,8 @@ func routeA(c *Call, f fields) error {
 	if c.Unredacted == "" && slices.ContainsFunc(c.Inputs, func(i event.Input) bool { return i.Kind == event.KindCommand }) {
 		c.FailsUnredacted = CommandFailure
 		if _, ok := in.raw("timeout"); ok && commandToolName(c.Tool) {
-			// Review 17b F2: a time-out is a failure no program's status
-			// shows (internal/hook showsSuccess).
+			// A time-out is a failure no program's status shows
+			// (internal/hook showsSuccess).
 			c.FailsUnredacted = ClientTimeout
 		}
 	}

@@ -8,10 +8,10 @@ import (
 
 // searchArgs marks an MCP or unknown tool as a content search (its own
 // reads print the lines it selects) by what the call
-// carries, not by its argument names alone (review 16b F10: {"q":…},
-// {"text":…}, {"keyword":…} over a directory): an argument named for
-// selecting (pattern, query…), or, beside a path the tool reads, a string
-// argument that is neither a path nor a field known not to select lines.
+// carries, not by its argument names alone ({"q":…}, {"text":…},
+// {"keyword":…} over a directory): an argument named for selecting
+// (pattern, query…), or, beside a path the tool reads, a string argument
+// that is neither a path nor a field known not to select lines.
 func searchArgs(c *Call, in fields) {
 	reads := map[string]bool{}
 	for _, i := range c.Inputs {

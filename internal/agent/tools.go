@@ -57,7 +57,7 @@ func toolAB(name string) (tool, bool) {
 // toolC returns the handler of a tool of agent C (older releases' field
 // names included: directory for dir_path, absolute_path for file_path;
 // agent B's editor names its read_file and write tools' path target_file,
-// and its calls of a name guard knows only here come here: review 17b FP1).
+// and its calls of a name guard knows only here come here).
 func toolC(name string) (tool, bool) {
 	switch name {
 	case "run_shell_command":
@@ -267,8 +267,8 @@ func searchTool(dirNames, globNames []string, content bool) tool {
 
 // globList splits a glob filter into the globs it lists: the client
 // passes each piece between blanks, and between commas outside braces, as a
-// glob of its own (review 19b F1: "x,.ssh/*" searched ~/.ssh), so each is
-// read (a union), a negated one the whole tree.
+// glob of its own ("x,.ssh/*" searched ~/.ssh), so each is read (a union),
+// a negated one the whole tree.
 func globList(g string) []string {
 	var out []string
 	depth, start := 0, 0
@@ -587,9 +587,9 @@ func queryTool(names ...string) tool {
 
 // webFetchC checks agent C's web_fetch: its url field and every URL in its
 // prompt (the tool takes a prompt that names the pages to fetch, and the
-// client may ignore a url field the model adds: review 20a F4), each as
-// fetchInputs (a file: URL is a read of its path); the prompt's text is
-// checked for injection too.
+// client may ignore a url field the model adds), each as fetchInputs (a
+// file: URL is a read of its path); the prompt's text is checked for
+// injection too.
 func webFetchC(c *Call, in fields) error {
 	u, hasURL, err := in.str("url")
 	if err != nil {

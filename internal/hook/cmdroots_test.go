@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// TestRoutesCommandDirFields covers review 19b F3: an MCP or unknown tool
-// that runs a command with a directory field of its own (cwd, directory,
-// options.cwd, any absolute directory value) has the command's relative
-// words checked under that directory too.
+// TestRoutesCommandDirFields: an MCP or unknown tool that runs a command
+// with a directory field of its own (cwd, directory, options.cwd, any
+// absolute directory value) has the command's relative words checked
+// under that directory too.
 func TestRoutesCommandDirFields(t *testing.T) {
 	home, _ := routeWorld(t)
 	proj3 := filepath.Join(home, "proj3")

@@ -71,7 +71,7 @@ func BenchmarkCommandCheck(b *testing.B) {
 
 // BenchmarkGitStatus measures git status checked at the top of a
 // repository and two directories below it (the git directory git loads is
-// looked for on disk: review 17b F4).
+// looked for on disk).
 func BenchmarkGitStatus(b *testing.B) {
 	p, err := policy.Default()
 	if err != nil {

@@ -65,8 +65,8 @@ func contentWriter(tool string) bool {
 // (every string of its input, input) and of an edit's result, and for
 // agent C's save_memory, of the fact it saves to its memory file; of a
 // write of any other file, the same reads for the read rules alone (no
-// context file of the project imports it: review 23a I3, FP2).
-// The finding blocks a write whose imports guard cannot walk whole.
+// context file of the project imports it). The finding blocks a write
+// whose imports guard cannot walk whole.
 func contextToolReads(call *agent.Call, input []byte, h, base string) ([]event.Input, *event.Finding) {
 	if call.Stage != agent.StageTool || agent.CommandTool(call.Tool) {
 		return nil, nil
@@ -302,8 +302,8 @@ func absent(p string, err error) bool {
 // importText returns the text of the file at p, a context file or an
 // imported one, or past maxImportBytes its @words alone (importScan);
 // false when guard cannot tell what it imports: a file past
-// maxImportScan, or one guard cannot read as a regular file (review 22a
-// C2). A file that does not exist, or a directory, imports nothing.
+// maxImportScan, or one guard cannot read as a regular file. A file
+// that does not exist, or a directory, imports nothing.
 func importText(p string) (string, bool) {
 	data, err := regularfile.ReadFile(p, maxImportBytes)
 	if err == nil {
@@ -312,7 +312,7 @@ func importText(p string) (string, bool) {
 	if !errors.Is(err, regularfile.ErrTooLarge) {
 		return "", absent(p, err)
 	}
-	return importScan(p) // review 23a FP1: a lock file a context file imports
+	return importScan(p) // a lock file a context file imports
 }
 
 // importScan returns the @words of the file at p (importsOf), read in

@@ -10,12 +10,12 @@ import (
 )
 
 // TestContextImports: the agents' clients import the @path lines of their
-// context files into the model's context with no tool call (review 20a
-// F2). A write of such a file (any directory, the home too) whose text
-// imports a read-protected file, directly or through a file it imports,
-// or a file holding a secret, blocks as that read; a shell write whose
-// text guard cannot compute blocks; a literal note, an import of a plain
-// file and a write of another name pass.
+// context files into the model's context with no tool call. A write of
+// such a file (any directory, the home too) whose text imports a
+// read-protected file, directly or through a file it imports, or a file
+// holding a secret, blocks as that read; a shell write whose text guard
+// cannot compute blocks; a literal note, an import of a plain file and a
+// write of another name pass.
 func TestContextImports(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("HOME", dir)

@@ -63,7 +63,7 @@ func TestContextLinks(t *testing.T) {
 		{"shell copy to symbolic link", bash("cp other.md notes.md"), "block"},
 		{"shell copy to hard link", bash("cp other.md hardnotes.md"), "block"},
 		{"FIFO import", write("P/AGENT_A.md", "@fifo"), "block"},
-		// Review 23a I4: a context file that is a link to another name.
+		// A context file that is a link to another name.
 		{"sed -i of a context file's link target", bash("sed -i 's/r[e]adme/x/' l1/README.md"), "block"},
 		{"sed -i to an import through the link", bash(`sed -i "s/# readme/@..\/config.yml/" l1/README.md`), "block"},
 		{"download to a context file's link target", bash("curl -so l1/README.md http://example.com/r"), "block"},

@@ -83,7 +83,7 @@ type contexts struct {
 	// keys are files' and imported's device and inode, on first need.
 	keys map[fileKey]bool
 	// targets are where symbolic links lead files and imported today
-	// (review 23a I4: AGENT_A.md -> README.md), on first need.
+	// (AGENT_A.md -> README.md), on first need.
 	targets map[string]bool
 	h       string
 }
@@ -228,8 +228,8 @@ func projectRoot(base, h string) string {
 // that does not exist yet too), where a context file's or an imported
 // file's symbolic link leads, another hard link of one of
 // those, or, for a name guard cannot tell (an
-// extraction's member, a glob), any of those in its directory (review
-// 23a I1). It does not count c.cut.
+// extraction's member, a glob), any of those in its directory. It does
+// not count c.cut.
 func (c *contexts) is(names []string) bool {
 	for _, n := range names {
 		if catalogue.ContextFile(filepath.Base(n)) || c.imported[n] != "" || c.target(n) {

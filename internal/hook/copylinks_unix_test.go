@@ -62,7 +62,7 @@ func TestCopiedLinks(t *testing.T) {
 		{`sed -i s/a/b/ "$(readlink l2)"`, "blocked_path", ".bashrc"},
 		// A name guard cannot tell in a project that holds links to
 		// protected files could be one of them.
-		{`echo x >> "$(readlink ok)"`, "unresolved_path", "cannot tell what the run-time name is"}, // review 17a: readlink prints any path
+		{`echo x >> "$(readlink ok)"`, "unresolved_path", "cannot tell what the run-time name is"}, // readlink prints any path
 	} {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 	}

@@ -13,7 +13,7 @@ import (
 // directory holds ~/.ssh, guard's directory and the start-up files, so a
 // recursive read of it, or an unknown program handed it, reaches them.
 var inHomeBlocks = map[string]string{
-	// Review 17a: names produced at run time in home (a bare unknown name there may be guard's directory).
+	// Names produced at run time in home (a bare unknown name there may be guard's directory).
 	"tmp=$(mktemp -d -p .); cp x \"$tmp\"; rm -r \"$tmp\"":         "a fresh name made in home, removed",
 	"git diff --name-only | xargs gofmt -l":                        "names produced at run time in home",
 	"git diff --name-only | xargs gofmt -w":                        "names produced at run time in home",
@@ -26,7 +26,7 @@ var inHomeBlocks = map[string]string{
 	"for f in $(ls *.txt); do rm \"$f\"; done":                     "names produced at run time in home",
 	"ls *.log | xargs rm":                                          "names produced at run time in home",
 	"grep -l TODO *.go | xargs sed -i s/TODO/DONE/":                "names produced at run time in home",
-	// Review 18b F11: git ls-files prints the files under the working directory, read as find's.
+	// Git ls-files prints the files under the working directory, read as find's.
 	"git ls-files '*.go' | xargs -I{} sh -c 'gofmt -l {}'":             "reads every *.go git lists under home, as find's (~/.ssh included)",
 	"git ls-files -z | xargs -0 wc -l":                                 "reads every file git lists under home, as find's",
 	"git ls-files | while read -r f; do wc -l \"$f\"; done":            "reads every file git lists under home, as find's",
@@ -61,7 +61,7 @@ var inHomeBlocks = map[string]string{
 	`find . -name '*.go' | while read f; do wc -l "$f"; done`:                           "reads every *.go under home, ~/.ssh included",
 	// git staging, stashing or committing the whole work tree without a
 	// pathspec: in home the work tree is home, keys and ~/.guard included
-	// (round 2 H5; stash -u in everyday.txt is proj-only for the same reason).
+	// (stash -u in everyday.txt is proj-only for the same reason).
 	`git commit -am "Update docs"`: "commit -a stages every tracked file of home",
 	"git add -A":                   "stages every file of home",
 	"git add .":                    "stages every file of home",
@@ -99,8 +99,8 @@ var inHomeBlocks = map[string]string{
 	`for f in $(git ls-files '*.go'); do gofmt -l "$f"; done`: "gofmt handed names guard cannot tell, in home",
 	`trap 'rm -f "$tmp"' EXIT`:                                "removes a file guard cannot tell ($tmp is not set in the command) in home",
 	`cp x "$OUT"`:                                             "writes a name guard cannot tell ($OUT is not set in the test's environment) in home",
-	// bin/ in the home directory is ~/bin, a directory on PATH (review 3
-	// H5): a program put there stands in for one of the same name.
+	// bin/ in the home directory is ~/bin, a directory on PATH: a
+	// program put there stands in for one of the same name.
 	"install -m 755 build/app bin/app":                              "writes ~/bin, on PATH",
 	"gcc -O2 -Wall -I/usr/include -o bin/tool src/tool.c":           "writes ~/bin, on PATH",
 	"ln build/app bin/app":                                          "writes ~/bin, on PATH",
@@ -143,7 +143,7 @@ var inHomeBlocks = map[string]string{
 	"find . -name '*.orig' -execdir rm {} \\;":   "removes ~/**/*.orig, ~/.guard among them, as find -exec does",
 	// $x not set here is read as a name where the command starts too.
 	`cd build && rm -r "$x"`: "rm -r of a name guard cannot tell, the home being where the command starts",
-	// make's --eval text holding $ is also a word handed to make, a name it cannot tell (as before review 20b F12).
+	// make's --eval text holding $ is also a word handed to make, a name it cannot tell.
 	"make --eval 'x:=hi' --eval 'all:;echo $x $$HOME' all": "a name guard cannot tell handed to make, the home being where the command starts",
 }
 

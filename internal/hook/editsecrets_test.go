@@ -10,10 +10,9 @@ import (
 	"github.com/guardhq/guard/internal/detect"
 )
 
-// TestEditSecrets covers review 14b F11: an edit tool's replacement inside
-// a secret of its file (AKIA → AKIA-) blocks on every agent; taking the
-// secret out whole passes, as do edits beside it and edits that keep it
-// whole.
+// TestEditSecrets: an edit tool's replacement inside a secret of its file
+// (AKIA → AKIA-) blocks on every agent; taking the secret out whole
+// passes, as do edits beside it and edits that keep it whole.
 func TestEditSecrets(t *testing.T) {
 	key := "AKIA" + "IOSFODNN7EXAMPLF"
 	_, proj := scriptWorld(t, map[string]string{"settings.py": "DEBUG = True\nAWS=" + key + "\n", "README.md": "AKIA is a prefix\n",
@@ -41,8 +40,8 @@ func TestEditSecrets(t *testing.T) {
 	}
 	s3, s4, two := filepath.Join(proj, "s3.py"), filepath.Join(proj, "s4.py"), filepath.Join(proj, "two.py")
 	s2, big := filepath.Join(proj, "s2.py"), filepath.Join(proj, "big.py")
-	// Review 16b F3: a letter after every character, one replace_all per
-	// character, made possible by a first edit that adds them all.
+	// A letter after every character, one replace_all per character,
+	// made possible by a first edit that adds them all.
 	interleave := []map[string]any{{"old_string": "x=1", "new_string": "x=1\n#ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}}
 	for _, ch := range "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" {
 		interleave = append(interleave, map[string]any{"old_string": string(ch), "new_string": string(ch) + "q", "replace_all": true})
@@ -56,7 +55,7 @@ func TestEditSecrets(t *testing.T) {
 		{"A the key spaced", a("Edit", edit(file, "AWS="+key, "AWS="+key[:10]+" "+key[10:])), true},
 		{"A MultiEdit", a("MultiEdit", map[string]any{"file_path": file, "edits": []map[string]any{{"old_string": "DEBUG = True", "new_string": "DEBUG = False"}, {"old_string": key[8:12], "new_string": "x"}}}), true},
 		{"C replace", c(map[string]any{"file_path": file, "old_string": "FODNN", "new_string": "FO-DNN"}), true},
-		// Review 15b F3: the edits' result, not their parts.
+		// The edits' result, not their parts.
 		{"A MultiEdit in sequence", a("MultiEdit", multi(file, "AWS=", "AWS=<<", "<<AKIAIOS", "AKIA-IOS")), true},
 		{"A CRLF file, LF old_string", a("Edit", edit(s3, "x=1\nAWS=AKIA", "x=1\nAWS=AKIA-")), true},
 		{"A curly quotes for straight", a("Edit", edit(s4, "AWS=\u2018AKIA", "AWS=\u2018AKIA-")), true},
@@ -64,7 +63,6 @@ func TestEditSecrets(t *testing.T) {
 		{"A one of two copies", a("Edit", map[string]any{"file_path": two, "old_string": "B=" + key[:10], "new_string": "B=" + key[:10] + "-"}), true},
 		{"A replace_all", a("Edit", map[string]any{"file_path": two, "old_string": key[:10], "new_string": key[:10] + "-", "replace_all": true}), true},
 		{"C expected_replacements", c(map[string]any{"file_path": two, "old_string": key[:10], "new_string": key[:10] + "-", "expected_replacements": 2}), true},
-		// Review 16b F3, F4.
 		{"A MultiEdit interleaves a letter", a("MultiEdit", map[string]any{"file_path": s2, "edits": interleave}), true},
 		{"A replace_all of one letter", a("Edit", map[string]any{"file_path": s2, "old_string": "O", "new_string": "O.", "replace_all": true}), true},
 		{"A MultiEdit a letter after each", a("MultiEdit", multi(s2, "AWS=A", "AWS=Aq", "qK", "qKq")), true},

@@ -39,12 +39,12 @@ func TestDevNullStatus(t *testing.T) {
 	}
 }
 
-// TestGitGrepTrackedMore covers review 16b FP3: git grep searches the files
-// git tracks, so where guard cannot redact what it prints (agent B,
-// agent A's failure route) an untracked or ignored .env does not block
-// it while a tracked one does, as grep -r of a tree holding it does;
-// --untracked and --no-index read the directory, and a link put in a
-// tracked file's place leaves guard unable to tell.
+// TestGitGrepTrackedMore: git grep searches the files git tracks, so where
+// guard cannot redact what it prints (agent B, agent A's failure route) an
+// untracked or ignored .env does not block it while a tracked one does, as
+// grep -r of a tree holding it does; --untracked and --no-index read the
+// directory, and a link put in a tracked file's place leaves guard unable
+// to tell.
 func TestGitGrepTrackedMore(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"src/a.go": "package a\n", "README": "hello\n",
 		".env": "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"})
@@ -88,11 +88,11 @@ func TestGitGrepTrackedMore(t *testing.T) {
 	check("link", "git grep foo", true) // git grep opens it: guard cannot tell
 }
 
-// TestGrepFile covers review 16b (agent B's Grep): a Grep of one file
-// was also read as FILE/**, whose look for protected files could not list
-// a file and so blocked every Grep of a file for agent B. A regular file
-// holds nothing below it; the file itself is still its read's (its path,
-// its text pre-read), and a directory still meets the tree rule.
+// TestGrepFile: agent B's Grep of one file was also read as FILE/**,
+// whose look for protected files could not list a file and so blocked
+// every Grep of a file for agent B. A regular file holds nothing below
+// it; the file itself is still its read's (its path, its text pre-read),
+// and a directory still meets the tree rule.
 func TestGrepFile(t *testing.T) {
 	home, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n",
 		"certs/server.txt": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYgAAAJgb8bsJG/G7\nCQAAAAtzc2gtZWQyNTUxOQAAACDdPK5zYfu8hc9eEJXp2XZcZ2J3a7hNYrdNxA0LH6jdYg\nAAAEBe7bbNtCvX3nQ6CX8jh2iUbnw8Cq2hF0P0Go8gEzQ0jd0rnNh+7yFz14QlenZdlxnY\n-----END OPENSSH PRIVATE KEY-----\n",
@@ -123,11 +123,10 @@ func TestGrepFile(t *testing.T) {
 	}
 }
 
-// TestTreeFailsOnPurpose covers review 22a R2: a tree search that prints
-// a .env line and then fails on purpose ends in agent A's
-// PostToolUseFailure: a missing operand, a kill of the shell, a sleep past
-// the client's limit, a timeout field are not shown to succeed. Everyday
-// searches stay allowed.
+// TestTreeFailsOnPurpose: a tree search that prints a .env line and then
+// fails on purpose ends in agent A's PostToolUseFailure: a missing
+// operand, a kill of the shell, a sleep past the client's limit, a timeout
+// field are not shown to succeed. Everyday searches stay allowed.
 func TestTreeFailsOnPurpose(t *testing.T) {
 	proj, _ := gitWorld(t, map[string]string{".env": "DB_PASS=hunter2xyz\n", "README": "hello\n", "src/a.go": "package a\n"})
 	p := realPolicy(t, "")
@@ -144,7 +143,7 @@ func TestTreeFailsOnPurpose(t *testing.T) {
 		{"grep -rn TODO . README", false},
 		{"grep -rn TODO . ; ls", false},
 		{"find . -type f | xargs grep -n TODO", true}, // xargs: a name may be an option (-v)
-		// Review 23a R1: only commands known to succeed around the search.
+		// Only commands known to succeed around the search.
 		{"grep -rn PASS . ; expr 0", true},
 		{"grep -rn PASS . ; cd /nonexistent", true},
 		{"grep -rn PASS . ; cmp README .env", true},

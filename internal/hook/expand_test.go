@@ -106,7 +106,7 @@ func TestExpand(t *testing.T) {
 		{"grep -r key ~", []event.Input{via(r("~"), "grep -r"), via(r("~/**"), "grep -r")}},
 		{"cd ~ && rm -r .guard", []event.Input{r("~"), via(w("~/.guard"), "rm -r"), via(w("~/.guard/**"), "rm -r")}},
 		{"chmod -R 777 /", []event.Input{via(w("/proj/777"), "chmod -R"), via(w("/"), "chmod -R")}},
-		// cp prints none of what it copies (review 15b F4: by its options).
+		// cp prints none of what it copies (by its options).
 		{"cp a.txt ~/.ssh/", []event.Input{func() event.Input { in := via(r("/proj/a.txt"), "cp"); in.Unprinted = true; return in }(), via(w("~/.ssh/a.txt"), "cp")}},
 	}
 	for _, tt := range tests {

@@ -9,9 +9,8 @@ import (
 )
 
 // TestFieldsByWhatTheyName: the fields of MCP, unknown and known tools
-// become checked paths by what they name (review 12b F5, F7, F8, F9,
-// F14), for agents A, B and C; prose, project paths and read tools with
-// read-only names pass.
+// become checked paths by what they name, for agents A, B and C; prose,
+// project paths and read tools with read-only names pass.
 func TestFieldsByWhatTheyName(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)

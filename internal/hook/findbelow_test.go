@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestFindBelow covers review 19b F6: a name below what find found
-// ({}/pre-commit), in the command's words or inside a -c script, is
-// written in each found directory: find . -name hooks finds .git/hooks.
+// TestFindBelow: a name below what find found ({}/pre-commit), in the
+// command's words or inside a -c script, is written in each found
+// directory: find . -name hooks finds .git/hooks.
 func TestFindBelow(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"go.mod": "module x\n", "src/main.go": "package main\n", ".git/HEAD": "ref: refs/heads/main\n"})
 	if err := os.MkdirAll(filepath.Join(proj, ".git", "hooks"), 0o755); err != nil {

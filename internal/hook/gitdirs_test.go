@@ -6,11 +6,11 @@ import (
 	"github.com/guardhq/guard/internal/policy"
 )
 
-// TestGitDirByRole covers review 15b F8: a git directory's configuration
-// and hooks are protected wherever it is and whatever it is called (jj's
-// backing repository, a .git file's target, a GIT_DIR in the settings),
-// the directory known by its role (HEAD, objects/, refs/), and jj's
-// pointer to it. Both bash.match modes.
+// TestGitDirByRole: a git directory's configuration and hooks are
+// protected wherever it is and whatever it is called (jj's backing
+// repository, a .git file's target, a GIT_DIR in the settings), the
+// directory known by its role (HEAD, objects/, refs/), and jj's pointer
+// to it. Both bash.match modes.
 func TestGitDirByRole(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".jj/repo/store/git/HEAD":             "ref: refs/heads/main\n",

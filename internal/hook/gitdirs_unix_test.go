@@ -95,7 +95,7 @@ func TestGitDirConfigsRead(t *testing.T) {
 		// git rev-parse --show-toplevel prints the repository's top, found as git finds it.
 		{`cd repo/src && cd "$(git rev-parse --show-toplevel)" && git log`, "", ""},
 		{`cd gd/refs && cd "$(git rev-parse --show-toplevel)" && git status`, "unparsable_command", "cannot tell"}, // no work tree in reach
-		// Review 18a F14: the git directory rev-parse prints, and the top's parent.
+		// The git directory rev-parse prints, and the top's parent.
 		{`cd repo && git rev-parse --git-path hooks | xargs -I{} cp ../x.sh {}/post-checkout`, "blocked_path", "hooks"},
 		{`cd repo && cp ../x.sh "$(git rev-parse --git-dir)/hooks/post-commit"`, "blocked_path", "hooks"},
 		{`cd repo && ls "$(git rev-parse --git-path hooks)"`, "", ""},

@@ -4,12 +4,11 @@ import (
 	"testing"
 )
 
-// TestGitObjects covers review 18b F3: a program other than git that
-// reads git's object store inflates the committed text of the
-// repository's files (python's zlib over .git/objects/*/* printed a
-// committed .env on agent B). Such a read blocks, on every route, when the
-// index or the history holds a file a read rule protects, and passes in a
-// repository whose history holds none.
+// TestGitObjects: a program other than git that reads git's object store
+// inflates the committed text of the repository's files (python's zlib
+// over .git/objects/*/* printed a committed .env on agent B). Such a read
+// blocks, on every route, when the index or the history holds a file a
+// read rule protects, and passes in a repository whose history holds none.
 func TestGitObjects(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"README": "hello\n", ".env": "DB_PASS=hunter2xyz\n"})
 	git("add", "README")

@@ -26,13 +26,13 @@ func gitIn(t *testing.T, dir string, args ...string) {
 	}
 }
 
-// TestGitRevisionWrites: git writes the files a revision holds (review 7
-// F15): a branch fetched earlier that brings .agent_a/settings.json,
-// .vscode/tasks.json or .husky/pre-commit is a write of them at checkout,
-// switch, merge, cherry-pick, read-tree -u (the objects read, loose or
-// packed); a revision fetched by the same command, or one guard cannot
-// resolve, blocks in a repository; ordinary branches and a pathspec
-// checkout stay allowed.
+// TestGitRevisionWrites: git writes the files a revision holds: a branch
+// fetched earlier that brings .agent_a/settings.json, .vscode/tasks.json
+// or .husky/pre-commit is a write of them at checkout, switch, merge,
+// cherry-pick, read-tree -u (the objects read, loose or packed); a
+// revision fetched by the same command, or one guard cannot resolve,
+// blocks in a repository; ordinary branches and a pathspec checkout stay
+// allowed.
 func TestGitRevisionWrites(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -368,7 +368,7 @@ func TestGitHeadMoved(t *testing.T) {
 // TestGitHookProject: a project that tracks its own hook files
 // (.husky/pre-commit, .vscode/tasks.json) stashes, switches branches,
 // rebases and adds worktrees as usual: a file the disk holds as the
-// revision does is not written anew (review 9a F3's disk comparison).
+// revision does is not written anew (the disk comparison).
 func TestGitHookProject(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -401,11 +401,11 @@ func TestGitHookProject(t *testing.T) {
 	}
 }
 
-// TestGitHeadMovedHookProgram covers review 10 F6: the program a project
-// hook entry runs (scripts/check.sh, no hidden name) is compared with the
-// disk when git makes the tree match a HEAD moved earlier: `git reset
-// --soft side && git stash` writes side's check.sh. A file a block_write
-// glob names by path counts too; other files do not.
+// TestGitHeadMovedHookProgram: the program a project hook entry runs
+// (scripts/check.sh, no hidden name) is compared with the disk when git
+// makes the tree match a HEAD moved earlier: `git reset --soft side &&
+// git stash` writes side's check.sh. A file a block_write glob names by
+// path counts too; other files do not.
 func TestGitHeadMovedHookProgram(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -440,10 +440,10 @@ func TestGitHeadMovedHookProgram(t *testing.T) {
 	checkRule(t, pb, proj, "git reset --soft side && git stash", "blocked_path", "conf/deploy.yml")
 }
 
-// TestGitCheckoutHere covers review 11 F9: git -C naming the directory
-// the command starts in (., ./, a cd back) is git run there: a checkout of
-// a branch that leaves the hook program alone passes in a project whose
-// hook entry runs make; one that changes the Makefile still blocks.
+// TestGitCheckoutHere: git -C naming the directory the command starts in
+// (., ./, a cd back) is git run there: a checkout of a branch that leaves
+// the hook program alone passes in a project whose hook entry runs make;
+// one that changes the Makefile still blocks.
 func TestGitCheckoutHere(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")

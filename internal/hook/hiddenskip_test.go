@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestHiddenSkipMore covers review 18b F10: rg (ag, pt) skips hidden names
-// such as .env only when no ignore file it reads whitelists one, and no
-// option of its own does. On agent B, where guard cannot redact, a search
-// of a tree holding .env is then blocked as rg --hidden's is.
+// TestHiddenSkipMore: rg (ag, pt) skips hidden names such as .env only
+// when no ignore file it reads whitelists one, and no option of its own
+// does. On agent B, where guard cannot redact, a search of a tree holding
+// .env is then blocked as rg --hidden's is.
 func TestHiddenSkipMore(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n", "README": "hello\n",
 		".env": "DB_PASS=hunter2xyz\n", ".gitignore": "node_modules/\n.env\n", ".git/HEAD": "ref: refs/heads/main\n"})
@@ -57,9 +57,9 @@ func TestHiddenSkipMore(t *testing.T) {
 	check("an ignored directory whitelisted", "rg DB", true)
 }
 
-// TestHiddenSkipTypes covers review 19b F5: a file type rg is given
-// (--type-add NAME:GLOB -t NAME) whitelists as -g does, and any option not
-// known to keep the hidden skip means the whole tree, hidden names too.
+// TestHiddenSkipTypes: a file type rg is given (--type-add NAME:GLOB -t
+// NAME) whitelists as -g does, and any option not known to keep the hidden
+// skip means the whole tree, hidden names too.
 func TestHiddenSkipTypes(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"src/a.go": "package a\n", ".env": "DB_PASS=hunter2xyz\n"})
 	p := realPolicy(t, "")

@@ -443,7 +443,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		if len(a.RevReads) > 0 && revBlock == nil {
 			why := unredactedWhy(call)
 			if why == "" && call.FailsUnredacted != "" && !treeShown(a, in.Text, opt0.Zsh, base, call.FailsUnredacted) {
-				why = call.FailsUnredacted // review 14b F3: git show HEAD; false
+				why = call.FailsUnredacted // git show HEAD; false
 			}
 			var texts []event.Input
 			texts, revBlock = revReads(why, agent.BaseDir(call, opt), a.RevReads)
@@ -791,7 +791,7 @@ func linkTargets(res *realpath.Resolver, p string, guess bool) []string {
 		reals = append(reals, join(t))
 		for _, g := range res.Glob(t) {
 			// A pattern after LINK/..: where the link leads, or a
-			// directory it may (up3 -> /proc/self/cwd), review 14a F5.
+			// directory it may (up3 -> /proc/self/cwd).
 			reals = append(reals, join(g))
 		}
 	}
@@ -1002,7 +1002,7 @@ func (r *runner) check(pol Policy) outcome {
 		// A write of an agent's context file reads what it imports.
 		raw, _ := agent.Member(r.parsed, "tool_input")
 		h, _ := home.UserHome()
-		imports, block := contextToolReads(call, raw, h, agent.BaseDir(call, opt)) // review 20a F2, 22a C1-C4
+		imports, block := contextToolReads(call, raw, h, agent.BaseDir(call, opt))
 		checked = append(slices.Clip(checked), imports...)
 		if revBlock == nil {
 			revBlock = block

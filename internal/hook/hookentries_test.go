@@ -29,10 +29,9 @@ func runHookCases(t *testing.T, cases []hookCase) {
 	}
 }
 
-// TestProgramsCommentedHookFiles covers review 13b F4: a hook file with
-// comments (agent C's settings allow them) is read as its client reads it;
-// one guard cannot read at all protects its directory whole, with a reason
-// that says so.
+// TestProgramsCommentedHookFiles: a hook file with comments (agent C's
+// settings allow them) is read as its client reads it; one guard cannot
+// read at all protects its directory whole, with a reason that says so.
 func TestProgramsCommentedHookFiles(t *testing.T) {
 	homeDir, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
 	root := filepath.Dir(proj)
@@ -72,9 +71,9 @@ func TestProgramsCommentedHookFiles(t *testing.T) {
 	}
 }
 
-// TestProgramsGlobCharacters covers review 13b F5: another project's hook
-// program whose name holds a glob character is protected as that literal
-// name, not dropped; its neighbours stay writable.
+// TestProgramsGlobCharacters: another project's hook program whose name
+// holds a glob character is protected as that literal name, not dropped;
+// its neighbours stay writable.
 func TestProgramsGlobCharacters(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
 	other := filepath.Join(filepath.Dir(proj), "other")
@@ -101,11 +100,10 @@ func TestProgramsGlobCharacters(t *testing.T) {
 	})
 }
 
-// TestProgramsTasks covers review 13b F10: a hook entry that runs a
-// project task protects the code the task runs (package.json's script
-// line analysed as an entry, go run's package, cargo's crate, pre-commit's
-// configuration and its local hooks); the project's other files stay
-// writable. Both bash.match modes.
+// TestProgramsTasks: a hook entry that runs a project task protects the
+// code the task runs (package.json's script line analysed as an entry, go
+// run's package, cargo's crate, pre-commit's configuration and its local
+// hooks); the project's other files stay writable. Both bash.match modes.
 func TestProgramsTasks(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"yarn lint"},{"command":"npm test"},` +
@@ -138,10 +136,10 @@ func TestProgramsTasks(t *testing.T) {
 	})
 }
 
-// TestProgramsImportSearch covers review 13b F7: a Python hook script's
-// directory is its first import path (a new json.py, a package, an
-// extension module, a cached module take over its imports), a Node hook
-// script's nearer node_modules shadow its package's. Both bash.match modes.
+// TestProgramsImportSearch: a Python hook script's directory is its first
+// import path (a new json.py, a package, an extension module, a cached
+// module take over its imports), a Node hook script's nearer node_modules
+// shadow its package's. Both bash.match modes.
 func TestProgramsImportSearch(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"python3 tools/hook.py"},{"command":"node scripts/n.js"}]}]}}`,
@@ -162,8 +160,8 @@ func TestProgramsImportSearch(t *testing.T) {
 	})
 }
 
-// TestProgramsServerCwd covers review 13b F11: an MCP server's cwd is the
-// directory its relative words resolve in. Both bash.match modes.
+// TestProgramsServerCwd: an MCP server's cwd is the directory its
+// relative words resolve in. Both bash.match modes.
 func TestProgramsServerCwd(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_c/settings.json": `{"mcpServers":{"a":{"command":"python3","args":["srv.py"],"cwd":"./srvdir"},` +
@@ -179,11 +177,11 @@ func TestProgramsServerCwd(t *testing.T) {
 	})
 }
 
-// TestProgramsLocalPlugins covers review 13b F8: the hook files of a
-// plugin of a local directory marketplace (named by a project's settings
-// or the client's record of known marketplaces) and of an extension agent
-// C links, and the programs their entries run, are write-protected; the
-// plugin's other files are not. Both bash.match modes.
+// TestProgramsLocalPlugins: the hook files of a plugin of a local
+// directory marketplace (named by a project's settings or the client's
+// record of known marketplaces) and of an extension agent C links, and
+// the programs their entries run, are write-protected; the plugin's other
+// files are not. Both bash.match modes.
 func TestProgramsLocalPlugins(t *testing.T) {
 	homeDir, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
 	other := filepath.Join(filepath.Dir(proj), "other")
@@ -228,10 +226,10 @@ func TestProgramsLocalPlugins(t *testing.T) {
 	})
 }
 
-// TestProgramsEntryDirs covers review 14b F14: a hook entry's commands run
-// in the directory the line has entered (cd, pushd, a subshell's cd, env
-// -C, make -C), and a name spelled with the shell's escapes, braces, ~+ or
-// $(pwd) is the file the shell runs. Both bash.match modes.
+// TestProgramsEntryDirs: a hook entry's commands run in the directory the
+// line has entered (cd, pushd, a subshell's cd, env -C, make -C), and a
+// name spelled with the shell's escapes, braces, ~+ or $(pwd) is the file
+// the shell runs. Both bash.match modes.
 func TestProgramsEntryDirs(t *testing.T) {
 	entries := []string{`cd tools && bash o.sh`, `cd \"$AGENT_A_PROJECT_DIR/tools\" && ./o2.sh`,
 		`pushd tools >/dev/null && node o4.js`, `(cd tools && ./o5.sh)`, `env -C tools ./o6.sh`, `make -C tools lint`,
@@ -261,10 +259,10 @@ func entryDirCase(t *testing.T, e, prog string) {
 	runHookCases(t, cases)
 }
 
-// TestProgramsNodeSearch covers review 14b F8: a Node hook script's bare
-// require is searched in every node_modules up to the root (and the
-// home's), its relative one as the exact name first; other packages stay
-// writable. Both bash.match modes.
+// TestProgramsNodeSearch: a Node hook script's bare require is searched
+// in every node_modules up to the root (and the home's), its relative
+// one as the exact name first; other packages stay writable. Both
+// bash.match modes.
 func TestProgramsNodeSearch(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"npm test"}]}]}}`,
@@ -288,11 +286,11 @@ func TestProgramsNodeSearch(t *testing.T) {
 	})
 }
 
-// TestProgramsServerCwdVars covers review 14b F13: an MCP server's cwd
-// spelled with $HOME, ~ or ${workspaceFolder} is expanded as the client
-// expands it; one with a variable guard does not know protects the
-// server's relative words anywhere under the project; agent B's envFile
-// is protected. Both bash.match modes.
+// TestProgramsServerCwdVars: an MCP server's cwd spelled with $HOME, ~
+// or ${workspaceFolder} is expanded as the client expands it; one with
+// a variable guard does not know protects the server's relative words
+// anywhere under the project; agent B's envFile is protected. Both
+// bash.match modes.
 func TestProgramsServerCwdVars(t *testing.T) {
 	homeDir, _ := scriptWorld(t, nil)
 	w := filepath.Join(homeDir, "w")
@@ -316,10 +314,10 @@ func TestProgramsServerCwdVars(t *testing.T) {
 	})
 }
 
-// TestProgramsPluginManifestFiles covers review 14b F12: the hook and
-// server files a plugin manifest names are read as hook files, and a
-// plugin whose marketplace source is an absolute path is read. Both
-// bash.match modes.
+// TestProgramsPluginManifestFiles: the hook and server files a plugin
+// manifest names are read as hook files, and a plugin whose
+// marketplace source is an absolute path is read. Both bash.match
+// modes.
 func TestProgramsPluginManifestFiles(t *testing.T) {
 	homeDir, _ := scriptWorld(t, nil)
 	v := filepath.Join(homeDir, "v")

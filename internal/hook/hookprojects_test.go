@@ -21,10 +21,10 @@ func writeFiles(t *testing.T, root string, files map[string]string) {
 	}
 }
 
-// TestProgramsOtherProjects covers review 12b F3: the programs the hook
-// files of a parent project (the cwd in a nested repository) and of
-// another project (a path written by ../ or absolute, or after a cd) run
-// are write-protected as the cwd's own project's are; the other files of
+// TestProgramsOtherProjects: the programs the hook files of a parent
+// project (the cwd in a nested repository) and of another project (a
+// path written by ../ or absolute, or after a cd) run are
+// write-protected as the cwd's own project's are; the other files of
 // those projects are not. Both bash.match modes.
 func TestProgramsOtherProjects(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
@@ -74,10 +74,10 @@ func TestProgramsOtherProjects(t *testing.T) {
 	}
 }
 
-// TestProgramsCommandSettings covers review 12b F4: the programs agent
-// A's command-valued settings (apiKeyHelper, otelHeadersHelper, a status
-// line) and the MCP servers of its user state file run are
-// write-protected. Both bash.match modes.
+// TestProgramsCommandSettings: the programs agent A's command-valued
+// settings (apiKeyHelper, otelHeadersHelper, a status line) and the MCP
+// servers of its user state file run are write-protected. Both
+// bash.match modes.
 func TestProgramsCommandSettings(t *testing.T) {
 	homeDir, proj := scriptWorld(t, map[string]string{"tools/mcp.py": "x\n", "tools/other.py": "x\n"})
 	writeFiles(t, homeDir, map[string]string{
@@ -115,11 +115,10 @@ func TestProgramsCommandSettings(t *testing.T) {
 	}
 }
 
-// TestProgramsRunnerPackages covers review 12b F10: the code a hook
-// entry's runner loads (npx's package and its .bin link, python -m's
-// module in the venv's site-packages and its .pth files, uvx's cache) is
-// write-protected; npm install and the project's own files are not. Both
-// bash.match modes.
+// TestProgramsRunnerPackages: the code a hook entry's runner loads
+// (npx's package and its .bin link, python -m's module in the venv's
+// site-packages and its .pth files, uvx's cache) is write-protected; npm
+// install and the project's own files are not. Both bash.match modes.
 func TestProgramsRunnerPackages(t *testing.T) {
 	homeDir, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"npx prettier --check ."},` +

@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestProgramsTaskToolchains covers review 14b F7: a task's code is
-// followed to what its toolchain loads: a package script's bare program on
-// the PATH npm builds (node_modules/.bin and the package it links to), the
-// directories go.mod's replace and go.work's use name, rustup's toolchain
-// file and cargo's configuration above the crate. Both bash.match modes.
+// TestProgramsTaskToolchains: a task's code is followed to what its
+// toolchain loads: a package script's bare program on the PATH npm builds
+// (node_modules/.bin and the package it links to), the directories
+// go.mod's replace and go.work's use name, rustup's toolchain file and
+// cargo's configuration above the crate. Both bash.match modes.
 func TestProgramsTaskToolchains(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"command":"npm run lint"},{"command":"cargo run"},` +

@@ -3,8 +3,7 @@ package hook
 import "testing"
 
 // TestTestRunnerFiles: a python test runner imports the test files it
-// discovers; they are scanned as a program file python runs is (review
-// 18a F16).
+// discovers; they are scanned as a program file python runs is.
 func TestTestRunnerFiles(t *testing.T) {
 	runPrograms(t, map[string]string{
 		"tests/test_a.py":   "open(__import__('os').path.expanduser('~/.bashrc'), 'a').write('PT')\ndef test_a(): pass\n",

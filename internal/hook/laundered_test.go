@@ -40,7 +40,7 @@ func TestLaunderedRecursiveRead(t *testing.T) {
 		{"for d in .; do grep -r . $d; done > /tmp/o; tac /tmp/o | rev", true},
 		{"grep -r . . > /tmp/o; cat /tmp/o | base64", true},
 		{"grep -r . . >> /tmp/o; cut -c3- /tmp/o", true},
-		// Review 14a F6: routes the record did not follow.
+		// Routes the record did not follow.
 		{"grep -r . . 3>/tmp/o >&3; rev /tmp/o", true},
 		{"grep -r . . 2>/tmp/o 1>&2; rev /tmp/o", true},
 		{"exec 3>&1 > /tmp/o; grep -r . .; exec >&3; rev /tmp/o", true},

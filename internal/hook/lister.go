@@ -264,7 +264,7 @@ type sourceWalk struct {
 	until     time.Time
 	out       []string
 	// walked are the directories a link led the walk into (below a
-	// hidden or skipped one: review 22a L1), each walked once.
+	// hidden or skipped one), each walked once.
 	walked []string
 }
 
@@ -334,10 +334,10 @@ func (s *sourceWalk) add(rel string) error {
 // loads is kept when it leads inside the walked directory; a link out of
 // it, to such a file or to a directory (pytest and mocha follow those), is
 // code guard does not list, and so is a link guard cannot follow (one
-// with no target yet: the command may make it before the runner runs,
-// review 22a L2). A link to a directory inside it that the walk does not
-// look into (a hidden or skipped one: lib -> .hid) is walked under the
-// link's name: the loader reaches it by that name.
+// with no target yet: the command may make it before the runner runs). A
+// link to a directory inside it that the walk does not look into (a hidden
+// or skipped one: lib -> .hid) is walked under the link's name: the loader
+// reaches it by that name.
 func (s *sourceWalk) link(q, rel string) error {
 	t, err := filepath.EvalSymlinks(q)
 	if err != nil {

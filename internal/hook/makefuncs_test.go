@@ -2,11 +2,11 @@ package hook
 
 import "testing"
 
-// TestMakeFileAndEval: make's own file writer and code evaluators (review
-// 19a F14): $(file >>NAME,…) whose NAME is a program's output or a
-// variable holding one, $(eval TEXT) of a program's output, and --eval
-// text that includes a makefile of the project, block; a literal file in
-// the project and an eval of the makefile's own template do not.
+// TestMakeFileAndEval: make's own file writer and code evaluators: $(file
+// >>NAME,…) whose NAME is a program's output or a variable holding one,
+// $(eval TEXT) of a program's output, and --eval text that includes a
+// makefile of the project, block; a literal file in the project and an
+// eval of the makefile's own template do not.
 func TestMakeFileAndEval(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"mk/fshell.mk":  "all:\n\t@true\n$(file >>$(shell echo crhsab./emoh/.. | rev),PMK)\n",

@@ -53,7 +53,7 @@ func TestMCPRootsAndGit(t *testing.T) {
 		{"mcp__serena__create_text_file", `{"project":"` + proj + `/sub","relative_path":"../.agent_a/settings.json","content":"{}"}`, "block"},
 		{"mcp__git__git_checkout", `{"repo_path":"` + proj + `","branch_name":"evil"}`, "block"},
 		{"mcp__git__git_reset", `{"repo_path":"` + proj + `","ref":"evil","mode":"hard"}`, "block"},
-		// review 10 F9: other shapes of git servers' tools
+		// other shapes of git servers' tools
 		{"mcp__git__git_checkout", `{"path":"` + proj + `","branchOrPath":"evil"}`, "block"},
 		{"mcp__vcs__checkout", `{"repo":"` + proj + `","ref":"evil"}`, "block"},
 		{"mcp__git__git_worktree", `{"path":"` + proj + `","mode":"add","worktreePath":"` + proj + `/w","commitish":"evil"}`, "block"},
@@ -74,9 +74,8 @@ func TestMCPRootsAndGit(t *testing.T) {
 		{"mcp__git__git_commit", `{"repo_path":"` + proj + `","message":"m","all":true}`, "allow"},
 		{"mcp__git__git_diff", `{"repo_path":"` + proj + `","target":"main"}`, "allow"},
 		{"mcp__git__git_create_branch", `{"repo_path":"` + proj + `","branch_name":"b","base_branch":"main"}`, "allow"},
-		// Review 12 F11: the fields ask for more than a read verb in the
-		// name says; a tool naming its repository path with a verb off the
-		// list.
+		// The fields ask for more than a read verb in the name says; a
+		// tool naming its repository path with a verb off the list.
 		{"mcp__git__git_branch", `{"repo_path":"` + proj + `","action":"checkout","name":"evil"}`, "block"},
 		{"mcp__git__git_branch", `{"repo_path":"` + proj + `","branch":"evil","checkout":true}`, "block"},
 		{"mcp__git__git_create_branch", `{"repo_path":"` + proj + `","branch_name":"x","base_branch":"evil","switch":true}`, "block"},

@@ -63,7 +63,7 @@ func TestOpaqueTrees(t *testing.T) {
 		{"A git grep", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"git grep -n TODO"}}`, "block"},     // no repository: git may read an entry's text from an index guard does not read
 		{"A git grep -P", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"git grep -nP TODO"}}`, "block"}, // -P not modelled
 		{"A grep -r | rev, no .env", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"Q","tool_input":{"command":"grep -r . . | rev"}}`, "allow"},
-		// Review 22a R1: a tree printed without each line's file name.
+		// A tree printed without each line's file name.
 		{"A find | xargs cat", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"find . -type f | xargs cat"}}`, "block"},
 		{"A find -exec cat", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"find . -type f -exec cat {} +"}}`, "block"},
 		{"A cat $(find)", `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"P","tool_input":{"command":"cat $(find . -type f)"}}`, "block"},

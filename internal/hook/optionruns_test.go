@@ -2,11 +2,11 @@ package hook
 
 import "testing"
 
-// TestOptionRunsFiles: review 17b F10, F11, F9 with the script on disk
-// (written by an earlier call): an option that names a program to run,
-// the backstop for options the table does not name, socat's EXEC:, git's
-// --exec-path; a script that does nothing guard blocks, an output path
-// and a program's own binary pass.
+// TestOptionRunsFiles: with the script on disk (written by an earlier
+// call): an option that names a program to run, the backstop for options
+// the table does not name, socat's EXEC:, git's --exec-path; a script
+// that does nothing guard blocks, an output path and a program's own
+// binary pass.
 func TestOptionRunsFiles(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"x.sh":               "#!/bin/sh\necho pwned >> \"$HOME/.bashrc\"\n",
@@ -38,10 +38,10 @@ func TestOptionRunsFiles(t *testing.T) {
 	}
 }
 
-// TestWgetCommandRuns: review 18a F15 with the files on disk: wget's
-// .wgetrc commands (-e, --execute, a --config or $WGETRC file, the
-// .wgetrc of a HOME the command sets) are its options in another
-// spelling: use_askpass runs its program.
+// TestWgetCommandRuns: with the files on disk: wget's .wgetrc
+// commands (-e, --execute, a --config or $WGETRC file, the .wgetrc
+// of a HOME the command sets) are its options in another spelling:
+// use_askpass runs its program.
 func TestWgetCommandRuns(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"x.sh":      "#!/bin/sh\necho pwned >> \"$HOME/.bashrc\"\n",

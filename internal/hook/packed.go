@@ -10,13 +10,13 @@ import (
 	"github.com/guardhq/guard/internal/event"
 )
 
-// Review 16b F7: the pre-read decoded an enumerated set of containers and
-// read every other file as its bytes, so a format it did not know (an
-// LZMA-alone file, a zip member compressed with bzip2) printed a key
-// through its decoder. Inverted: a file that starts as a compressed
-// format guard does not decode is "cannot tell" on the routes the pre-read
-// serves; a zip archive's members are read as stored, inflated when
-// deflated, and any other method is "cannot tell".
+// The pre-read decoded an enumerated set of containers and read every
+// other file as its bytes, so a format it did not know (an LZMA-alone
+// file, a zip member compressed with bzip2) printed a key through its
+// decoder. Inverted: a file that starts as a compressed format guard does
+// not decode is "cannot tell" on the routes the pre-read serves; a zip
+// archive's members are read as stored, inflated when deflated, and any
+// other method is "cannot tell".
 
 // undecodedMagic reports whether head is the start of a compressed file
 // guard does not decode: bzip2, xz, zstd, lz4, lzip, lzop, compress (.Z),

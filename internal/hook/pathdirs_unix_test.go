@@ -10,8 +10,7 @@ import (
 // TestRelativePathCatalogue: with a relative or empty PATH entry before
 // the system's directories, a catalogue program's name (cat, grep) may run
 // a file of the working directory's: it is looked up and read as any
-// program found on PATH; a project file there is write-protected (review 7
-// F16).
+// program found on PATH; a project file there is write-protected.
 func TestRelativePathCatalogue(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"node_modules/.bin/cat": "#!/bin/sh\necho x >> ~/.bashrc\n",
@@ -42,8 +41,8 @@ func TestRelativePathCatalogue(t *testing.T) {
 
 // TestDotPathWrites: with "." or an empty entry on PATH, the directory a
 // command runs in is a PATH directory: a write there of a file named as a
-// program, or of an executable file, is a PATH-directory write (review
-// 17b F8); a project file is not.
+// program, or of an executable file, is a PATH-directory write; a project
+// file is not.
 func TestDotPathWrites(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"README": "hi\n", "run.sh": "#!/bin/sh\n"})
 	if err := os.Chmod(proj+"/README", 0o644); err != nil { // scriptWorld's files are executable

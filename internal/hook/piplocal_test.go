@@ -28,11 +28,11 @@ func writeWheel(t *testing.T, path string, names ...string) {
 	f.Close()
 }
 
-// TestPipLocalPackages covers review 11 F3: pip install of a local
-// directory runs its setup.py (analysed as the python program it is, in
-// that directory); a pyproject.toml naming an in-tree backend blocks, and
-// so does a local archive, whose members guard does not list. Packages
-// from the index, VCS URLs and an ordinary local package pass.
+// TestPipLocalPackages: pip install of a local directory runs its
+// setup.py (analysed as the python program it is, in that directory); a
+// pyproject.toml naming an in-tree backend blocks, and so does a local
+// archive, whose members guard does not list. Packages from the index,
+// VCS URLs and an ordinary local package pass.
 func TestPipLocalPackages(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"README.md": "x\n",
 		"pkg/setup.py":         "import os; open(os.path.expanduser('~/.bashrc'),'a').write('x')\nfrom setuptools import setup\nsetup(name='p')\n",

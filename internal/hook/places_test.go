@@ -12,8 +12,7 @@ import (
 
 // placesWorld makes a home with guard installed into agent A's user hook
 // file from bin/guard (a user-writable place, as `go install` puts it) and
-// a project whose own hook file runs a script of the project (review 9b
-// F4, F5).
+// a project whose own hook file runs a script of the project.
 func placesWorld(t *testing.T) (homeDir, proj, gobin string) {
 	t.Helper()
 	homeDir, proj = scriptWorld(t, map[string]string{
@@ -47,10 +46,10 @@ func writePayload(t *testing.T, cwd, path string) string {
 	return string(b)
 }
 
-// TestProgramsHooksRun covers review 9b F4 and F5: guard's executable as a
-// hook entry names it and the scripts the entries run are write-protected,
-// whatever the command or tool; other programs beside guard and the
-// project's other files are not. Both bash.match modes.
+// TestProgramsHooksRun: guard's executable as a hook entry names it and
+// the scripts the entries run are write-protected, whatever the command or
+// tool; other programs beside guard and the project's other files are not.
+// Both bash.match modes.
 func TestProgramsHooksRun(t *testing.T) {
 	homeDir, proj, gobin := placesWorld(t)
 	sub := filepath.Join(proj, "src")
@@ -127,9 +126,9 @@ func TestProgramsHardLink(t *testing.T) {
 	}
 }
 
-// TestAgentCEnv covers review 9b F2: the files agent C's client loads into
-// the environment of guard's hooks are write-protected; .env.example and
-// other project files are not.
+// TestAgentCEnv: the files agent C's client loads into the environment of
+// guard's hooks are write-protected; .env.example and other project files
+// are not.
 func TestAgentCEnv(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"app.py": "from dotenv import load_dotenv\nload_dotenv('.env')\n", ".env.example": "A=1\n"})
 	os.MkdirAll(filepath.Join(proj, ".agent_c"), 0o755)
@@ -163,9 +162,9 @@ func TestAgentCEnv(t *testing.T) {
 	}
 }
 
-// TestAllowWriteNames covers review 9b F7: a project glob in allow_write
-// opens the project's files, not its hook files, .git/hooks or
-// .git/config; an entry that names one opens it.
+// TestAllowWriteNames: a project glob in allow_write opens the project's
+// files, not its hook files, .git/hooks or .git/config; an entry that
+// names one opens it.
 func TestAllowWriteNames(t *testing.T) {
 	homeDir, proj := scriptWorld(t, nil)
 	broad := `{"bash":{"allow_patterns":["^npm test"]},"file_paths":{"allow_write":["` + filepath.ToSlash(proj) + `/**"]}}`
@@ -192,11 +191,11 @@ func TestAllowWriteNames(t *testing.T) {
 	_ = homeDir
 }
 
-// TestProgramsEntriesRun covers review 10 F7: the files a hook entry's
-// command runs as code (make's Makefile, npm's package.json, python -m's
-// module, a script inside bash -c) and those an MCP server entry runs (a
-// bare script argument, a NODE_OPTIONS preload) are write-protected;
-// other project files are not. Both bash.match modes.
+// TestProgramsEntriesRun: the files a hook entry's command runs as code
+// (make's Makefile, npm's package.json, python -m's module, a script
+// inside bash -c) and those an MCP server entry runs (a bare script
+// argument, a NODE_OPTIONS preload) are write-protected; other project
+// files are not. Both bash.match modes.
 func TestProgramsEntriesRun(t *testing.T) {
 	hooks := `{"hooks":{"PostToolUse":[{"matcher":"Write","hooks":[` +
 		`{"type":"command","command":"cd \"$AGENT_A_PROJECT_DIR\" && npm run lint"},` +
@@ -245,12 +244,12 @@ func TestProgramsEntriesRun(t *testing.T) {
 	}
 }
 
-// TestProgramsProjectCode covers review 11 F5 and F6: the files a hook
-// entry's program loads by name from where it runs (GNUmakefile before
-// Makefile, pytest's conftest.py and ini files, npm's .npmrc, eslint's
-// config), existing or not, are write-protected, and the package
-// managers' subcommands that rewrite package.json's scripts count as
-// writes of it; dependency edits and other files pass. Both modes.
+// TestProgramsProjectCode: the files a hook entry's program loads by
+// name from where it runs (GNUmakefile before Makefile, pytest's
+// conftest.py and ini files, npm's .npmrc, eslint's config), existing
+// or not, are write-protected, and the package managers' subcommands
+// that rewrite package.json's scripts count as writes of it;
+// dependency edits and other files pass. Both modes.
 func TestProgramsProjectCode(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[` +
@@ -289,11 +288,11 @@ func TestProgramsProjectCode(t *testing.T) {
 	}
 }
 
-// TestProgramsTreeTouches covers review 10 F8: a program guard does not
-// know, handed a directory above a hook program (a formatter on ., pip
-// download -d .), is not taken to write it; handed the program itself it
-// is, and the writers guard knows to write a whole tree (cp -r, tar x,
-// rsync, rm -r) still meet it. Both bash.match modes.
+// TestProgramsTreeTouches: a program guard does not know, handed a
+// directory above a hook program (a formatter on ., pip download -d .),
+// is not taken to write it; handed the program itself it is, and the
+// writers guard knows to write a whole tree (cp -r, tar x, rsync, rm -r)
+// still meet it. Both bash.match modes.
 func TestProgramsTreeTouches(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"hooks":{"PostToolUse":[{"hooks":[{"type":"command","command":"\"$AGENT_A_PROJECT_DIR\"/scripts/check.sh"},{"type":"command","command":"make -C \"$AGENT_A_PROJECT_DIR\" check"}]}]}}`,

@@ -11,18 +11,17 @@ import (
 const maxPlainStatus = 64 << 10
 
 // plainStatus reports whether the status of command text is, by its
-// syntax, the status of the programs it runs (review 14b F1: default-deny
-// on the syntax, not on the command list): statements (a list: ; or a
-// line end, review 15a FP1: grep -rn x . ; ls), each a pipeline or an &&
-// chain of simple commands with words and no assignment, negation (!),
-// test or arithmetic clause ([[ ]], (( ))), compound command, background
-// job, here-document, substitution, arithmetic expansion or parameter
-// expansion that can fail (${x:?}), and no builtin whose whole point is a
-// status (false, exit, return, test: statusBuiltins). A redirection to a
-// literal file (grep -rn x . > todo.txt) is the shell's own open, which
-// fails as a program does; /dev/null never fails. Anything else sets a
-// status guard does not see in the analysis's programs: "cannot show it
-// succeeds".
+// syntax, the status of the programs it runs (default-deny on the syntax,
+// not on the command list): statements (a list: ; or a line end, grep -rn
+// x . ; ls), each a pipeline or an && chain of simple commands with words
+// and no assignment, negation (!), test or arithmetic clause ([[ ]], ((
+// ))), compound command, background job, here-document, substitution,
+// arithmetic expansion or parameter expansion that can fail (${x:?}), and
+// no builtin whose whole point is a status (false, exit, return, test:
+// statusBuiltins). A redirection to a literal file (grep -rn x . >
+// todo.txt) is the shell's own open, which fails as a program does;
+// /dev/null never fails. Anything else sets a status guard does not see
+// in the analysis's programs: "cannot show it succeeds".
 func plainStatus(text string, zsh bool) bool {
 	return plainStatusOf(text, zsh, true)
 }
@@ -65,7 +64,7 @@ const maxPlainStmts = 16
 // statusBuiltins are the commands that exist to set a status (grep -rn x
 // . && false prints into the failure route on purpose), end the shell or
 // its parent with a signal (kill -9 $$), or outlast the client's time
-// limit (sleep 600, wait, read): review 22a R2.
+// limit (sleep 600, wait, read).
 const statusBuiltins = " false exit return test [ let logout kill pkill killall sleep usleep wait read suspend "
 
 // statusBuiltin reports whether call c runs a status builtin, or one
@@ -89,7 +88,7 @@ func plainRedirect(r *syntax.Redirect) bool {
 			w = r.Word.Lit()
 		}
 		// /dev/null: the one device known to open and take every write
-		// (review 16b: git diff origin/main 2>/dev/null).
+		// (git diff origin/main 2>/dev/null).
 		return w == "/dev/null" || w != "" && !strings.HasPrefix(w, "/dev/") && !strings.HasPrefix(w, "/proc/")
 	case syntax.DplOut:
 		return r.Word != nil && (r.Word.Lit() == "1" || r.Word.Lit() == "2")
@@ -119,12 +118,12 @@ func plainStmt(s *syntax.Stmt) bool {
 }
 
 // ownStatus reports whether the words of a simple command exit with the
-// status of the program they run (review 17b F2: default-deny on the
-// prefix): each prefix command before it one that execs it
-// (catalogue.Prefix.Execs: env, nice, nohup…), its options, assignments
-// and operands skipped as the catalogue describes them. timeout (124
-// after the program printed), any other prefix, a word guard cannot read
-// or env -S's split string: "cannot tell the status".
+// status of the program they run (default-deny on the prefix): each
+// prefix command before it one that execs it (catalogue.Prefix.Execs:
+// env, nice, nohup…), its options, assignments and operands skipped as
+// the catalogue describes them. timeout (124 after the program printed),
+// any other prefix, a word guard cannot read or env -S's split string:
+// "cannot tell the status".
 func ownStatus(args []*syntax.Word) bool {
 	for i := 0; i < len(args); {
 		name := args[i].Lit()

@@ -5,8 +5,8 @@ import (
 )
 
 // TestProcReads: a process's environment, memory and command line under
-// /proc are protected reads for the file tools of each agent (review 9b
-// F8); the machine's facts and a process's status stay readable.
+// /proc are protected reads for the file tools of each agent; the
+// machine's facts and a process's status stay readable.
 func TestProcReads(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("GUARD_HOME", "")

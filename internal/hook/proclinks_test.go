@@ -10,8 +10,8 @@ import (
 
 // TestProcLinks: /proc/self/cwd is the command's working directory and
 // /proc/self/root the root, for every program, known or not; another
-// process's link or a descriptor's is a word guard cannot tell (review 13a
-// F5). The project lies in the home, so /proc/self/cwd/.. is the home.
+// process's link or a descriptor's is a word guard cannot tell. The
+// project lies in the home, so /proc/self/cwd/.. is the home.
 func TestProcLinks(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("HOME", dir)

@@ -70,13 +70,12 @@ func TestPowerShellTool(t *testing.T) {
 		{`bash -c 'cat ~/.ssh/id_rsa'`, "blocked_path"},
 		{`Get-ChildItem -Path $HOME -Recurse -Filter id_rsa | Get-Content`, "blocked_path"},
 		{`gc Microsoft.PowerShell.Core\FileSystem::$HOME\.ssh\id_rsa`, "blocked_path"},
-		// Review 6 F3: a cmdlet's path below the home's hidden entries,
-		// or one spelt from the home, meets ~/.*/**; a bare name in the
-		// home does not (Select-String's pattern).
+		// A cmdlet's path below the home's hidden entries, or one spelt
+		// from the home, meets ~/.*/**; a bare name in the home does
+		// not (Select-String's pattern).
 		{`ac -Path ~/.mavenrc x`, "blocked_path"},
 		{`sc ~/.local/share/bash-completion/completions/git x`, "blocked_path"},
 		{`cd ~; Select-String .spec x.yaml`, ""},
-		// Review 4 M1.
 		{`'{}' > ~/.agent_a/settings.json`, "blocked_path"},
 		{`"x" >> ~/.bashrc`, "blocked_path"},
 		{`$a >> ~/.bashrc`, "blocked_path"},
@@ -100,7 +99,7 @@ func TestPowerShellTool(t *testing.T) {
 		{`Set-Content ~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1 'x'`, "blocked_path"},
 		{`gh auth token | Set-Clipboard`, "blocked_path"},
 		{`git.exe credential fill`, "blocked_path"},
-		// Review 5 M5: paths through the pipeline, $_, a cmdlet's output.
+		// Paths through the pipeline, $_, a cmdlet's output.
 		{`$f = Get-Item -Force ~/.bashrc; $f | ac -Value x`, "blocked_path"},
 		{`gci -Force ~ | where Name -like ".b*rc" | Set-Content -Value x`, "blocked_path|unresolved_path"},
 		{`"~/.bashrc" | % { ac $_ x }`, "blocked_path"},
@@ -113,7 +112,7 @@ func TestPowerShellTool(t *testing.T) {
 		{`gci ~/.ssh | % { gc $_.FullName }`, "blocked_path|unresolved_path"},
 		{`gc list.txt | % { Add-Content $_ 'x' }; echo ~/.bashrc`, "unparsable_command"},
 		{`'gc ~/.ssh/id_rsa' | iex`, "blocked_path"},
-		// Review 7 F4: a name the command binds loses its kind.
+		// A name the command binds loses its kind.
 		{`function Test-Path { Add-Content @args }; Test-Path ~/.bashrc x`, "blocked_path|unparsable_command"},
 		{`function Write-Output { Add-Content @args }; Write-Output ~/.agent_a/settings.json x`, "blocked_path|unparsable_command"},
 		{`${function:Test-Path} = { Add-Content @args }; Test-Path ~/.bashrc x`, "blocked_path|unparsable_command"},
@@ -128,7 +127,7 @@ func TestPowerShellTool(t *testing.T) {
 		{`function Show { Write-Output $args }; Show hello; Get-Content README.md`, ""},
 		{`$p = @{Path='~/.bashrc'; Value='x'}; Add-Content @p`, "unparsable_command"},
 		{`$a = '~/.ssh/id_rsa'; Get-Content @a`, "blocked_path|unparsable_command"},
-		// Review 7 F13: the script a command runs is read.
+		// The script a command runs is read.
 		{`./x7.ps1`, "blocked_path"},
 		{`. ./x7.ps1`, "blocked_path"},
 		{`& ./x7.ps1`, "blocked_path"},

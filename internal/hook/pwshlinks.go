@@ -11,10 +11,10 @@ import (
 // pwshLinkReads returns, for PowerShell commands that follow the links in
 // the directories they read (pwsh.Command.FollowsLinks: Get-ChildItem
 // -Recurse -FollowSymlink, Copy-Item -Recurse, Compress-Archive), where
-// the links under dirs lead, each read whole and walked in turn (review
-// 10 F12), as the bash side's link walk (effect/treelinks.go) reads them.
-// Past the walk's bounds, or in a directory guard cannot tell, the command
-// is blocked: guard cannot tell where its links lead.
+// the links under dirs lead, each read whole and walked in turn, as the
+// bash side's link walk (effect/treelinks.go) reads them. Past the walk's
+// bounds, or in a directory guard cannot tell, the command is blocked:
+// guard cannot tell where its links lead.
 func pwshLinkReads(dirs []string, f runFiles) ([]string, error) {
 	var out, walked []string
 	budget := effect.MaxLinkWalk

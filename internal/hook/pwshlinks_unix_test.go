@@ -36,7 +36,7 @@ func TestPowerShellFollowedLinks(t *testing.T) {
 		"Copy-Item -Recurse . /tmp/cp10",
 		"Copy-Item -Recurse * /tmp/cp10",
 		"Compress-Archive -Path ./* -DestinationPath /tmp/a10.zip",
-		// review 11 F16: the alias -s, the switch with its :value.
+		// the alias -s, the switch with its :value.
 		"gci -s -FollowSymlink | gc",
 		"Get-ChildItem -Recurse:$true -FollowSymlink | Get-Content",
 		"Get-ChildItem -Recurse -FollowSymlink:$true | Get-Content",

@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// TestPowerShellRoutes: review 12 F13 and F14 through agent A's PowerShell
-// tool: $PROFILE's properties are the profiles they name, another
-// property of a variable as the path a cmdlet writes is a path guard
-// cannot tell, and a wildcard may match a hidden name's leading dot.
+// TestPowerShellRoutes: through agent A's PowerShell tool:
+// $PROFILE's properties are the profiles they name, another property
+// of a variable as the path a cmdlet writes is a path guard cannot
+// tell, and a wildcard may match a hidden name's leading dot.
 func TestPowerShellRoutes(t *testing.T) {
 	home, proj, p := pwshWorld(t)
 	for _, d := range []string{".ssh", ".guard", ".agent_a", ".config/powershell"} {

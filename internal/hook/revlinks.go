@@ -19,8 +19,7 @@ func (f runFiles) RevLinks(dir, rev string) ([]effect.RevLink, shell.RevStatus) 
 
 // TreeRevLinks implements effect.NewTreeLinker: every symbolic link of
 // revision rev's tree, relative to the tree's top, as a new working tree
-// (git clone of a local repository, git worktree add) gets them (review
-// 11 F15).
+// (git clone of a local repository, git worktree add) gets them.
 func (f runFiles) TreeRevLinks(dir, rev string) ([]effect.RevLink, shell.RevStatus) {
 	r, _, st := f.repoAt(dir)
 	if st != shell.RevKnown {

@@ -185,8 +185,8 @@ func stashReads(base, h string, r shell.RevRead, b *scanBudget) ([]event.Input, 
 // revDir returns the directory r runs in (r.Dir relative to base, ~ for
 // home h) and the repository holding it; false when guard cannot tell
 // them, or the repository substitutes objects (replace refs, grafts,
-// alternates: review 14b F15, git prints another object than the one
-// guard reads by name).
+// alternates: git prints another object than the one guard reads by
+// name).
 func revDir(base, h string, r shell.RevRead) (string, *gitobj.Repo, bool) {
 	dir := base
 	if r.Dir != "" {

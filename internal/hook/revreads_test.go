@@ -10,12 +10,12 @@ import (
 	"github.com/guardhq/guard/internal/policy"
 )
 
-// TestRevReadsAgentB covers review 12b F6's git show REV:FILE: agent B's
-// client cannot have guard redact what a command prints, so the file a
-// command prints from a revision (or the index) is read from the
-// repository before it runs and checked as file content; the working
-// file no longer holding the key changes nothing. Agent A's result scan
-// redacts it after the command runs.
+// TestRevReadsAgentB covers git show REV:FILE: agent B's client cannot
+// have guard redact what a command prints, so the file a command prints
+// from a revision (or the index) is read from the repository before it
+// runs and checked as file content; the working file no longer holding
+// the key changes nothing. Agent A's result scan redacts it after the
+// command runs.
 func TestRevReadsAgentB(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")

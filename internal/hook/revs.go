@@ -57,7 +57,7 @@ func (f runFiles) RevChanges(dir, from, to string) ([]string, shell.RevStatus) {
 // (protected.filter) and that the working tree does not hold as rev does,
 // relative to dir: what git writes making the tree rev's whatever HEAD
 // says (HEAD may have moved without a tree write, in this call or an
-// earlier one: review 9a F3).
+// earlier one).
 func (f runFiles) RevOnDisk(dir, rev string) ([]string, shell.RevStatus) {
 	r, full, st := f.repoAt(dir)
 	if st != shell.RevKnown {

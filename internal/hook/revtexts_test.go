@@ -38,16 +38,16 @@ func gitWorld(t *testing.T, files map[string]string) (string, func(args ...strin
 	return proj, git
 }
 
-// TestRevTexts covers review 14b F3, FP1, FP2, FP3 and F15: where guard
-// cannot redact what a command prints (agent B; agent A's background
-// command, or a command whose syntax may fail after git printed), the
-// committed text a git subcommand prints beyond REV:PATH (a commit's
-// patch, a history, a diff of revisions) is read from the object store
-// and checked, and what guard does not read (git grep X REV, cat-file
-// --batch, format-patch --stdout) is "cannot tell"; subcommands that
-// print names, ids or counts of a file (git log --oneline -- F, git
-// rev-parse HEAD:F) and the catalogue's unprinted readers (wc -c F) do
-// not read its text; replace refs make every revision read "cannot tell".
+// TestRevTexts: where guard cannot redact what a command prints (agent B;
+// agent A's background command, or a command whose syntax may fail after
+// git printed), the committed text a git subcommand prints beyond
+// REV:PATH (a commit's patch, a history, a diff of revisions) is read
+// from the object store and checked, and what guard does not read (git
+// grep X REV, cat-file --batch, format-patch --stdout) is "cannot tell";
+// subcommands that print names, ids or counts of a file (git log
+// --oneline -- F, git rev-parse HEAD:F) and the catalogue's unprinted
+// readers (wc -c F) do not read its text; replace refs make every
+// revision read "cannot tell".
 func TestRevTexts(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README.md": "hello\n"})
 	git("add", "settings.py", "README.md")
@@ -118,11 +118,11 @@ func TestRevTexts(t *testing.T) {
 	check("B replaced git status", b("git status"), false)
 }
 
-// TestRevTextsMore covers review 15b F1 and F2 in a repository whose key
-// was removed from HEAD but stays in HEAD~2: a subcommand, option or alias
-// not known to print no file text is read or "cannot tell" where guard
-// cannot redact (agent B, agent A's background and failure routes); git's
-// environment moving the replace refs is "cannot tell".
+// TestRevTextsMore: in a repository whose key was removed from HEAD but
+// stays in HEAD~2: a subcommand, option or alias not known to print no
+// file text is read or "cannot tell" where guard cannot redact (agent B,
+// agent A's background and failure routes); git's environment moving the
+// replace refs is "cannot tell".
 func TestRevTextsMore(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
 	git("add", "settings.py", "README")
@@ -190,8 +190,8 @@ func TestRevTextsMore(t *testing.T) {
 			check("A fail "+tc.cmd, a(tc.cmd+"; false", false), tc.block)
 		}
 	}
-	// Review 16a FP1: a revision that is not there makes git fail with an
-	// error, printing nothing; a file of that name is read as a path.
+	// A revision that is not there makes git fail with an error, printing
+	// nothing; a file of that name is read as a path.
 	write("v7.7.7-notes", "x\n")
 	for _, tc := range []struct {
 		cmd   string

@@ -8,14 +8,14 @@ import (
 	"testing"
 )
 
-// TestRevTextsHistory covers review 16b F1, F2, F11, F13 and FP1 in a
-// repository whose key was removed from HEAD but stays in HEAD~2: what may
-// widen a pathspec (an option, a setting in any configuration git reads,
-// GIT_*_PATHSPECS) leaves the read unnarrowed; status and commit print
-// the staged diff unless every option is known not to; git config --blob=
-// reads its object; a bare repository is the one git reads; an empty
-// refs/replace is no replace ref. Blocks are checked where guard cannot
-// redact (agent B, agent A's failure route).
+// TestRevTextsHistory: in a repository whose key was removed from HEAD
+// but stays in HEAD~2: what may widen a pathspec (an option, a setting in
+// any configuration git reads, GIT_*_PATHSPECS) leaves the read
+// unnarrowed; status and commit print the staged diff unless every option
+// is known not to; git config --blob= reads its object; a bare repository
+// is the one git reads; an empty refs/replace is no replace ref. Blocks
+// are checked where guard cannot redact (agent B, agent A's failure
+// route).
 func TestRevTextsHistory(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -157,10 +157,10 @@ func TestRevTextsHistory(t *testing.T) {
 	}
 }
 
-// TestGitRuns covers review 16b F12: a command git runs is analysed in
-// the directory git runs it in: rebase --exec's, bisect run's and a shell
-// alias's at the top of the working tree, submodule foreach's in each
-// submodule (a directory guard does not tell).
+// TestGitRuns: a command git runs is analysed in the directory git runs
+// it in: rebase --exec's, bisect run's and a shell alias's at the top of
+// the working tree, submodule foreach's in each submodule (a directory
+// guard does not tell).
 func TestGitRuns(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"conf.py": "AWS_KEY = \"" + "AKIA" + "IOSFODNN7EXAMPLF\"\n", "README": "hello\n", "sub/a.txt": "a\n"})
 	git("add", "README", "sub/a.txt")

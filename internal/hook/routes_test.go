@@ -52,7 +52,7 @@ func TestToolRoutes(t *testing.T) {
 		{"C read_many_files ~ credentials", c("read_many_files", `{"paths":["~"],"include":["**/credentials"]}`), true},
 		{"B read_file target_file key", b("read_file", `{"target_file":"~/.ssh/id_rsa"}`), true},
 		{"B read_file target_file .env", b("read_file", `{"target_file":".env"}`), true},
-		// review 17b F3: a glob is the read of its base's tree, narrowed by its last element.
+		// a glob is the read of its base's tree, narrowed by its last element.
 		{"C read_many_files **/id_rsa", ch("read_many_files", `{"paths":["**/id_rsa"]}`), true},
 		{"C read_many_files **/credentials", ch("read_many_files", `{"paths":["**/credentials"]}`), true},
 		{"C read_many_files **", ch("read_many_files", `{"paths":["**"],"useDefaultExcludes":false}`), true},
@@ -77,7 +77,7 @@ func TestToolRoutes(t *testing.T) {
 		{"A Glob **/*.go", a("Glob", `{"pattern":"**/*.go"}`), false},
 		{"C search project", c("search_file_content", `{"pattern":"x","include":"**/*.go"}`), false},
 		{"C read_many_files src", c("read_many_files", `{"paths":["main.go","."]}`), false},
-		// review 17b FP1: agent B's read_file spells its path target_file.
+		// agent B's read_file spells its path target_file.
 		{"B read_file target_file", b("read_file", `{"target_file":"main.go"}`), false},
 		{"C read_many_files **/*.go", c("read_many_files", `{"paths":["**/*.go"],"include":["*.md"]}`), false},
 		{"C read_many_files **", c("read_many_files", `{"paths":["**"]}`), false}, // as "." (agent C's result is redacted)

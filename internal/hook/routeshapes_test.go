@@ -18,10 +18,10 @@ func routes20Cases(home, proj string) (add func(tool, in string, block bool), ca
 	}, &cs
 }
 
-// TestRoutesReadNameWithSource covers review 20a F1: a tool whose name
-// reads as read-only (get_object, get, query, read_query) only reads its
-// path fields when the path is its one object; a call that also carries a
-// source (a URL, a bucket and key, SQL) writes into its local paths.
+// TestRoutesReadNameWithSource: a tool whose name reads as read-only
+// (get_object, get, query, read_query) only reads its path fields when
+// the path is its one object; a call that also carries a source (a URL, a
+// bucket and key, SQL) writes into its local paths.
 func TestRoutesReadNameWithSource(t *testing.T) {
 	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
@@ -47,9 +47,9 @@ func TestRoutesReadNameWithSource(t *testing.T) {
 	runRouteCases(t, *cases)
 }
 
-// TestRoutesWebFetchEveryField covers review 20a F4: agent C's web_fetch
-// fetches the prompt's URLs even when a url field is present, and a file:
-// URL in either is a read of its path.
+// TestRoutesWebFetchEveryField: agent C's web_fetch fetches the prompt's
+// URLs even when a url field is present, and a file: URL in either is a
+// read of its path.
 func TestRoutesWebFetchEveryField(t *testing.T) {
 	home, proj := routeWorld(t)
 	r := strings.NewReplacer("$H", home)
@@ -66,10 +66,10 @@ func TestRoutesWebFetchEveryField(t *testing.T) {
 	runRouteCases(t, cases)
 }
 
-// TestRoutesValuePathRuns covers review 20a F6: in a free-text value of
-// an MCP or unknown tool, a path begins wherever a program may split the
-// text: glued to a short option, after =, :, a comma or any other
-// separator, not only at the prefixes guard listed.
+// TestRoutesValuePathRuns: in a free-text value of an MCP or unknown
+// tool, a path begins wherever a program may split the text: glued to a
+// short option, after =, :, a comma or any other separator, not only at
+// the prefixes guard listed.
 func TestRoutesValuePathRuns(t *testing.T) {
 	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
@@ -91,9 +91,9 @@ func TestRoutesValuePathRuns(t *testing.T) {
 	runRouteCases(t, *cases)
 }
 
-// TestRoutesStringInputAsPath covers review 20a F7: a tool_input sent as
-// a string that holds no object is checked as a path as well as text,
-// and a value's percent escapes are decoded before the path checks.
+// TestRoutesStringInputAsPath: a tool_input sent as a string that holds
+// no object is checked as a path as well as text, and a value's percent
+// escapes are decoded before the path checks.
 func TestRoutesStringInputAsPath(t *testing.T) {
 	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
@@ -115,12 +115,12 @@ func TestRoutesStringInputAsPath(t *testing.T) {
 	runRouteCases(t, *cases)
 }
 
-// TestUncertainEventAnswerForm covers review 20a F5: when the payload and
-// $AGENT_A_HOOK_EVENT name different agent A events, the refusal takes the
-// form that acts under the event the call must be: a payload carrying a
-// tool_response (the tool ran) gets the JSON answer withholding it,
-// whichever names say so; one without gets exit 2. Detected and --agent a,
-// a payload that decodes and one only skimmed.
+// TestUncertainEventAnswerForm: when the payload and $AGENT_A_HOOK_EVENT
+// name different agent A events, the refusal takes the form that acts
+// under the event the call must be: a payload carrying a tool_response
+// (the tool ran) gets the JSON answer withholding it, whichever names say
+// so; one without gets exit 2. Detected and --agent a, a payload that
+// decodes and one only skimmed.
 func TestUncertainEventAnswerForm(t *testing.T) {
 	const res = `,"tool_response":{"stdout":"TOKEN=ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789","stderr":""}`
 	for _, tc := range []struct {
@@ -161,10 +161,10 @@ func TestUncertainEventAnswerForm(t *testing.T) {
 	}
 }
 
-// TestRoutesShellDirEnv covers review 20a's second false positive: an MCP
-// command tool's env {"PWD": <project>} is where the command runs, not a
-// password, and a block on the tool's input names no file the command
-// runs (the reason blamed the Makefile).
+// TestRoutesShellDirEnv covers a false positive: an MCP command tool's
+// env {"PWD": <project>} is where the command runs, not a password, and
+// a block on the tool's input names no file the command runs (the reason
+// blamed the Makefile).
 func TestRoutesShellDirEnv(t *testing.T) {
 	_, proj := routeWorld(t)
 	writeFiles(t, proj, map[string]string{"Makefile": "all:\n\techo hi\ntest:\n\techo t\n", "a20a/x": "x\n"})
@@ -188,10 +188,10 @@ func TestRoutesShellDirEnv(t *testing.T) {
 	}
 }
 
-// TestRoutesFieldReadings covers review 22a M1: a path field's value is
-// checked as written, trimmed of blanks and control characters, and
-// percent-decoded (to a fixed point): a server that trims or decodes its
-// arguments opens what the reading names. Every agent.
+// TestRoutesFieldReadings: a path field's value is checked as written,
+// trimmed of blanks and control characters, and percent-decoded (to a
+// fixed point): a server that trims or decodes its arguments opens what
+// the reading names. Every agent.
 func TestRoutesFieldReadings(t *testing.T) {
 	home, proj := routeWorld(t)
 	add, cases := routes20Cases(home, proj)
@@ -205,8 +205,8 @@ func TestRoutesFieldReadings(t *testing.T) {
 		`{"path":"\n~/.bashrc"}`,
 		`{"path":"\t$H/.bashrc"}`,
 		`{"path":" %7E/.bashrc"}`,
-		// Review 23a M1: JavaScript's trim() (U+FEFF), form decoding (+),
-		// expanduser's ~name.
+		// JavaScript's trim() (U+FEFF), form decoding (+), expanduser's
+		// ~name.
 		`{"path":"\ufeff~/.bashrc"}`,
 		`{"path":"\u2028~/.bashrc"}`,
 		`{"path":"+~/.bashrc"}`,

@@ -77,11 +77,11 @@ func runRouteCases(t *testing.T, cases []routeCase) {
 	}
 }
 
-// TestRoutesClientGlobs covers review 18b F1 and F2: a glob in syntax
-// guard's matcher does not implement exactly (node-glob's extglob,
-// escapes, POSIX classes, [!…], a one-level * that enters a linked
-// directory) is the read of its base directory's tree; a negated filter
-// (ripgrep's and minimatch's leading !) reads the whole tree.
+// TestRoutesClientGlobs: a glob in syntax guard's matcher does not
+// implement exactly (node-glob's extglob, escapes, POSIX classes, [!…],
+// a one-level * that enters a linked directory) is the read of its base
+// directory's tree; a negated filter (ripgrep's and minimatch's leading
+// !) reads the whole tree.
 func TestRoutesClientGlobs(t *testing.T) {
 	home, proj := routeWorld(t)
 	rmf := func(cwd string, paths ...string) routeCase {
@@ -105,8 +105,8 @@ func TestRoutesClientGlobs(t *testing.T) {
 	runRouteCases(t, cases)
 }
 
-// TestRoutesGlobLists covers review 19b F1: a Grep glob the client splits
-// on blanks and commas (outside braces) is one filter per piece, each read.
+// TestRoutesGlobLists: a Grep glob the client splits on blanks and commas
+// (outside braces) is one filter per piece, each read.
 func TestRoutesGlobLists(t *testing.T) {
 	home, proj := routeWorld(t)
 	var cases []routeCase
@@ -128,9 +128,9 @@ func TestRoutesGlobLists(t *testing.T) {
 	runRouteCases(t, cases)
 }
 
-// TestRoutesUnknownToolNames covers review 18b F7: a tool name of another
-// agent's built-ins is an unknown tool there, checked by what it carries;
-// a built-in's fields guard does not know are checked on its own agent.
+// TestRoutesUnknownToolNames: a tool name of another agent's built-ins is
+// an unknown tool there, checked by what it carries; a built-in's fields
+// guard does not know are checked on its own agent.
 func TestRoutesUnknownToolNames(t *testing.T) {
 	home, proj := routeWorld(t)
 	rc := `{"file_path":"` + home + `/.bashrc","content":"x"}`
@@ -148,8 +148,8 @@ func TestRoutesUnknownToolNames(t *testing.T) {
 	})
 }
 
-// TestRoutesProgramArgs covers review 18b F6: a program field and an
-// args array are one command, in either order.
+// TestRoutesProgramArgs: a program field and an args array are one
+// command, in either order.
 func TestRoutesProgramArgs(t *testing.T) {
 	home, proj := routeWorld(t)
 	runRouteCases(t, []routeCase{
@@ -162,8 +162,8 @@ func TestRoutesProgramArgs(t *testing.T) {
 	})
 }
 
-// TestRoutesCommandDirs covers review 18b F4: a command tool's directory
-// field does not replace the call's cwd: the command is checked in both.
+// TestRoutesCommandDirs: a command tool's directory field does not
+// replace the call's cwd: the command is checked in both.
 func TestRoutesCommandDirs(t *testing.T) {
 	_, proj := routeWorld(t)
 	runRouteCases(t, []routeCase{
@@ -176,9 +176,9 @@ func TestRoutesCommandDirs(t *testing.T) {
 	})
 }
 
-// TestRoutesEmbeddedPaths covers review 18b F5: a quoted or KEY=/--opt=/@
-// prefixed path inside an MCP or unknown tool's text value is read and
-// written; prose outside quotes is not taken.
+// TestRoutesEmbeddedPaths: a quoted or KEY=/--opt=/@ prefixed path inside
+// an MCP or unknown tool's text value is read and written; prose outside
+// quotes is not taken.
 func TestRoutesEmbeddedPaths(t *testing.T) {
 	home, proj := routeWorld(t)
 	q := func(agent, tool, key, v string) routeCase {
@@ -204,8 +204,8 @@ func TestRoutesEmbeddedPaths(t *testing.T) {
 	})
 }
 
-// TestRoutesCodeValues covers review 18b F5's code cells: a path quoted in
-// a value under a path-like key, and a line IPython hands to the shell.
+// TestRoutesCodeValues covers code cells: a path quoted in a value
+// under a path-like key, and a line IPython hands to the shell.
 func TestRoutesCodeValues(t *testing.T) {
 	_, proj := routeWorld(t)
 	runRouteCases(t, []routeCase{

@@ -200,10 +200,9 @@ type namedFile struct {
 
 // prefixes returns every file a line names before its text as grep prints
 // it (`path:line`, `path:N:line`, `path-N-line`), each `:`/`-` of it
-// tried as the end of the name (review 16b F5:
-// beside an empty certs/server, the lines of certs/server-prod.txt are
-// that file's too), and false when more separators than maxPrefixTries
-// leave the name undecided.
+// tried as the end of the name (beside an empty certs/server, the lines
+// of certs/server-prod.txt are that file's too), and false when more
+// separators than maxPrefixTries leave the name undecided.
 //
 // A file found followed by grep's line number (`:N:`, `-N-`) ends the
 // name: the rest is the line's text, unless it holds another such mark

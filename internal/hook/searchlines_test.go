@@ -31,7 +31,7 @@ func TestSearchLines(t *testing.T) {
 	for d, files := range map[string]map[string]string{
 		proj: {
 			"deploy_key": key,
-			// Review 16b F5: a file named by the start of the key file's.
+			// A file named by the start of the key file's.
 			"certs/server":          "",
 			"certs/server-prod.txt": key,
 			"certs/a":               "",
@@ -91,7 +91,7 @@ func TestSearchLines(t *testing.T) {
 	for _, tt := range []struct {
 		name, agent, payload, verdict string
 	}{
-		// Review 14b F2, results.
+		// Results.
 		{"A Grep dir", "A", grepA(`{"pattern":`+pat+`,"path":"P","output_mode":"content"}`, lines("P/deploy_key:", ":")), "block"},
 		{"A Grep no path", "A", grepA(`{"pattern":`+pat+`,"output_mode":"content"}`, lines("deploy_key:", ":")), "block"},
 		{"A Grep no -n", "A", grepA(`{"pattern":`+pat+`,"output_mode":"content"}`, strings.ReplaceAll(lines("P/deploy_key:", ":"), ":4:", ":")), "block"},
@@ -104,18 +104,18 @@ func TestSearchLines(t *testing.T) {
 		{"A mcp lines unknown file", "A", mcpA("mcp__rg__search", `{"query":`+pat+`}`, lines("elsewhere/deploy_key:", ":")), "block"},
 		{"A Grep value of a gone file", "A", grepA(`{"pattern":"SECRET","output_mode":"content"}`, "gone/prod.env:3:DATA=lRStA6Q/YZSCqiWIo+Cke8DLlvN8VlGU4ZpcBFgE"), "allow"},
 		{"C search dir", "C", searchC(`{"pattern":`+pat+`,"dir_path":"P"}`, "Found 3 matches for pattern in path \"P\":\n---\nFile: deploy_key\n"+lines("L", ": ")+"\n---\n"), "block"},
-		// Review 14b F2, calls: an MCP search tool's own file.
+		// Calls: an MCP search tool's own file.
 		{"A mcp rg file call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__rg__search","cwd":"P","tool_input":{"pattern":` + pat + `,"path":"P/deploy_key"}}`, "block"},
 		{"A mcp fs search call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__search_files","cwd":"P","tool_input":{"pattern":"AAAA","path":"P/deploy_key"}}`, "block"},
 		{"A mcp read call", "A", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__read_file","cwd":"P","tool_input":{"path":"P/deploy_key"}}`, "allow"},
 		{"B Grep dir", "B", `{"hook_event_name":"preToolUse","tool_name":"Grep","cwd":"P","workspace_roots":["P"],"tool_input":{"pattern":` + pat + `,"path":"P"}}`, "block"},
-		// Review 16b F5: every file a line's prefixes name.
+		// Every file a line's prefixes name.
 		{"A Grep beside a decoy prefix", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-n":true}`, lines("P/certs/server-prod.txt:", ":")), "block"},
 		{"A Grep decoy, context lines", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-C":1}`, lines("P/certs/server-prod.txt-", "-")), "block"},
 		{"A Grep decoy, relative", "A", grepA(`{"pattern":"Q","output_mode":"content"}`, lines("certs/server-prod.txt:", ":")), "block"},
 		{"A Grep decoy, a line mark in the name", "A", grepA(`{"pattern":"Q","path":"P/certs","output_mode":"content","-n":true}`, lines("P/certs/a:1:b.txt:", ":")), "block"},
 		{"A Grep many integrity lines", "A", grepA(`{"pattern":"integrity","path":"Q","output_mode":"content","-n":true}`, manyIntegrity), "allow"},
-		// Review 16b F10: an MCP search by what it carries, not its argument names.
+		// An MCP search by what it carries, not its argument names.
 		{"A mcp q over a dir", "A", mcpA("mcp__code__find_text", `{"q":"zq","path":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
 		{"A mcp text, directory", "A", mcpA("mcp__code__find_text", `{"text":"zq","directory":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},
 		{"A mcp keyword, root", "A", mcpA("mcp__code__find_text", `{"keyword":"zq","root":"P/certs"}`, lines("P/certs/server-prod.txt:", ":")), "block"},

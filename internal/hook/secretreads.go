@@ -27,14 +27,14 @@ import (
 // A read is allowed although the file it reads may hold a secret because
 // the result scan redacts what it prints. That holds only where the
 // output reaches the scan as the file holds it: not for a read that
-// reshapes it (rev F, sed -n 3,5p F, grep -o . F: review 12b F2, F11),
-// a Read of part of a file, a route whose output guard cannot replace
-// (agent A's Monitor, a background command, agent B: F1), or agent A's
-// command that fails (PostToolUseFailure). There guard reads the file
-// itself before the call runs, bounded, and a secret in it blocks: guard
-// could not redact what the call would print. A command's plain read
-// (cat F) of a file holding a private key blocks for every agent: a slice
-// of a key's body (tail -n 3 F) is not a value the scan can find.
+// reshapes it (rev F, sed -n 3,5p F, grep -o . F), a Read of part of a
+// file, a route whose output guard cannot replace (agent A's Monitor, a
+// background command, agent B: F1), or agent A's command that fails
+// (PostToolUseFailure). There guard reads the file itself before the call
+// runs, bounded, and a secret in it blocks: guard could not redact what
+// the call would print. A command's plain read (cat F) of a file holding
+// a private key blocks for every agent: a slice of a key's body (tail -n
+// 3 F) is not a value the scan can find.
 
 const (
 	// maxSecretRead is the chunk guard scans of a file at a time, and the
@@ -109,7 +109,7 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 	}
 	switch {
 	case in.Unprinted:
-		return "", false // wc -l F, sha256sum F, cp F G, git log -- F: names and ids (review 15b F4: by program and options, internal/shell)
+		return "", false // wc -l F, sha256sum F, cp F G, git log -- F: names and ids (by program and options, internal/shell)
 	case in.Opaque != "":
 		return in.Opaque, false
 	case own:
@@ -127,9 +127,9 @@ func readWhy(call *agent.Call, in event.Input, own bool) (why string, keysOnly b
 
 // fileSecret scans the file at p (regular files only, within the call's
 // budget b) for secrets; keysOnly: only a private key counts. A file guard
-// cannot read to its end blocks (review 13b F12: fail closed at the
-// bound); one that does not exist, is no regular file or that the kernel
-// refuses holds nothing a read prints.
+// cannot read to its end blocks (fail closed at the bound); one that does
+// not exist, is no regular file or that the kernel refuses holds nothing a
+// read prints.
 func fileSecret(d *secret.Detector, p, why string, keysOnly bool, b *scanBudget) (event.Finding, bool) {
 	blockWhy := why
 	if why == "" {
@@ -193,7 +193,7 @@ func scanOpen(d *secret.Detector, fh *os.File, b *scanBudget, keysOnly bool) (ev
 	var magic [16]byte
 	n, _ := fh.ReadAt(magic[:], 0)
 	if undecodedMagic(magic[:n]) && !keysOnly {
-		return event.Finding{}, false, errUndecoded // review 15b F9, 16b F7: bzcat F, xz -dc F
+		return event.Finding{}, false, errUndecoded // bzcat F, xz -dc F
 	}
 	if n >= 4 && string(magic[:4]) == "PK\x03\x04" {
 		if fi, err := fh.Stat(); err == nil {
@@ -276,13 +276,13 @@ func scanStream(d *secret.Detector, fh io.Reader, size int, b *scanBudget, keysO
 // NUL byte) is checked as its printable runs (printableRuns).
 func chunkSecret(d *secret.Detector, text string, keysOnly bool) (event.Finding, bool) {
 	if strings.IndexByte(text, 0) >= 0 {
-		if u, ok := utf16Text(text); ok { // review 14b F17: iconv -f utf-16le F
+		if u, ok := utf16Text(text); ok { // iconv -f utf-16le F
 			if f, hit := chunkSecret(d, u, keysOnly); hit {
 				return f, hit
 			}
 		}
-		// Review 15b F9: UTF-16 anywhere in the chunk (after 4 KiB of
-		// ASCII, before it), as tr -d '\0', iconv or strings -el print it.
+		// UTF-16 anywhere in the chunk (after 4 KiB of ASCII, before it),
+		// as tr -d '\0', iconv or strings -el print it.
 		text = printableRuns(text) + utf16Runs(text)
 	}
 	f, hit := d.Check(text)
@@ -406,16 +406,16 @@ const (
 
 // showsSuccess reports whether guard can show that command analysis a
 // succeeds, so that its output reaches agent A's PostToolUse rather than
-// PostToolUseFailure (review 13b F1: default-deny): programs that exit 0
-// once their file reads to its end (neverFails, or one quietFails program
-// alone), only options known not to fail, follow or wait (safeOptions),
-// and one file operand in the whole command, a regular file guard reads
-// to its end itself (readsWhole; base: the directory relative ones are
-// in). One operand: a file that fails to open, or is gone when the
-// command runs, prints nothing; a second one could fail after the first
-// printed. The command's syntax must have no status but its programs'
-// (plainStatus, without redirections: not cat F; [[ -z x ]], ! cat F,
-// cat F > /nonexistent/x; zsh: read as zsh).
+// PostToolUseFailure (default-deny): programs that exit 0 once their file
+// reads to its end (neverFails, or one quietFails program alone), only
+// options known not to fail, follow or wait (safeOptions), and one file
+// operand in the whole command, a regular file guard reads to its end
+// itself (readsWhole; base: the directory relative ones are in). One
+// operand: a file that fails to open, or is gone when the command runs,
+// prints nothing; a second one could fail after the first printed. The
+// command's syntax must have no status but its programs' (plainStatus,
+// without redirections: not cat F; [[ -z x ]], ! cat F, cat F >
+// /nonexistent/x; zsh: read as zsh).
 // cat F, cat F | head -40, grep -n x F.
 func showsSuccess(a *shell.Analysis, text string, zsh bool, base string) bool {
 	if a.Err != nil || len(a.Commands) == 0 {
@@ -571,7 +571,7 @@ func sendsOutput(a *shell.Analysis) bool {
 // failure route only by the status of its own programs: its syntax has no
 // other status (plainStatus), the call sets no time limit of the client's
 // (agent.ClientTimeout), and every file it reads is there (readsPresent).
-// Review 14b F16: git show HEAD ; false; review 22a R2: a timeout field.
+// git show HEAD ; false; a timeout field.
 func treeShown(a *shell.Analysis, text string, zsh bool, base, why string) bool {
 	return a.Err == nil && why != agent.ClientTimeout && plainStatus(text, zsh) && readsPresent(a, base)
 }
@@ -655,7 +655,7 @@ func isPrintedTree(in event.Input) bool {
 // unprinted reports whether read in is by a command that prints none of
 // the file's text, as the analysis found by program and options
 // (event.Input.Unprinted: wc -l F, sha256sum F, cp F G, git log -- F;
-// not tar xOf A or cmp -l: review 15b F4).
+// not tar xOf A or cmp -l).
 func unprinted(in event.Input) bool {
 	return in.Unprinted
 }

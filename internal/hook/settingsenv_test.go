@@ -6,11 +6,11 @@ import (
 	"github.com/guardhq/guard/internal/policy"
 )
 
-// TestProgramsSettingsEnv covers review 14b F9: a project settings "env"
-// value is a path relative to the directory the client runs in whatever
-// its spelling, for a file-valued variable (BASH_ENV, ENV), a
-// command-valued one (GIT_SSH_COMMAND) and an unknown one whose value holds
-// a slash. Both bash.match modes.
+// TestProgramsSettingsEnv: a project settings "env" value is a path
+// relative to the directory the client runs in whatever its spelling, for a
+// file-valued variable (BASH_ENV, ENV), a command-valued one
+// (GIT_SSH_COMMAND) and an unknown one whose value holds a slash. Both
+// bash.match modes.
 func TestProgramsSettingsEnv(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"env":{"BASH_ENV":"tools/benv.sh","ENV":"envrc.sh","GIT_SSH_COMMAND":"tools/gs.sh -v",` +
@@ -38,10 +38,9 @@ func TestProgramsSettingsEnv(t *testing.T) {
 	}
 }
 
-// TestProgramsSettingsEnvLists covers review 15b F7: search-path lists
-// and option strings of the settings' "env" name the directories and files
-// the hook programs load; an element guard cannot resolve protects the
-// project whole.
+// TestProgramsSettingsEnvLists: search-path lists and option strings of
+// the settings' "env" name the directories and files the hook programs
+// load; an element guard cannot resolve protects the project whole.
 func TestProgramsSettingsEnvLists(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		".agent_a/settings.json": `{"env":{"PATH":"bin:/usr/bin:/bin","LD_LIBRARY_PATH":"./lib","NODE_PATH":"nlib",` +

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestSplitNames covers review 19a F2: a name a walker finds on disk
-// (find, du -a, grep -rl) holding a blank or a newline is split by xargs,
-// an unquoted $(…) or read a b into pieces (x ../.bashrc y.tmp: ./x,
-// ../.bashrc, y.tmp): they are any name; -print0 | xargs -0 keeps it whole.
+// TestSplitNames: a name a walker finds on disk (find, du -a, grep -rl)
+// holding a blank or a newline is split by xargs, an unquoted $(…) or read
+// a b into pieces (x ../.bashrc y.tmp: ./x, ../.bashrc, y.tmp): they are
+// any name; -print0 | xargs -0 keeps it whole.
 func TestSplitNames(t *testing.T) {
 	home, _ := scriptWorld(t, nil)
 	proj := filepath.Join(home, "p")

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// TestRoutesSQLAndCodeValues covers review 19b FP1 and FP2: SQL under an
-// SQL key or an SQL tool is checked as SQL (its file-naming functions and
-// statements), a code cell as the interpreter text it is, not as shell;
-// a protected file either names still blocks.
+// TestRoutesSQLAndCodeValues: SQL under an SQL key or an SQL tool is
+// checked as SQL (its file-naming functions and statements), a code cell
+// as the interpreter text it is, not as shell; a protected file either
+// names still blocks.
 func TestRoutesSQLAndCodeValues(t *testing.T) {
 	home, proj := routeWorld(t)
 	r := strings.NewReplacer("$H", home)

@@ -5,11 +5,10 @@ import (
 	"testing"
 )
 
-// TestRoutesSQLStringForms covers review 19b F2: SQL in an MCP or unknown
-// tool's text value names a file the SQL way — literals joined by ||, a
-// continued literal, a file:/// URI, Postgres' E'…', U&'…' and dollar
-// quotes — and is read so; a join with a part guard cannot tell is checked
-// with that part unknown.
+// TestRoutesSQLStringForms: SQL in an MCP or unknown tool's text value
+// names a file the SQL way — literals joined by ||, a continued literal, a
+// file:/// URI, Postgres' E'…', U&'…' and dollar quotes — and is read so;
+// a join with a part guard cannot tell is checked with that part unknown.
 func TestRoutesSQLStringForms(t *testing.T) {
 	home, proj := routeWorld(t)
 	cut := len(home) - 2

@@ -9,9 +9,9 @@ import (
 )
 
 // TestUsualStartupFiles: bash -i, bash -l, zsh -i read the user's
-// start-up files where they are, as sourced before the -c text (review 6
-// F10): an ordinary .bashrc leaves everyday commands allowed, and a
-// secret a start-up file reads into a variable is a read of the command.
+// start-up files where they are, as sourced before the -c text: an
+// ordinary .bashrc leaves everyday commands allowed, and a secret a
+// start-up file reads into a variable is a read of the command.
 func TestUsualStartupFiles(t *testing.T) {
 	homeDir, proj := scriptWorld(t, nil)
 	write := func(name, text string) {

@@ -9,8 +9,8 @@ import (
 
 // TestTablesInverted: link-following switches by their words, walks
 // written by hand, pax -L, a known program's -L on a directory and a
-// tunnel's file: URL read through a project's link to ~/.ssh (review 12
-// F6, F12, F15); without the link, and without following, they pass.
+// tunnel's file: URL read through a project's link to ~/.ssh; without
+// the link, and without following, they pass.
 func TestTablesInverted(t *testing.T) {
 	follow := []string{
 		`python3 -c 'import os; [print(open(os.path.join(r,f)).read()) for r,d,fs,_ in os.fwalk(".", follow_symlinks=True) for f in fs]'`,
@@ -49,7 +49,7 @@ func TestTablesInverted(t *testing.T) {
 				// The whole project is published, through its link out of
 				// it (py -> /usr/bin/python3): guard cannot tell that the
 				// served tree holds no .env, and nothing redacts what a
-				// tunnel serves (review 12b F2's default). The code that
+				// tunnel serves (the default). The code that
 				// lists the project and prints each file it lists reads
 				// it all, as find . -type f -exec cat {} + does: the same.
 				checkRule(t, p, proj, cmd, "blocked_path", "cannot redact")

@@ -55,25 +55,25 @@ func TestFollowedTreeLinks(t *testing.T) {
 		"zip -qr /tmp/p.zip .", "7z a /tmp/p.7z .", "diff -r src /tmp/other", "ag -f --hidden k",
 		// file servers serve what the links lead to
 		"python3 -m http.server 8000", "npx serve src", "php -S 127.0.0.1:8000",
-		// review 10 F4: without --hidden the link is entered by its own name.
+		// without --hidden the link is entered by its own name.
 		"rg -L k", "rg -L k .", "rg --follow k src", "ag -f k", "ag --follow k .", "pt --follow k .",
-		// review 10 F5: getopt prefixes, bsdtar -L, recursive programs guard
-		// does not know, interpreter code that walks a tree.
+		// getopt prefixes, bsdtar -L, recursive programs guard does not
+		// know, interpreter code that walks a tree.
 		"grep --deref x .", "grep --dereference-r x .", "grep --deref -r x .", "grep -R -r x .",
 		"tar --dere -czf /tmp/p.tgz .", "tar -czLf /tmp/p.tgz .", "bsdtar -czLf /tmp/p.tgz .",
 		"gzip -rf .", "gzip -r -f src", "pigz -r .", "rclone copy -L . /tmp/rc",
 		"python3 -m zipfile -c /tmp/z.zip .", `python3 -c 'import shutil; shutil.copytree(".", "/tmp/cp2")'`,
 		`python3 -c 'import shutil; shutil.copytree(src, "/tmp/cp2")'`, `python3 -c 'import shutil; shutil.make_archive("/tmp/a", "zip")'`,
 		`python3 -c 'import os; print(list(os.walk("src", followlinks=True)))'`,
-		// review 11 F13: any library's link-following switch, positional followlinks.
+		// any library's link-following switch, positional followlinks.
 		`python3 -c 'import tarfile; t=tarfile.open("/tmp/x.tgz","w:gz",dereference=True); t.add(".")'`,
 		`python3 -c 'import tarfile; t=tarfile.open("/tmp/x.tgz","w:gz",dereference=True); t.add("src")'`,
 		`python3 -c 'import os; [print(f) for r,d,fs in os.walk(".",True,None,True) for f in fs]'`,
 		`perl -MFile::Find -e 'find({wanted=>sub{ print "$_\n" }, follow=>1}, ".")'`,
 		`node -e 'require("fs").cpSync(".","/tmp/cp2",{recursive:true,dereference:true})'`,
 		`node -e 'require("fs").cpSync("src","/tmp/cp2",{recursive:true,dereference:true})'`,
-		// review 11 F4: fd -L, aws s3 sync (follows by default), chmod/chown
-		// -R -L, unknown programs' long follow options.
+		// fd -L, aws s3 sync (follows by default), chmod/chown -R -L,
+		// unknown programs' long follow options.
 		"fd -L -t f . -x cat", "fd --follow --type f --exec cat", "fdfind -L -t f -x cat", "aws s3 sync . s3://bkt/x",
 		"chmod -RL 777 .", "chmod -R --dereference 777 .", "chmod -R -L o+r .", "chown -RL u .", "chgrp --recursive -L g .",
 		"mytool --follow-links .", "mytool --dereference-recursive .", "mytool --follow-symlinks src",
@@ -112,7 +112,7 @@ func TestFollowedTreeLinks(t *testing.T) {
 			}
 			for _, cmd := range keep {
 				if strings.HasPrefix(cmd, "diff -r") || cmd == "rg --hidden k" {
-					continue // review 22a R1: diff prints lines with no file name, of a tree guard cannot walk (the link); rg's status and pattern are not modelled
+					continue // diff prints lines with no file name, of a tree guard cannot walk (the link); rg's status and pattern are not modelled
 				}
 				checkRule(t, p, proj, cmd, "", "")
 			}

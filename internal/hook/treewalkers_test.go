@@ -60,8 +60,8 @@ func TestTreeWalkers(t *testing.T) {
 		"cat $(git ls-files -o)",
 		`git ls-files -c | while read f; do cat "$f"; done`,
 		"for f in $(git ls-files); do cat $f; done",
-		// Review 22a R1: cat prints no file name before a line, so agent
-		// A's result hook cannot attribute the .env's line either.
+		// Cat prints no file name before a line, so agent A's result
+		// hook cannot attribute the .env's line either.
 		"fd -H -x cat", "fd -H -X cat", "fd --hidden --exec cat",
 		"ls -A | xargs cat", "ls -a | xargs cat", "du -a | cut -f2 | xargs cat",
 		"git ls-files | xargs cat",

@@ -11,8 +11,7 @@ import (
 // process is checked as the command it is, for agents A,
 // B and C; a file writer's content stays a file's, and ordinary MCP tools
 // pass. Agent B's workspace roots given as file: URIs are the directories
-// they name, and a root guard cannot read blocks a relative path (review
-// 13b F9).
+// they name, and a root guard cannot read blocks a relative path.
 func TestTypedCommands(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)

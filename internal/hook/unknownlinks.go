@@ -19,14 +19,14 @@ import (
 // that directory that leads out of it is a candidate for the element: the
 // path with the link's target in its place is checked as well.
 
-// Review 14a F7: one rule for every name produced at run time: a
-// variable read from a listing, the replace string of xargs -I{} and
-// parallel and find -exec (the shell writes it {}, find's as DIR/{}
-// inside a longer word: -exec cat {}/id_rsa), and an unknown inside an
-// element ("$d"*/x: every link whose name fits the element's known parts).
-// A directory guard cannot list whole (more entries than the bound) cannot
-// tell: the element of a read is then checked as a name in the home (a
-// write's is not: mktemp's fresh name in a crowded /tmp).
+// One rule for every name produced at run time: a variable read from a
+// listing, the replace string of xargs -I{} and parallel and find -exec
+// (the shell writes it {}, find's as DIR/{} inside a longer word: -exec
+// cat {}/id_rsa), and an unknown inside an element ("$d"*/x: every link
+// whose name fits the element's known parts). A directory guard cannot
+// list whole (more entries than the bound) cannot tell: the element of a
+// read is then checked as a name in the home (a write's is not: mktemp's
+// fresh name in a crowded /tmp).
 
 // Bounds of the candidates.
 const (
@@ -84,7 +84,7 @@ func unknownLinkInputs(inputs []event.Input, base string) []event.Input {
 // runTimeUnknowns returns, for each read or write in inputs that holds a
 // runner's run-time name ({}: xargs -I, find -exec, parallel, xargs's
 // appended names), the same path with the name written path.Unknown, as
-// a variable read from a listing is (review 15a: ls -A ~ | xargs -I{} rm
+// a variable read from a listing is (ls -A ~ | xargs -I{} rm
 // -r ~/{} removes ~/.guard): the path rules then ask what it could name
 // (a whole unknown element directly in the home, which holds guard's own
 // directory, blocks; one in a project, whose .env globs hold in every
@@ -182,9 +182,9 @@ type dirLinks struct {
 	partial        bool
 }
 
-// Bounds of the walk below a directory's own entries (review 15a F4: what
-// find found under DIR, or a name holding slashes, may be a link at any
-// depth). Past them the links deeper down are not seen (docs/DECISIONS.md).
+// Bounds of the walk below a directory's own entries (what find found under
+// DIR, or a name holding slashes, may be a link at any depth). Past them
+// the links deeper down are not seen (docs/DECISIONS.md).
 const (
 	maxLinkWalkEntries = 4096 // entries below the directory's own
 	maxLinkWalkDepth   = 8

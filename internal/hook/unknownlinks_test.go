@@ -35,7 +35,7 @@ func TestUnknownNameThroughProjectLink(t *testing.T) {
 		`d=$(find . -type l); base64 $d/id_rsa`,
 		`ls | while read d; do tar czf /tmp/o.tgz "$d"/; done`,
 		`ls | while read d; do cp -r "$d" /tmp/out; done`,
-		// Review 14a F7: every place a name is produced at run time.
+		// Every place a name is produced at run time.
 		`ls | xargs -I{} cat {}/id_rsa`,
 		`ls | xargs -I % cat %/id_rsa`,
 		`ls | xargs --replace cat {}/id_rsa`,
@@ -176,9 +176,9 @@ func TestUnknownNameThroughDeepLink(t *testing.T) {
 		`find . -type l | while read d; do cat "$d/id_rsa"; done`,
 	} {
 		checkDryRun(t, p, linked, cmd, true)
-		// Review 22a R1: find -exec cat reads the tree (./**) and prints
-		// no file name, and guard cannot walk a tree holding a link:
-		// accepted false positive.
+		// Find -exec cat reads the tree (./**) and prints no file name,
+		// and guard cannot walk a tree holding a link: accepted false
+		// positive.
 		checkDryRun(t, p, inside, cmd, strings.HasPrefix(cmd, "find . ") && strings.Contains(cmd, "-exec cat"))
 	}
 }

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// TestRoutesValueWordsAnyKey covers review 19b F7: a protected path
-// shaped as one (/…, ~/…, ../…) inside any string value of an MCP or
-// unknown tool is read and written whatever the value's key, and a value
-// that parses as JSON is scanned as JSON.
+// TestRoutesValueWordsAnyKey: a protected path shaped as one (/…, ~/…,
+// ../…) inside any string value of an MCP or unknown tool is read and
+// written whatever the value's key, and a value that parses as JSON is
+// scanned as JSON.
 func TestRoutesValueWordsAnyKey(t *testing.T) {
 	home, proj := routeWorld(t)
 	r := strings.NewReplacer("$H", home)

@@ -46,11 +46,10 @@ func writeVenv(t *testing.T, dir string) {
 	}
 }
 
-// TestGitCheckoutVenv covers review 11 F9: a project whose tree commits a
-// virtual environment (more than gitobj.MaxChanges hidden files, links
-// among them) switches between branches that differ in README; a branch
-// that changes a protected file (the agent hook file, husky's hook, one in
-// the directory core.hooksPath names, a .pth file of the venv's
+// TestGitCheckoutVenv: a project whose tree commits a virtual environment (more than
+// gitobj.MaxChanges hidden files, links among them) switches between branches that
+// differ in README; a branch that changes a protected file (the agent hook file, husky's
+// hook, one in the directory core.hooksPath names, a .pth file of the venv's
 // site-packages, a link .devcontainer) still blocks, through the difference of the trees
 // and through the disk comparison when HEAD moved earlier.
 func TestGitCheckoutVenv(t *testing.T) {

@@ -7,11 +7,10 @@ import (
 	"github.com/guardhq/guard/internal/shell"
 )
 
-// TestAllowEachCommand covers review 12b F13: an allow pattern allows the
-// commands it matches, each on its own (^ and $ at that command's ends),
-// never what is chained after, piped into or nested in them; the commands
-// it does not cover are checked as if it did not exist. Both bash.match
-// modes.
+// TestAllowEachCommand: an allow pattern allows the commands it matches,
+// each on its own (^ and $ at that command's ends), never what is chained
+// after, piped into or nested in them; the commands it does not cover are
+// checked as if it did not exist. Both bash.match modes.
 func TestAllowEachCommand(t *testing.T) {
 	tests := []struct {
 		cmd  string

@@ -1,9 +1,8 @@
 package policy
 
-// Variables that move a protected file (review 7 F3; the table is
-// catalogue.EnvMoves): with
-// GIT_CONFIG_GLOBAL=~/dotfiles/gitconfig in the agent's environment, git
-// reads that file in place of ~/.gitconfig, and the write rules that
+// Variables that move a protected file (the table is catalogue.EnvMoves):
+// with GIT_CONFIG_GLOBAL=~/dotfiles/gitconfig in the agent's environment,
+// git reads that file in place of ~/.gitconfig, and the write rules that
 // protect ~/.gitconfig must protect it too; KUBECONFIG, DOCKER_CONFIG,
 // GNUPGHOME… likewise, for reads and writes. Each entry names the place the
 // variable replaces; every read or write glob of the policy at that place

@@ -830,10 +830,10 @@ func (g *lazyRules) concerns(n string) bool {
 // files and directories: configuration and state that programs read when
 // they start, of which no list is ever complete. Listed, it protects them
 // from writes but the tools' data stores, homeData; from touches below a
-// hidden entry (npm --prefix ~/.tmux/x, pip download -d ~/.pyenv/plugins/e:
-// review 6 F3), not of the entry itself: a word guard cannot tell from a
-// path (yq '.spec', sqlite3 '.tables', go's ./...) is one in the home's
-// top level when the agent works there, and a path the command named
+// hidden entry (npm --prefix ~/.tmux/x, pip download -d
+// ~/.pyenv/plugins/e), not of the entry itself: a word guard cannot tell
+// from a path (yq '.spec', sqlite3 '.tables', go's ./...) is one in the
+// home's top level when the agent works there, and a path the command named
 // cannot be told from one a word became. A name with a part
 // guard cannot work out meets it only when its known part already lies in
 // a hidden entry (~/.mavenr$(…)), not when the unknown could be anything
@@ -853,14 +853,14 @@ var homeCatchAll = []string{homeDots, "~/AppData/**", "~/Library/**"}
 // Only stores programs do not load code from at start: not
 // ~/.local/share (shell completions, editor plugins, systemd units,
 // desktop entries), user site-packages, toolchains or installed runtimes;
-// nor unpacked packages a build compiles or links as they are (review 9
-// F7): cargo's registry/src and git/checkouts, maven's and gradle's jars,
-// nuget, pub, conda, pnpm's store (hard-linked into projects), bun's
-// cache. Stores whose entries are checked against a hash when used stay
-// (npm's cacache, yarn's cache, cargo's .crate files and index), and so
-// does ~/.cache whole (pre-commit's clones and Go's build cache among the
-// applications' caches: a glob for them would block every command handed
-// ~/.cache, the directory above).
+// nor unpacked packages a build compiles or links as they are: cargo's
+// registry/src and git/checkouts, maven's and gradle's jars, nuget, pub,
+// conda, pnpm's store (hard-linked into projects), bun's cache. Stores
+// whose entries are checked against a hash when used stay (npm's cacache,
+// yarn's cache, cargo's .crate files and index), and so does ~/.cache
+// whole (pre-commit's clones and Go's build cache among the applications'
+// caches: a glob for them would block every command handed ~/.cache, the
+// directory above).
 // ~/.cache stays (applications keep their caches there by name); a file
 // there that a start-up file sources (powerlevel10k's instant prompt) is
 // protected by the start-up scan, which the data stores do not open.
@@ -1080,9 +1080,8 @@ func (p *Policy) zdotVariants(v map[string][]string, lists ...[]string) map[stri
 // zwcVariants adds to v, when the user's shell is zsh, for each glob of
 // block that names files (not a directory's whole tree) and its variants,
 // the same name with .zwc: zsh reads FILE.zwc, its compiled form, in place
-// of a FILE it sources or starts with when the .zwc is newer (review 7
-// F18). It returns v (a new map when v is nil and there is something to
-// add).
+// of a FILE it sources or starts with when the .zwc is newer. It returns v
+// (a new map when v is nil and there is something to add).
 func (p *Policy) zwcVariants(v map[string][]string, block []string) map[string][]string {
 	if !p.Zsh {
 		return v

@@ -830,10 +830,10 @@ func TestHomeDots(t *testing.T) {
 	write := event.Input{Kind: event.KindWrite, Text: "~/.newtoolrc"}
 	deep := event.Input{Kind: event.KindWrite, Text: "~/.config/newtool/init.lua"}
 	// A writer guard does not know names a place below a hidden entry
-	// (npm install --prefix ~/.config/newtool x): review 6 F3.
+	// (npm install --prefix ~/.config/newtool x).
 	touch := event.Input{Kind: event.KindTouch, Text: "~/.config/newtool/init.lua"}
 	// A name the command spelt from the home, not bare (mytool --config
-	// ~/.newtoolrc): review 6 F3.
+	// ~/.newtoolrc).
 	named := event.Input{Kind: event.KindTouch, Text: "~/.newtoolrc"}
 	bareDeep := event.Input{Kind: event.KindTouch, Text: "~/.config/newtool/init.lua", Bare: true}
 	for _, c := range []struct {

@@ -65,8 +65,8 @@ func (p *Policy) UseCwd(dir string) {
 // programs returns the programs the clients run later as block globs:
 // guard's executable (and where it really is) and the files the installed
 // hook entries name and run, a literal name's glob characters escaped
-// (literalGlob: review 13b F5), and the patterns of what they run. Built
-// once per policy; the caller holds p.cache.mu.
+// (literalGlob), and the patterns of what they run. Built once per
+// policy; the caller holds p.cache.mu.
 func (p *Policy) programs() []string {
 	c := &p.cache
 	if c.progsRead {
@@ -172,13 +172,12 @@ func (p *Policy) WriteProtectedPaths() []string {
 // A's user state file, userStateFile) and those of the project (the
 // working directory and every directory above it up to the home directory
 // or the root, at most maxProjectLevels: past the top of its repository
-// too, where a parent project's entries may run a file of a nested one,
-// review 12b F3) and returns
-// the files their entries name, and as globs those named by a pattern
-// (a program's project code anywhere below where it runs: entryRuns, the
-// package a runner loads: runnerGlobs). The directories read are kept in
-// the cache (progDirs): a write elsewhere reads its own (hookprojects.go).
-// The caller holds p.cache.mu.
+// too, where a parent project's entries may run a file of a nested one)
+// and returns the files their entries name, and as globs those named by a
+// pattern (a program's project code anywhere below where it runs:
+// entryRuns, the package a runner loads: runnerGlobs). The directories
+// read are kept in the cache (progDirs): a write elsewhere reads its own
+// (hookprojects.go). The caller holds p.cache.mu.
 func (p *Policy) hookPrograms() (out, globs []string) {
 	home := filepath.Clean(p.Home)
 	var dirs []string
@@ -229,8 +228,8 @@ func capList(l []string) []string {
 // else the user's, whose entries run in runDir) and returns the files
 // their entries name and the globs of what they run (hookPrograms). A
 // hook file that is there but guard cannot read or decode (too large, not
-// a regular file, not JSON even with comments: review 13b F4) may run any
-// program: dir's tree is protected whole instead (unreadHook).
+// a regular file, not JSON even with comments) may run any program: dir's
+// tree is protected whole instead (unreadHook).
 func (p *Policy) hookDir(dir string, project bool, runDir string) (out, globs []string) {
 	var absent []string // the agents' directories dir lacks: one look-up each
 	for _, name := range hookFileNames {
@@ -650,10 +649,10 @@ func hookWords(cmd string) []hookWord {
 
 // entryLines returns the command lines of the hook entries and MCP server
 // entries in v: a hook entry's "command" as written, as
-// is each other command-valued setting (commandStrings: review 12b F4); a
-// server's "command" with its "args" quoted and its "env" values assigned
-// before it (NODE_OPTIONS=--require ./preload.js). Walked to maxHookDepth,
-// at most maxHookLines.
+// is each other command-valued setting (commandStrings); a server's
+// "command" with its "args" quoted and its "env" values assigned before it
+// (NODE_OPTIONS=--require ./preload.js). Walked to maxHookDepth, at most
+// maxHookLines.
 func entryLines(v any, depth int, out []string) []string {
 	if depth > maxHookDepth || len(out) >= maxHookLines {
 		return out
@@ -771,8 +770,8 @@ func entryDirPath(d, home, dir string) string {
 
 // serverDirs returns, for the entry objects of v whose directory guard
 // cannot tell (entryDirPath), the globs of their relative words anywhere
-// under dir ("cannot tell" where the server runs: review 14b F13), and
-// the environment files (envFile) the objects name, in their directory.
+// under dir ("cannot tell" where the server runs), and the environment
+// files (envFile) the objects name, in their directory.
 func serverDirs(v any, home, dir string, depth int) (out, globs []string) {
 	if depth > maxHookDepth || dir == "" || !filepath.IsAbs(dir) {
 		return nil, nil
@@ -839,8 +838,8 @@ func serverDirFiles(m map[string]any, cmd, home, dir string) (out, globs []strin
 // call's file reader (Analysis.Files: a script, make's Makefile, npm's
 // package.json, python -m's module, a bash -c script, a preload) and the
 // files its programs load by name from where they run, existing or not
-// (Analysis.Loads, review 11 F5: GNUmakefile, conftest.py, .npmrc), with
-// each $…PROJECT_DIR bound to dir; a load named by a pattern
+// (Analysis.Loads: GNUmakefile, conftest.py, .npmrc), with each
+// $…PROJECT_DIR bound to dir; a load named by a pattern
 // (DIR/**/conftest.py) as a glob. A line guard cannot analyse adds
 // nothing (its path words were taken by entryPaths).
 func (p *Policy) entryRuns(line, home, dir string) (out, globs []string) {
@@ -958,14 +957,14 @@ func shellName(s string) bool {
 	return true
 }
 
-// touchPrograms splits the hook programs off the touch rules base (review
-// 10 F8): a program guard does not know, handed a directory above a hook
-// program (prettier --write ., black ., pip download -d .), is not taken to
-// write it, as it is not taken to write the hook files below such a
-// directory (**/.agent_a/** is not above the project); handed the program
-// itself (gzip scripts/check.sh) it is. It returns base without the
-// programs that no other rule lists and a detector of those programs that
-// a path meets only by naming one (Trees off). The caller holds the lock.
+// touchPrograms splits the hook programs off the touch rules base: a
+// program guard does not know, handed a directory above a hook program
+// (prettier --write ., black ., pip download -d .), is not taken to write
+// it, as it is not taken to write the hook files below such a directory
+// (**/.agent_a/** is not above the project); handed the program itself
+// (gzip scripts/check.sh) it is. It returns base without the programs that
+// no other rule lists and a detector of those programs that a path meets
+// only by naming one (Trees off). The caller holds the lock.
 func (p *Policy) touchPrograms(base *path.Detector) (*path.Detector, *path.Detector, error) {
 	progs := p.programs()
 	var own []string

@@ -255,8 +255,7 @@ func TestUserState(t *testing.T) {
 	}
 }
 
-// TestRunnerGlobs: the code a runner loads for a hook entry (review 12b
-// F10).
+// TestRunnerGlobs: the code a runner loads for a hook entry.
 func TestRunnerGlobs(t *testing.T) {
 	const home, dir = "/h", "/h/p"
 	t.Setenv("PATH", t.TempDir())
@@ -380,8 +379,7 @@ func TestEntryDirPath(t *testing.T) {
 	}
 }
 
-// TestNodeRequires: a Node script's relative and bare requires (review
-// 14b F8).
+// TestNodeRequires: a Node script's relative and bare requires.
 func TestNodeRequires(t *testing.T) {
 	f := filepath.Join(t.TempDir(), "t.js")
 	os.WriteFile(f, []byte("require('./h');\nimport x from \"@s/p/sub\";\nimport('lodash/fp');\nrequire('node:fs');\nrequire(name);\n"), 0o600)
@@ -394,8 +392,8 @@ func TestNodeRequires(t *testing.T) {
 	}
 }
 
-// TestEnvPlaces: every settings env value is read by its shape (review
-// 15b F7): search-path lists, option values, unknown variables' paths.
+// TestEnvPlaces: every settings env value is read by its shape:
+// search-path lists, option values, unknown variables' paths.
 func TestEnvPlaces(t *testing.T) {
 	for _, tc := range []struct {
 		name, v string
@@ -420,7 +418,7 @@ func TestEnvPlaces(t *testing.T) {
 		{"TMPDIR", "/tmp/x", nil, true},
 		{"DOCS", "https://x.example/a/b", nil, true},
 		{"HOST", "localhost:8080", nil, true},
-		// Review 16b F8: a URL part is skipped, not the value.
+		// A URL part is skipped, not the value.
 		{"PATH", "bin:/usr/bin:http://x", []string{"/p/bin", "/p/bin/*", "/usr/bin", "/usr/bin/*", "/p/http", "/p/http/*", "/x", "/x/*"}, true},
 		{"NODE_OPTIONS", "--require ./tools/x.js --inspect-publish-uid=http://a", []string{"/p/tools/x.js", "/p/tools/x.js/**", "/p/tools/x.js.*"}, true},
 		{"NODE_OPTIONS", "--require ./tools/x.js http://a", []string{"/p/tools/x.js", "/p/tools/x.js/**", "/p/tools/x.js.*"}, true},

@@ -10,8 +10,8 @@ import (
 	"github.com/guardhq/guard/internal/detect/path"
 )
 
-// TestLiteralGlob: a literal name's glob matches that name only (review
-// 13b F5), and globLiteral undoes it.
+// TestLiteralGlob: a literal name's glob matches that name only, and
+// globLiteral undoes it.
 func TestLiteralGlob(t *testing.T) {
 	for _, tc := range []struct{ name, other string }{
 		{"/p/tools/h[1].sh", "/p/tools/h1.sh"},
@@ -53,7 +53,7 @@ func TestDecodeHookFile(t *testing.T) {
 		{"", true},
 		{`{not json`, false},
 		{`{"a":`, false},
-		{"\xef\xbb\xbf{\"a\":1}", true},         // review 14b FP4: a BOM is dropped
+		{"\xef\xbb\xbf{\"a\":1}", true},         // a BOM is dropped
 		{"\xef\xbb\xbf{ // c\n\"a\":1,}", true}, // with comments too
 		{"\xef\xbb\xbf\xef\xbb\xbf{}", false},   // one BOM only
 		{"{}\xef\xbb\xbf", false},
@@ -127,8 +127,8 @@ func TestGoRunGlobs(t *testing.T) {
 	}
 }
 
-// TestEntryCommandsCd: a cd before a program (an MCP server's cwd, review
-// 13b F11) is the directory it runs in.
+// TestEntryCommandsCd: a cd before a program (an MCP server's cwd) is the
+// directory it runs in.
 func TestEntryCommandsCd(t *testing.T) {
 	line := serverLine(map[string]any{"command": "python3", "args": []any{"srv.py"}, "cwd": "./srvdir"}, "python3")
 	cs := entryCommands(line, "/h", "/p")

@@ -92,8 +92,8 @@ func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visibl
 		return "", false
 	}
 	if fi, err := os.Lstat(filepath.FromSlash(dir)); err == nil && fi.Mode().IsRegular() {
-		// A file's FILE/** is no file (agent B's Grep of one file, review
-		// 16b): the file itself is its own read's.
+		// A file's FILE/** is no file (agent B's Grep of one file): the
+		// file itself is its own read's.
 		return "", true
 	}
 	queue := []string{filepath.FromSlash(dir)}

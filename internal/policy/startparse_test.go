@@ -40,9 +40,9 @@ complete -C ~/s18/c.sh foo
 	g, _, _, _ := p.startupRules()
 	for _, want := range []string{"~/dotfiles/zsh/*.zsh", "~/a.sh", "~/b.sh", "~/.cache/zoxide-init.zsh", "~/.cache/direnv-hook.sh",
 		"~/.cache/kubectl-comp.zsh", "~/tools/gitstat", "~/tools/prompt.sh", "~/tools/onexit.sh", "~/lib/fn.sh", "~/tools/run.sh",
-		// review 8 F9: eval's text, a function sourcing "$1", a loop over
-		// $(ls GLOB), an alias that sources, PROMPT_COMMAND's append
-		// idiom, complete -C.
+		// eval's text, a function sourcing "$1", a loop over $(ls GLOB),
+		// an alias that sources, PROMPT_COMMAND's append idiom, complete
+		// -C.
 		"~/s4/a.sh", "~/s5/a.sh", "~/s7/*.sh", "~/s11/a.sh", "~/s16/p.sh", "~/s18/c.sh"} {
 		if !slices.Contains(g, want) {
 			t.Errorf("no %s in %v", want, g)

@@ -140,12 +140,12 @@ func (s *startupScan) add(g string) {
 // pathDirs adds DIR/* for each directory of the PATH value v under the
 // home directory (not the home directory itself: its every file would be
 // protected), for each other one the user can write that is not the
-// system's (Homebrew's /opt/homebrew/bin, /home/linuxbrew/.linuxbrew/bin:
-// review 7 F16), and **/DIR/* for a relative one (./node_modules/.bin:
-// every directory's, since the shell resolves it against its own). An
-// empty entry or "." (the working directory itself) adds none: its every
-// file would be protected; the shell analysis looks a catalogue program
-// up on such a PATH instead (search.go).
+// system's (Homebrew's /opt/homebrew/bin,
+// /home/linuxbrew/.linuxbrew/bin), and **/DIR/* for a relative one
+// (./node_modules/.bin: every directory's, since the shell resolves it
+// against its own). An empty entry or "." (the working directory itself)
+// adds none: its every file would be protected; the shell analysis looks
+// a catalogue program up on such a PATH instead (search.go).
 func (s *startupScan) pathDirs(v string) {
 	for _, d := range filepath.SplitList(v) {
 		d, ok := s.expand(d)

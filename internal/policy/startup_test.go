@@ -12,7 +12,7 @@ import (
 
 // TestStartupWrites: the files the user's start-up files source, and the
 // PATH directories under the home directory, are write-protected; other
-// files in the home directory are not (review 4, H8).
+// files in the home directory are not.
 func TestStartupWrites(t *testing.T) {
 	home := t.TempDir()
 	write := func(name, text string) {

@@ -13,11 +13,11 @@ import (
 // nothing, and the check of holding costs), guard's own directories, the hooks
 // directory git runs for the repository (core.hooksPath) and the files its
 // configuration includes. The hook compares only such files of a revision
-// with the disk (review 11 F9: a committed virtual environment's thousand
-// hidden files are not). Allow globs are left out: the check may take more
-// files, never fewer, than the write rules block. nil when the rules cannot
-// be compiled: the caller keeps its broader names. It takes no lock of
-// p's, so the command analysis may call it while the policy evaluates.
+// with the disk (a committed virtual environment's thousand hidden files are
+// not). Allow globs are left out: the check may take more files, never fewer,
+// than the write rules block. nil when the rules cannot be compiled: the
+// caller keeps its broader names. It takes no lock of p's, so the command
+// analysis may call it while the policy evaluates.
 func (p *Policy) TreeWriteRule() func(abs string, link bool) bool {
 	var protected []string
 	if dirs, err := p.guardDirs(); err == nil {

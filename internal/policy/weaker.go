@@ -119,7 +119,7 @@ func appendMissing(out []string, field, what string, want, have []string, norm f
 
 // namesOverlap reports whether allow_write glob a opens some path of
 // default block glob b: a names b (path.Names, the rule the write rules
-// apply: review 9b F7) and some path matches both (overlaps).
+// apply) and some path matches both (overlaps).
 func namesOverlap(a, b string) bool {
 	return path.Names(a, b, "") && overlaps(a, b)
 }

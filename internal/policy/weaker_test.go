@@ -19,8 +19,8 @@ func TestWeaker(t *testing.T) {
 		{"allow lists are not weaker", `{"file_paths": {"allow_read": ["~/.ssh/config"]}, "urls": {"allowlist": ["pastebin.com/raw/ok"]}}`, nil},
 		{"an allow entry that opens a default", `{"file_paths": {"allow_read": ["~/.ssh/**"], "allow_write": ["**"]}, "bash": {"allow_patterns": ["^git status$", ".*"]}}`,
 			[]string{"file_paths.allow_read entry ~/.ssh/** opens the default glob ~/.ssh/**", "file_paths.allow_write entry ** opens ", `bash.allow_patterns entry ".*" matches every command`}},
-		// Review 9b F7: a project glob names no hook file, .git/config or
-		// .env, so it opens none; an entry that names one opens it.
+		// A project glob names no hook file, .git/config or .env, so it
+		// opens none; an entry that names one opens it.
 		{"a project glob opens no protected file", `{"file_paths": {"allow_write": ["~/proj/**", "~/proj/src/*.go"]}}`, nil},
 		{"an entry that names a hook file", `{"file_paths": {"allow_write": ["~/proj/.agent_a/settings.json"]}}`,
 			[]string{"file_paths.allow_write entry ~/proj/.agent_a/settings.json opens 2 default globs: **/.agent_a/settings.json, **/.agent_a/**"}},

@@ -264,7 +264,7 @@ func (p *Policy) place(f event.Finding) placeHelp {
 			Risk: "guard cannot tell which programs that hook file runs, so it cannot tell this write does not change one",
 			Hint: "ask the user to fix the hook file (it must be JSON, comments allowed, under 512 KiB, a regular file)"}
 	}
-	if prog && !p.isSelf(f.Entry) { // hookprograms.go (review 11 F9: not "guard's own executable")
+	if prog && !p.isSelf(f.Entry) { // hookprograms.go (not "guard's own executable")
 		return placeHelp{What: "a program or file an installed hook entry runs",
 			Risk: "whoever changes it runs code at the agent's next tool call outside guard's checks",
 			Hint: "ask the user to change the hook's program, or to allow it"}

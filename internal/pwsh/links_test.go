@@ -23,7 +23,7 @@ func TestFollowsLinks(t *testing.T) {
 		{"Copy-Item a b", false, nil},
 		{"Compress-Archive -Path ./* -DestinationPath a.zip", true, []string{"./*", "a.zip"}},
 		{"Get-Content a.txt", false, nil},
-		// review 11 F16: the alias -s, -Recurse:$true, :$false turning off.
+		// the alias -s, -Recurse:$true, :$false turning off.
 		{"gci -s -FollowSymlink", true, []string{"."}},
 		{"Get-ChildItem -Recurse:$true -FollowSymlink", true, []string{"."}},
 		{"Get-ChildItem -Recurse:$false -FollowSymlink", true, []string{"."}}, // $false reads as nothing: cannot tell, on

@@ -6,10 +6,10 @@ import (
 	"github.com/guardhq/guard/internal/shell/lang"
 )
 
-// What a PowerShell command hands to programs outside PowerShell (review 8
-// F13): the programs' command lines, as bash would run them, for the shell
-// analysis (archives, git, interpreters, option runners, guard's own
-// command line…), and the URLs the command names.
+// What a PowerShell command hands to programs outside PowerShell: the
+// programs' command lines, as bash would run them, for the shell analysis
+// (archives, git, interpreters, option runners, guard's own command
+// line…), and the URLs the command names.
 
 // UnknownVar is the variable a part of a word the reader could not work out
 // becomes in a bash line (BashLines): a value guard does not know, as an

@@ -94,8 +94,8 @@ type Analysis struct {
 	Hidden []string
 	// Unnamed says, one entry each, where a cmdlet that writes takes its
 	// path from a property of a variable guard cannot tell ($cfg.Path, a
-	// variable assigned one): what it names guard cannot tell (review 12
-	// F13), and the policy blocks it.
+	// variable assigned one): what it names guard cannot tell, and the
+	// policy blocks it.
 	Unnamed []string
 	// Files are the scripts guard read because the command runs them
 	// (through Options.Files), as the command names them, resolved.

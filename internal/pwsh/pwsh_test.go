@@ -84,7 +84,7 @@ func TestRead(t *testing.T) {
 		{`Start-Process -FilePath pwsh -ArgumentList '-enc','ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=' -Wait`, "t:pwsh t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= r:/home/u/.ssh/id_rsa"},
 		{`bash -c 'cat ~/.ssh/id_rsa'`, "t:cat ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
 		{`Get-ChildItem | % { $_.Name }`, ""},
-		// Review 4 M1: an expression's redirection, the location, here-strings, $PROFILE.
+		// An expression's redirection, the location, here-strings, $PROFILE.
 		{`'{}' > ~/.agent_a/settings.json`, "w:/home/u/.agent_a/settings.json"},
 		{`$a >> ~/.bashrc`, "w:/home/u/.bashrc"},
 		{`'x' *> ~/.bashrc`, "w:/home/u/.bashrc"},
@@ -101,8 +101,8 @@ func TestRead(t *testing.T) {
 		{"gc @\"\n$d/x\n\"@", "r:$d/x? U"},
 		{`Set-Content $PROFILE 'x'`, "t:/home/u/" + profileDir() + "/Microsoft.PowerShell_profile.ps1 t:x"},
 		{`Set-Content ('~/.bashxc' -replace 'x','r') 'x'`, "t:? U"},
-		// Review 5 M5: paths that reach a cmdlet through the pipeline, a
-		// block's $_, or a variable a cmdlet's output set.
+		// Paths that reach a cmdlet through the pipeline, a block's $_,
+		// or a variable a cmdlet's output set.
 		{`'~/.bashrc' | Add-Content -Value x`, "t:~/.bashrc t:x"},
 		{`Get-Item ~/.bashrc | Set-Content -Value x`, "r:/home/u/.bashrc t:/home/u/.bashrc t:x"},
 		{`$p = Resolve-Path ~/.ssh/id_rsa; gc $p`, "r:/home/u/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},

@@ -80,8 +80,8 @@ func (r *Resolver) Glob(p string) []string {
 }
 
 // join returns directory c's element el as the kernel reaches it: a ..
-// goes up from where c leads (w/.. with w -> ~/work is the home, review
-// 14a F5), not from the text.
+// goes up from where c leads (w/.. with w -> ~/work is the home), not
+// from the text.
 func (r *Resolver) join(c, el string) string {
 	if el == ".." {
 		if real := r.Current(c); len(real) > 0 {

@@ -7,7 +7,7 @@ import (
 
 // TestAndListCd: in an && list the commands after a cd run only if it
 // succeeded, so a relative path there resolves in the cd's directory only
-// (review 14a's false positive: mkdir -p build && cd build && cmake ..);
+// (mkdir -p build && cd build && cmake .. was a false positive);
 // where the cd may have failed and a later command still runs, the old
 // directory stays a candidate.
 func TestAndListCd(t *testing.T) {

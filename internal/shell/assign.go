@@ -271,8 +271,7 @@ func (w *walker) exportName(name string) {
 
 // exportAll: an export of names guard cannot list (export ${!PREFIX*},
 // export $(…)) may export any variable the command set: each one not
-// yet exported is, its value touched as export NAME's is (review 10
-// F10).
+// yet exported is, its value touched as export NAME's is.
 func (w *walker) exportAll() {
 	vars := w.varMap()
 	names := slices.Sorted(maps.Keys(vars))
@@ -342,14 +341,14 @@ func (w *walker) unknownRef(name string) bool {
 // setVar is the one way a builtin or a syntax form other than NAME=value
 // and declare sets a variable (read, mapfile, printf -v, getopts, for and
 // select, ${v:=…}, arithmetic, zsh's print -v): through namerefs to the
-// variable it reaches (declare -n r=GIT_DIR; read r sets GIT_DIR, review
-// 12 F9), which keeps its export, and with what each value means for
-// that variable (noteAssign: an exported value reaches every program run
-// after it; a command-valued variable's value runs, and one guard cannot
-// tell is hidden). vals are the values it may hold (a loop reads each
-// line in turn). Through a nameref whose target guard cannot tell, the
-// value may reach any variable, an exported one too: it is noted as
-// exported, and the nameref stays one.
+// variable it reaches (declare -n r=GIT_DIR; read r sets GIT_DIR), which
+// keeps its export, and with what each value means for that variable
+// (noteAssign: an exported value reaches every program run after it; a
+// command-valued variable's value runs, and one guard cannot tell is
+// hidden). vals are the values it may hold (a loop reads each line in
+// turn). Through a nameref whose target guard cannot tell, the value may
+// reach any variable, an exported one too: it is noted as exported, and
+// the nameref stays one.
 func (w *walker) setVar(name string, vals ...expand.Variable) {
 	target := w.refTarget(name, declFlags{})
 	base, _, _ := strings.Cut(target, "[")
@@ -470,8 +469,8 @@ func (w *walker) scalar(name, value string, appendTo bool, f declFlags) expand.V
 	old := w.variable(name)
 	integer := f.integer || w.isInteger(name)
 	if integer {
-		// declare -i n=V, later n=V and n+=V: bash evaluates V (review
-		// 16a F3); += adds it.
+		// declare -i n=V, later n=V and n+=V: bash evaluates V; +=
+		// adds it.
 		if _, err := strconv.Atoi(value); err != nil || appendTo {
 			w.arithValueText(name, value)
 			value = word.Mark(word.MarkArith, "") // an arithmetic result

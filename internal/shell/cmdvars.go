@@ -573,7 +573,7 @@ func (w *walker) runsValue(v, what string, run func(string)) {
 // the program or what it starts runs: hidden. sudo drops such variables
 // (env_reset), and its operand is more often a program ("$(which x)"); an
 // entry whose NAME guard cannot tell (env "$(…)=V" CMD, xargs -I{} env
-// {}=V CMD: review 18a F3) is hidden before either.
+// {}=V CMD) is hidden before either.
 func (c *cmd) unknownEntry(a string, env bool) bool {
 	named := !envEntry(a) || entryNamed(a)
 	if named && !word.Opaque(a) {
@@ -628,8 +628,7 @@ func whichProgram(list []*syntax.Stmt) string {
 }
 
 // quotedLit returns the text of a word made only of literals and quoted
-// literals, quotes removed (gu""ard is guard: review 11 F10); "" for
-// another word.
+// literals, quotes removed (gu""ard is guard); "" for another word.
 func quotedLit(wd *syntax.Word) string {
 	var b strings.Builder
 	for _, p := range wd.Parts {

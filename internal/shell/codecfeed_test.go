@@ -68,8 +68,7 @@ func TestChildFeed(t *testing.T) {
 // TestComputedAndChildStdin: a function reached by a route guard does not
 // resolve hides what the command's own code runs, and in a
 // script reads what the command feeds as shell commands; a shell or an
-// interpreter the code starts reads the stdin the code gives it (review 16a
-// F12).
+// interpreter the code starts reads the stdin the code gives it.
 func TestComputedAndChildStdin(t *testing.T) {
 	files := map[string]string{"e.sh.txt": "echo x >> /home/u/.bashrc\n", "e.txt": `open("/home/u/.bashrc", "a")`,
 		"r.py": "import operator, os, sys\noperator.attrgetter('system')(os)(sys.stdin.read())\n",

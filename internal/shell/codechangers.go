@@ -191,8 +191,8 @@ func runnerTouched(r *catalogue.TestRunner, d, t string, every bool) bool {
 
 // runnerUses reports whether runner r may load file rel (below a start
 // directory): a file it loads (r.Loads), and for a go runner any file of
-// a package directory it may compile or link (goMayUse: cgo's .c, .syso;
-// review 23a L1).
+// a package directory it may compile or link (goMayUse: cgo's .c,
+// .syso).
 func runnerUses(r *catalogue.TestRunner, rel string, all bool) bool {
 	return r.Loads(rel, all) || r.Exts == " .go " && goMayUse(path.Base(rel))
 }

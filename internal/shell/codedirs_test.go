@@ -8,8 +8,8 @@ import (
 
 // TestCodeDirs: the relative names interpreter code uses are read in each
 // directory it changes to, in a one-liner and a program file, and in one
-// guard cannot tell when the change is not a literal (review 14a F14; that
-// case, which needs a working directory, is in testdata/commands.tsv).
+// guard cannot tell when the change is not a literal (that case,
+// which needs a working directory, is in testdata/commands.tsv).
 func TestCodeDirs(t *testing.T) {
 	for _, tc := range []struct {
 		cmd   string

@@ -1,13 +1,13 @@
 package shell
 
-// Environment writes of interpreter code that starts a program (review
-// 18a F4): os.environ['BASH_ENV'] = './evil.sh'; os.system('bash -c
-// true'), subprocess.run([…], env={…}), perl's $ENV{…}, php's putenv,
-// node's process.env.X, ruby's ENV[…]. The child inherits them: each
-// entry guard can read is the shell's assignment of the same variable
-// (commandVar); in a one-liner, an entry whose name guard cannot tell, or
-// a variable that holds or names code, or a search path, set to a value
-// guard cannot tell, is code guard cannot see.
+// Environment writes of interpreter code that starts a program:
+// os.environ['BASH_ENV'] = './evil.sh'; os.system('bash -c true'),
+// subprocess.run([…], env={…}), perl's $ENV{…}, php's putenv, node's
+// process.env.X, ruby's ENV[…]. The child inherits them: each entry guard
+// can read is the shell's assignment of the same variable (commandVar);
+// in a one-liner, an entry whose name guard cannot tell, or a variable
+// that holds or names code, or a search path, set to a value guard cannot
+// tell, is code guard cannot see.
 
 import (
 	"strings"

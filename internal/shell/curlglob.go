@@ -73,7 +73,7 @@ func (t *transfer) remoteNames(u string, glob bool) []string {
 			out = append(out, name)
 		} else if strings.Contains(x, "://") {
 			// wget names what a URL without a file name gives
-			// index.html (wget -P ~/.pyenv/plugins/x URL: review 6 F3).
+			// index.html (wget -P ~/.pyenv/plugins/x URL).
 			out = append(out, "index.html")
 		}
 	}

@@ -472,11 +472,11 @@ func (c *cmd) mysqlDefaults(f string) {
 	}
 }
 
-// sqliteRuns analyses what SQL line l of sqlite3's shell runs (review 9
-// F13): edit(TEXT, EDITOR) hands EDITOR to system(3), so a string literal
-// there is a command, anything else one guard cannot tell; edit(TEXT)
-// runs $VISUAL or $EDITOR. load_extension(F) loads native code, which
-// guard cannot read: hidden unless F is a system library's.
+// sqliteRuns analyses what SQL line l of sqlite3's shell runs: edit(TEXT,
+// EDITOR) hands EDITOR to system(3), so a string literal there is a
+// command, anything else one guard cannot tell; edit(TEXT) runs $VISUAL
+// or $EDITOR. load_extension(F) loads native code, which guard cannot
+// read: hidden unless F is a system library's.
 func (c *cmd) sqliteRuns(l string) {
 	low := strings.ToLower(l)
 	code := sqlCode(low)

@@ -178,8 +178,8 @@ func (c *cmd) echoKinds() (k, other echoKind, unsure bool) {
 }
 
 // echoPrints is what echo prints. Where guard cannot tell how it reads its
-// words and the two readings differ, what it prints is not known (review
-// 15a F3): a name guard would read one way may be read the other.
+// words and the two readings differ, what it prints is not known: a name
+// guard would read one way may be read the other.
 func (c *cmd) echoPrints() (string, bool) {
 	k, other, unsure := c.echoKinds()
 	o, ok := echoOutput(c.args, k)
@@ -213,12 +213,11 @@ func shebangArgs(text string) []word.Word {
 }
 
 // enableTable: enable -n NAME turns bash's builtin NAME off, so the bare name
-// runs the program PATH finds; enable NAME turns it on again (review 16a
-// F4). For echo that program is coreutils' (echoKinds). A builtin that
-// changes the shell's state turned off, or a name guard cannot read,
-// leaves every later program name "cannot tell which program runs" (a
-// cd program does not move the shell). enable -f NAME is redefine's
-// (run.go); enable alone, -p, -a and -s list.
+// runs the program PATH finds; enable NAME turns it on again. For echo that
+// program is coreutils' (echoKinds). A builtin that changes the shell's state
+// turned off, or a name guard cannot read, leaves every later program name
+// "cannot tell which program runs" (a cd program does not move the shell).
+// enable -f NAME is redefine's (run.go); enable alone, -p, -a and -s list.
 func (c *cmd) enableTable() {
 	w := c.w
 	off, load := false, false

@@ -8,9 +8,9 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// TestEchoRuns: which echo runs decides how it decodes (review 16a F4,
-// F10): enable -n echo makes the bare name coreutils' echo, and xargs
-// runs the program in its own environment.
+// TestEchoRuns: which echo runs decides how it decodes: enable -n echo
+// makes the bare name coreutils' echo, and xargs runs the program in
+// its own environment.
 func TestEchoRuns(t *testing.T) {
 	tests := []struct {
 		cmd           string

@@ -696,8 +696,7 @@ func (c *cmd) gdbOption(opt, val string) {
 }
 
 // gdbFile analyses the gdb command file p (-x F, source F, < F): written
-// by the command or on disk (review 14a F8: gdb -x cmds.txt runs its
-// shell lines).
+// by the command or on disk (gdb -x cmds.txt runs its shell lines).
 func (c *cmd) gdbFile(p string, depth int) {
 	if p == "" || depth >= maxEscapeDepth {
 		return
@@ -1032,8 +1031,8 @@ func (c *cmd) sshInput() {
 // command here: the host may be this machine (ssh localhost), and a rule
 // that matches it blocks. The files it would run are the host's: not read
 // here (see guess). sshd runs it in the remote user's home: the user's ~
-// when the host is this machine (review 18b F12: ssh localhost 'truncate
-// -s0 .bashrc'); another user's home holds none of guard's rules' files.
+// when the host is this machine (ssh localhost 'truncate -s0 .bashrc');
+// another user's home holds none of guard's rules' files.
 func (w *walker) remote(words []word.Word) {
 	dir := w.Dir
 	w.Dir = w.dest("")

@@ -109,10 +109,10 @@ const stdinModules word.Set = " code pdb ipdb pudb idlelib IPython ptpython bpyt
 // interactiveFeed: an interpreter switched to read its standard input as
 // code after its program (python3 -i -c 1, node -i -e 1, perl -d, php
 // -a), or running as its program a console or debugger (python3 -m code,
-// -m pdb), runs what the command feeds it: read as a program (review 13a
-// F3). Without a feed it reads the terminal: the user's session. The
-// options are the words up to end, the option cluster that names the
-// code (-ic CODE) included.
+// -m pdb), runs what the command feeds it: read as a program. Without a
+// feed it reads the terminal: the user's session. The options are the
+// words up to end, the option cluster that names the code (-ic CODE)
+// included.
 func (c *cmd) interactiveFeed(in catalogue.Interp, end int) {
 	if in.Interactive == "" && in.Module == "" {
 		return

@@ -16,8 +16,8 @@ func (f *inheritFiles) Inherits(name string) bool {
 	return slices.Contains([]string{"KUBECONFIG", "GIT_TRACE"}, name) && f.env == "set"
 }
 
-// TestExportsUnseen: the exports of review 10 F10 hand a value to the
-// programs run after them, so it is touched: a nameref's target, names
+// TestExportsUnseen: these exports hand a value to the programs run
+// after them, so it is touched: a nameref's target, names
 // guard cannot list, an assignment to a variable exported before it was
 // set or inherited exported; a plain local value is not.
 func TestExportsUnseen(t *testing.T) {

@@ -162,8 +162,8 @@ func (c *cmd) fed(byLine bool) []word.Word {
 
 // xargsWords splits text as xargs reads its input without -0 or -d:
 // blanks separate words, a backslash takes the next character as it is,
-// and single or double quotes hold blanks (review 16a F10: xargs hands
-// echo \056 for the input \\056).
+// and single or double quotes hold blanks (xargs hands echo \056 for
+// the input \\056).
 func xargsWords(text string) []word.Word {
 	var out []word.Word
 	var b strings.Builder
@@ -354,8 +354,8 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 	case len(inputs) > 0 || c.stdin.known && !listed: // a list file, not standard input, gives the names
 	case uses:
 		// The replace string stands for a name produced at run time,
-		// written {} whatever the runner's string (review 14a F7: the
-		// hook takes the links of its directory as candidates).
+		// written {} whatever the runner's string (the hook takes the
+		// links of its directory as candidates).
 		fed = &fedInput{by: c.name, repl: name}
 		runs = [][]word.Word{replaced(words, repl, name)}
 	case repl == "" || c.name == "parallel":
@@ -372,10 +372,10 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 		c.adopt(first)
 		if fed != nil && fed.repl == "" && c.out.known {
 			// The names appended are not among its words: what it prints
-			// is not known text (review 19a F16: `… | rev | xargs | xargs
-			// rm`). A bare echo prints them as they came (the runner's
-			// input: find's paths, tame names); anything else (printf's
-			// format, other words) may shape them: wild.
+			// is not known text (`… | rev | xargs | xargs rm`). A bare
+			// echo prints them as they came (the runner's input: find's
+			// paths, tame names); anything else (printf's format, other
+			// words) may shape them: wild.
 			c.out = output{}
 			if first.name == "echo" && len(word.Operands(first.args)) == 0 && !fed.wild {
 				c.out = output{paths: c.stdin.paths, names: c.stdin.names, tame: c.stdin.tame}
@@ -396,8 +396,8 @@ const fedName = "{}"
 // appendedName records the name a runner appends to program prog's words
 // (ls -A | xargs rm -r), produced at run time, as the run-time name {}
 // in the working directory: read by a program known to only read, else
-// written (review 15a F4: the hook then asks what it could name, and which
-// links it could go through).
+// written (the hook then asks what it could name, and which links it could
+// go through).
 func (c *cmd) appendedName(prog string, wild bool) {
 	name := fedName
 	if wild {
@@ -643,10 +643,10 @@ func (c *cmd) foundActions(f *effect.Found, narrowed bool, actions []findAction)
 }
 
 // foundBelow returns, for a command with a name below what find found
-// ({}/pre-commit, in its words or inside a -c script: review 19b F6), the
-// command with that name written as the found path p itself (DIR/…): a
-// write below a found directory is a write of the found tree
-// (DIR/**/NAME, which the tree rules weigh on disk: .git/hooks).
+// ({}/pre-commit, in its words or inside a -c script), the command with
+// that name written as the found path p itself (DIR/…): a write below a
+// found directory is a write of the found tree (DIR/**/NAME, which the
+// tree rules weigh on disk: .git/hooks).
 func foundBelow(words []word.Word, p string, _ []string) [][]word.Word {
 	if !strings.HasSuffix(p, "/…") || !slices.ContainsFunc(words, func(x word.Word) bool { return strings.Contains(x.Text, fedName+"/") }) {
 		return nil

@@ -699,8 +699,7 @@ func (c *cmd) runProgram(a word.Word) {
 // powerShellWords touches the path-like words of PowerShell code that pwsh
 // or powershell runs (pwsh -File x.ps1, pwsh -c CODE, CODE on its standard
 // input): its paths are bare words as often as string literals
-// (Add-Content ~/.bashrc x), which the literal scan does not see (review 7
-// F13).
+// (Add-Content ~/.bashrc x), which the literal scan does not see.
 func (c *cmd) powerShellWords(text string) {
 	if c.name == "pwsh" || c.name == "powershell" {
 		c.w.touchText(text)
@@ -952,11 +951,11 @@ const sourceExts word.Set = " .java .jl .groovy .gvy .kt .kts .swift .scala .sc 
 const maxSourceOperands = 4
 
 // sourceOperands scans, as program files, the source files a program
-// guard has no handler for and does not know to only read is given (review
-// 7 F14: the program-file scan is not kept to the interpreters guard
-// lists): it may run them, or compile them into what the command runs
-// next, whose findings are then the command's already. Interpreters read
-// their program themselves; shells, printers, formatters and linters
+// guard has no handler for and does not know to only read is given (the
+// program-file scan is not kept to the interpreters guard lists): it may
+// run them, or compile them into what the command runs next, whose
+// findings are then the command's already. Interpreters read their program
+// themselves; shells, printers, formatters and linters
 // (catalogue.SourceTools), and programs that copy, move or remove files
 // without running them are not scanned. A source file
 // the command changed with text guard cannot see is not read (it may be

@@ -1,16 +1,15 @@
 package shell
 
-// What git prints of the files and revisions its words name (review 14b
-// FP1, FP2, F3). A pathspec or a REV:PATH word of a subcommand that prints
-// names, ids or counts (git log --oneline -- F, git rev-parse HEAD:F, git
-// ls-tree HEAD F) prints none of the file's text: those reads are
-// Analysis.UnprintedReads. A subcommand that prints committed text beyond
-// a REV:PATH word (git show HEAD, git log -p, git diff A B, git grep X
-// REV, git cat-file --batch, git format-patch --stdout, git archive)
-// records what it prints as Analysis.RevReads the hook reads from the
-// object store (a commit's patch, a diff of two revisions, a revision
-// against the working tree, a bounded history), or one guard cannot tell
-// (RevRead.Rev RevCannotTell).
+// What git prints of the files and revisions its words name. A pathspec or
+// a REV:PATH word of a subcommand that prints names, ids or counts (git
+// log --oneline -- F, git rev-parse HEAD:F, git ls-tree HEAD F) prints
+// none of the file's text: those reads are Analysis.UnprintedReads. A
+// subcommand that prints committed text beyond a REV:PATH word (git show
+// HEAD, git log -p, git diff A B, git grep X REV, git cat-file --batch,
+// git format-patch --stdout, git archive) records what it prints as
+// Analysis.RevReads the hook reads from the object store (a commit's
+// patch, a diff of two revisions, a revision against the working tree, a
+// bounded history), or one guard cannot tell (RevRead.Rev RevCannotTell).
 
 import (
 	"path"
@@ -540,9 +539,9 @@ func (c *cmd) gitShowObjects(args []word.Word) {
 
 // gitNarrowOptions are the options of git log, show and diff known not to
 // widen the files a pathspec keeps (the part before =): a pathspec narrows
-// a revision read only when every option is one of them (review 16b F1:
-// --full-diff, --follow and their abbreviations widen it; an option guard
-// does not know may).
+// a revision read only when every option is one of them (--full-diff,
+// --follow and their abbreviations widen it; an option guard does not know
+// may).
 const gitNarrowOptions word.Set = " -p -u --patch --no-patch -s --oneline --stat --numstat --shortstat --name-only " +
 	"--name-status --format --pretty --abbrev-commit --no-abbrev-commit --date --decorate --no-decorate --color " +
 	"--no-color --no-ext-diff --no-textconv -w --ignore-all-space -b --ignore-space-change --ignore-blank-lines " +

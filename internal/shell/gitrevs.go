@@ -93,13 +93,13 @@ func (c *cmd) revWrites(sub, dir, from, to string) bool {
 }
 
 // onDisk adds to paths the files that may be protected which git's
-// subcommand sub writes whatever HEAD says, read against the disk (review
-// 9a F3): a checkout-like one (checkout, switch, reset, read-tree, stash
-// push, rebase's checkout of its base, merge's fast-forward) makes the
-// tree to's where it differs from what the disk holds; merge, rebase and
-// pull may stash first (--autostash, merge.autoStash), writing HEAD's
-// (head, when the command moved it). cherry-pick, revert and stash pop
-// apply a difference of two commits, which RevChanges holds.
+// subcommand sub writes whatever HEAD says, read against the disk: a
+// checkout-like one (checkout, switch, reset, read-tree, stash push,
+// rebase's checkout of its base, merge's fast-forward) makes the tree
+// to's where it differs from what the disk holds; merge, rebase and pull
+// may stash first (--autostash, merge.autoStash), writing HEAD's (head,
+// when the command moved it). cherry-pick, revert and stash pop apply a
+// difference of two commits, which RevChanges holds.
 func (c *cmd) onDisk(rr effect.RevReader, sub, dir, to, head string, paths []string) ([]string, effect.RevStatus) {
 	var revs []string
 	switch sub {
@@ -223,8 +223,8 @@ func (c *cmd) gitHeadMoves(args []word.Word, dir string) {
 // worktreeWrites records what git worktree add (args after worktree)
 // writes in its new tree at dir: the files of the revision it checks out
 // (its second operand, else the branch named after dir when one exists,
-// else HEAD), those that may be protected, read from the objects (review
-// 9a F3); a revision guard cannot read hides the command.
+// else HEAD), those that may be protected, read from the objects; a
+// revision guard cannot read hides the command.
 func (c *cmd) worktreeWrites(args []word.Word, dir string) {
 	if c.w.guessing > 0 {
 		return

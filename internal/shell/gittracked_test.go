@@ -5,11 +5,11 @@ import (
 	"testing"
 )
 
-// TestGitGrepTracked covers review 16b FP3: git grep without --untracked,
-// --no-index or --recurse-submodules reads the tracked files of the tree
-// it searches (Analysis.TrackedReads); a widening option (abbreviated
-// too), a global option but -C, a GIT_* variable that may move the index,
-// or another reader of the same tree leaves it a plain tree read.
+// TestGitGrepTracked: git grep without --untracked, --no-index or
+// --recurse-submodules reads the tracked files of the tree it searches
+// (Analysis.TrackedReads); a widening option (abbreviated too), a global
+// option but -C, a GIT_* variable that may move the index, or another
+// reader of the same tree leaves it a plain tree read.
 func TestGitGrepTracked(t *testing.T) {
 	for _, tc := range []struct {
 		cmd  string

@@ -49,7 +49,7 @@ func TestHarmless(t *testing.T) {
 		{"echo ${v@P}", false},
 		{"[[ -f $HOME/.bashrc ]]", true},
 		{"go test \"$PKG\"", true},
-		// zsh's own builtins change its state (review 5, F5's note).
+		// zsh's own builtins change its state.
 		{"setopt globdots", false},
 		{"autoload -Uz f", false},
 		{"zmodload zsh/files", false},

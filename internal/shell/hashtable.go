@@ -236,8 +236,7 @@ func hashOptions(args []word.Word) (file string, hasFile, clear, del, show bool,
 }
 
 // hash: hash -p FILE NAME… (zsh: hash NAME=FILE…) makes NAME run FILE;
-// hash -r forgets every entry, hash -d NAME and hash NAME one (review 15a
-// F13).
+// hash -r forgets every entry, hash -d NAME and hash NAME one.
 func (c *cmd) hash() {
 	w := c.w
 	defer c.generic()

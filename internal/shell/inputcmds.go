@@ -1,10 +1,10 @@
 package shell
 
-// Text that becomes commands through a value or a descriptor (review 7
-// F23): a program word or an eval whose text is a value guard cannot tell
-// (what read took from input, what a substitution printed), a descriptor
-// opened on a file (exec 3< F; bash <&3), and code that runs its input
-// records (awk '{system($0)}' F, perl -ne 'system $_' F).
+// Text that becomes commands through a value or a descriptor: a program
+// word or an eval whose text is a value guard cannot tell (what read took
+// from input, what a substitution printed), a descriptor opened on a file
+// (exec 3< F; bash <&3), and code that runs its input records (awk
+// '{system($0)}' F, perl -ne 'system $_' F).
 
 import (
 	"strings"

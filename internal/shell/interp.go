@@ -465,15 +465,15 @@ func (c *cmd) scanCode(code string) {
 }
 
 // codeLiteral records what interpreter code may do with the file its
-// string literal l names, for a one-liner and a program file alike (review
-// 20 F6): it reads it, and may write it (any call may: copy, rename, link,
-// mkdir, open for writing) unless it is only a root or a separator
-// (BareRoot). In a program file (file set), which names the project's own
-// files (.env, config.json), only a literal that may name a protected
-// place counts: one programPaths gives (written too, ~/ added), one that
-// leaves the project (../x) and an absolute one (/proc/1/environ, guard's
-// executable). It returns the paths of a program file that count towards
-// its bound (maxProgramPaths).
+// string literal l names, for a one-liner and a program file alike: it
+// reads it, and may write it (any call may: copy, rename, link, mkdir,
+// open for writing) unless it is only a root or a separator (BareRoot). In
+// a program file (file set), which names the project's own files (.env,
+// config.json), only a literal that may name a protected place counts: one
+// programPaths gives (written too, ~/ added), one that leaves the project
+// (../x) and an absolute one (/proc/1/environ, guard's executable). It
+// returns the paths of a program file that count towards its bound
+// (maxProgramPaths).
 func (c *cmd) codeLiteral(l string, file bool) int {
 	if h, ok := homeInterpolated(l); ok {
 		l = h // "$ENV{HOME}/.bashrc"
@@ -1028,7 +1028,7 @@ func (c *cmd) codeExtracts(code string) {
 }
 
 // credModules records a read of the credential file each module of names
-// reads at its default place (import netrc, boto3: review 9 F19).
+// reads at its default place (import netrc, boto3).
 func (m *moduleLoader) credModules(names []string) {
 	if m.c.w.Home == "" {
 		return
@@ -1053,10 +1053,10 @@ func (m *moduleLoader) credModules(names []string) {
 	}
 }
 
-// awkGetlines checks what awk code's getline calls start and read (review
-// 19a F9): a command joined from literals is analysed as shell text, one
-// built from a part guard does not know is hidden (as a computed call), a
-// file name with such a part is a run-time name read.
+// awkGetlines checks what awk code's getline calls start and read: a
+// command joined from literals is analysed as shell text, one built from
+// a part guard does not know is hidden (as a computed call), a file name
+// with such a part is a run-time name read.
 func (c *cmd) awkGetlines(code string) {
 	g := lang.AwkGetlines(code)
 	if g.Computed {

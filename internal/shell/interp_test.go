@@ -59,7 +59,7 @@ EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc
 		{name: "written after a first look", cmd: `python3 -c 'import w8'; echo 'open("/home/u/.bashrc", "a")' > w8.py; python3 -c 'import w8'`, writes: []string{"/home/u/.bashrc"}},
 		{name: "the standard library", cmd: `python3 -c 'import json, os, sys; print(1)'`},
 		{name: "a cycle", cmd: `python3 -c 'import a'`, files: map[string]string{"a.py": "import b", "b.py": "import a"}},
-		// review 13a F2, F17: perl's module search, the option variables
+		// perl's module search, the option variables
 		{name: "perl -d:X", cmd: `perl -Ilib -d:Evil -e 1`, files: map[string]string{"lib/Devel/Evil.pm": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "perl -dt:X", cmd: `perl -Ilib -dt:Evil -e 1`, files: map[string]string{"lib/Devel/Evil.pm": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "PERL5OPT -d:X", cmd: `PERL5OPT=-d:Evil PERL5LIB=lib perl -e 1`, files: map[string]string{"lib/Devel/Evil.pm": evil}, writes: []string{"/home/u/.bashrc"}},

@@ -160,16 +160,16 @@ func (c *cmd) stdinOpaque(from, to int) {
 	}
 }
 
-// Review 14a F6: a record of > F by name misses every other route the
-// output takes: a descriptor (3>F >&3, 2>F 1>&2), the shell's own standard
-// output (exec > F), a copy or rename of the file (mv, cp, ln), a process
-// substitution (rev <(grep -r . .), > >(rev), tee >(rev)) and a variable
-// (o=$(grep -r . .); rev <<< "$o"). Descriptors are followed as a table
-// (N → file); a file a command copies holds what its source held; the
-// reads whose output goes where guard does not follow are lost, and a
-// lost read is opaque as soon as the command also runs a program that
-// reshapes what it reads (default-deny: guard cannot tell it does not
-// read what the lost read printed).
+// A record of > F by name misses every other route the output takes: a
+// descriptor (3>F >&3, 2>F 1>&2), the shell's own standard output (exec >
+// F), a copy or rename of the file (mv, cp, ln), a process substitution
+// (rev <(grep -r . .), > >(rev), tee >(rev)) and a variable (o=$(grep -r .
+// .); rev <<< "$o"). Descriptors are followed as a table (N → file); a
+// file a command copies holds what its source held; the reads whose output
+// goes where guard does not follow are lost, and a lost read is opaque as
+// soon as the command also runs a program that reshapes what it reads
+// (default-deny: guard cannot tell it does not read what the lost read
+// printed).
 
 // lostDest stands for an output guard does not follow: an inherited
 // descriptor, a process substitution.

@@ -551,8 +551,8 @@ func (c *cmd) followsLinks(p *catalogue.Program) string {
 	case "7z", "7za", "7zz", "7zr":
 		on = !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-snl" })
 	default:
-		// What guard does not know to keep links follows them (review 10
-		// F5, recurselinks.go).
+		// What guard does not know to keep links follows them
+		// (recurselinks.go).
 		on = p != nil && p.Recurse.Follows(c.args) || c.recursesUnknown(p)
 	}
 	if on {

@@ -46,7 +46,7 @@ func TestOpaqueReads(t *testing.T) {
 		{"git grep -h . | rev", true},
 		{"git grep -h .", false},
 		{"cat x | grep -r y .", false},
-		// review 12b F2: the reader's own options reshape what it prints.
+		// the reader's own options reshape what it prints.
 		{"grep -rhoE '.{1,8}' .", true},
 		{"grep -r -o -E '.{1,8}' .", true},
 		{"grep -r --only-matching x .", true},

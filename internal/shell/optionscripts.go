@@ -25,8 +25,8 @@ const handledBuiltins word.Set = " . source alias autoload cd dirs pushd popd en
 // the table names is analysed by commandOptions; an output option's value
 // (outputOptions) and a pattern (--exclude) are data. Programs that only
 // read, and the copiers and writers whose operands are data (cp ./x.sh
-// d), are left out as in sourceOperands. Review 17b F10: scp -S, wget
-// --use-askpass ran a script guard never read.
+// d), are left out as in sourceOperands. scp -S, wget --use-askpass ran a
+// script guard never read.
 func (c *cmd) optionScripts(p *catalogue.Program) {
 	if !c.scansOperands(p) || handledBuiltins.Has(c.name) {
 		return

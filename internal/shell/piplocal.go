@@ -224,7 +224,7 @@ func (c *cmd) pipEditable(s, base string) {
 
 // fileURLPath returns the path of a file: URL (file:///abs,
 // file://localhost/abs, file://$PWD/x read after the shell's expansion as
-// lang.FilePath reads it for every reader: review 14a F9), file:rel, or s.
+// lang.FilePath reads it for every reader), file:rel, or s.
 func fileURLPath(s string) string {
 	if len(s) < 5 || !strings.EqualFold(s[:5], "file:") {
 		return s

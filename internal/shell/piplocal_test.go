@@ -79,7 +79,7 @@ func TestPipFrontEnds(t *testing.T) {
 		{cmd: "pip install file:pkg", write: true},
 		{cmd: "pip install --no-index --find-links links evil", hidden: true},
 		{cmd: "pip install --find-links=file://localhost/w/nolist evil", hidden: true},
-		// review 14a F9: the shell expands the URL's word before pip parses it
+		// the shell expands the URL's word before pip parses it
 		{cmd: "pip install file://$PWD/pkg", write: true},
 		{cmd: `pip install "file://$(pwd)/pkg"`, write: true},
 		{cmd: `pip install "evilpkg @ file://$PWD/pkg"`, write: true},

@@ -1,16 +1,15 @@
 package shell
 
-// Where pip finds distributions besides the command's words (review 13a
-// F10): the PIP_* (and uv's UV_*) variables the command sets, the
-// configuration files pip reads (PIP_CONFIG_FILE, the running
-// environment's own sys.prefix/pip.conf, $XDG_CONFIG_HOME/pip/pip.conf
-// when the command sets it; the home's are write-protected), each giving
-// find-links and index locations fed to the one check of piplocal.go; a
-// local index (a path or a file: URL) and a local repository (git+file:)
-// are "cannot tell what code the build runs": what pip builds from them is
-// not the working tree guard can read. The front ends that take
-// requirements in options (uv run --with, uvx --from, pipx run --spec)
-// feed them too.
+// Where pip finds distributions besides the command's words: the PIP_*
+// (and uv's UV_*) variables the command sets, the configuration files pip
+// reads (PIP_CONFIG_FILE, the running environment's own
+// sys.prefix/pip.conf, $XDG_CONFIG_HOME/pip/pip.conf when the command sets
+// it; the home's are write-protected), each giving find-links and index
+// locations fed to the one check of piplocal.go; a local index (a path or
+// a file: URL) and a local repository (git+file:) are "cannot tell what
+// code the build runs": what pip builds from them is not the working tree
+// guard can read. The front ends that take requirements in options (uv run
+// --with, uvx --from, pipx run --spec) feed them too.
 
 import (
 	"path"

@@ -538,8 +538,8 @@ func (w *walker) arithWordKnown(wd *syntax.Word) bool {
 // arithVarKnown reports whether a variable met in arithmetic has a value
 // expand.Arithm computes as the shell does: a plain integer, nothing, or
 // the name of another such variable. The shell evaluates any other value
-// as an expression (i='(1)' is 1), which expand.Arithm takes as 0 (review
-// 20b F2): unknown.
+// as an expression (i='(1)' is 1), which expand.Arithm takes as 0:
+// unknown.
 func (w *walker) arithVarKnown(name string) bool {
 	for range 8 {
 		if !w.valueKnown(name) {
@@ -618,8 +618,8 @@ func (w *walker) dollarQuoted(v string) syntax.WordPart {
 
 // arithResolved returns pe with each variable of its subscript and offsets
 // whose value is an arithmetic expression (i='(1)') replaced by what bash
-// computes of that expression, recursively, where guard can (review 20b
-// F2); pe itself when there is none or it cannot.
+// computes of that expression, recursively, where guard can; pe itself
+// when there is none or it cannot.
 func (w *walker) arithResolved(pe *syntax.ParamExp) *syntax.ParamExp {
 	cp := *pe
 	changed := false

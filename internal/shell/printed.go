@@ -9,13 +9,13 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Paths a program prints, used as the directory of a longer path (review
-// 9 F17): `cat $(find ~ -maxdepth 1 -name .ssh)/id_rsa`,
-// `cat $(compgen -G "$HOME/.ss?")/id_rsa`. What such a program prints is
-// not known, but the set it is drawn from is: a find's names under its
-// start directories, the names a glob or a completion matches, any path
-// for locate. The word is each candidate of that set followed by the
-// word's known tail, a pattern the path rules check (`~/**/.ssh/id_rsa`).
+// Paths a program prints, used as the directory of a longer path: `cat
+// $(find ~ -maxdepth 1 -name .ssh)/id_rsa`, `cat $(compgen -G
+// "$HOME/.ss?")/id_rsa`. What such a program prints is not known, but the
+// set it is drawn from is: a find's names under its start directories,
+// the names a glob or a completion matches, any path for locate. The word
+// is each candidate of that set followed by the word's known tail, a
+// pattern the path rules check (`~/**/.ssh/id_rsa`).
 
 // findMarkName is the name of the marker of a find's output, the i-th
 // substitution find (w.SubstFinds): a variable or a loop that keeps the

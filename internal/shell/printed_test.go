@@ -6,8 +6,7 @@ import (
 )
 
 // TestPrintedDirs: a path a program prints, used as the directory of a
-// longer path, is each path it may print followed by the tail (review 9
-// F17).
+// longer path, is each path it may print followed by the tail.
 func TestPrintedDirs(t *testing.T) {
 	tests := []struct {
 		cmd   string

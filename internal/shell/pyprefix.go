@@ -101,11 +101,11 @@ func (m *moduleLoader) holdsStdlib(d string) bool {
 
 // knownPy reports whether directory d (as Where gives it) is a place
 // whose python guard takes for an install: one of the install locations
-// it knows, the root, or any place the agent does not write (review 14a
-// FP1). The project (a relative path, or under the directory the command
-// starts in), the temporary directories, the home outside the known
-// installs, a directory the command itself wrote and a name guard cannot
-// resolve are not.
+// it knows, the root, or any place the agent does not write. The project
+// (a relative path, or under the directory the command starts in), the
+// temporary directories, the home outside the known installs, a
+// directory the command itself wrote and a name guard cannot resolve are
+// not.
 func (m *moduleLoader) knownPy(d string) bool {
 	if word.HasMark(d) || !strings.HasPrefix(d, "/") && !word.HomeRelative(d) {
 		return false

@@ -192,7 +192,7 @@ func TestPythonPrefix(t *testing.T) {
 		{cmd: "/t/v6/bin/python -c 1", hidden: true},
 		{cmd: "/t/v7/bin/python -c 1", hidden: true},
 		{cmd: "/home/u/x/bin/python3 -c 1", hidden: true},
-		// review 14a F2: the program resolved as the shell does
+		// the program resolved as the shell does
 		{cmd: "/tmp/ph/bin/python[3] -c 1", hidden: true},
 		{cmd: "/tmp/ph/bin/python? -c 1", hidden: true},
 		{cmd: "/tmp/ph/bin/pyth*3 -c 1", hidden: true},
@@ -203,7 +203,7 @@ func TestPythonPrefix(t *testing.T) {
 		{cmd: "PATH=/usr/sbin:$PATH python3 -c 1"},
 		{cmd: "PATH=/usr/bin:/tmp/ph/bin python3 -c 1"},
 		{cmd: "/usr/bin/python[3] -c 1"},
-		// controls (review 14a FP1: installs the agent does not write)
+		// controls (installs the agent does not write)
 		{cmd: "/t/v4/bin/python -m pytest"},
 		{cmd: "/t/v5/bin/python -m pytest"},
 		{cmd: "/srv/pyenv/bin/python3 -c 1"},

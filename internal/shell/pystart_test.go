@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestPythonStart: python's start-up code beyond PYTHONPATH (review 12
-// F3) and the imports of its logical lines.
+// TestPythonStart: python's start-up code beyond PYTHONPATH and the
+// imports of its logical lines.
 func TestPythonStart(t *testing.T) {
 	evil := `open("/home/u/.bashrc", "a")`
 	tests := []struct {

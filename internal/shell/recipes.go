@@ -26,7 +26,7 @@ const makeWithArg word.Set = " -C -E -f -I -j -l -o -W --directory --file --make
 // standard input), else GNUmakefile, makefile or Makefile in its directory
 // (-C DIR moved the walker there: chdirOptions), and --eval TEXT: every
 // --eval text, in order, is one makefile text (a variable one defines is
-// the value another's recipe uses: review 20b F12).
+// the value another's recipe uses).
 func (c *cmd) make() {
 	var files, goals, evals []string
 	for j := 0; j < len(c.args); j++ {

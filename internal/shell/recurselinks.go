@@ -9,17 +9,16 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// Recursive operations whose link behaviour guard does not know (review 10
-// F5). gzip -rf follows a link in the project to ~/.ssh and replaces the
-// keys with .gz files; rclone copy -L, pigz -r, zstd -r and programs guard
-// has never heard of may do the same. The catalogue says which programs
-// follow links (grep -R, rg -L) and which keep them (grep -r, zip -y); a
-// program it has no recursion knowledge of, given a recursion option,
-// counts as following the links in the directories it names (default
-// deny): where a link there leads to a protected place, the command reads
-// it. The walk costs nothing where the words are files, and it blocks only
-// where a link leads somewhere protected or the tree is past guard's
-// bounds.
+// Recursive operations whose link behaviour guard does not know. gzip -rf
+// follows a link in the project to ~/.ssh and replaces the keys with .gz
+// files; rclone copy -L, pigz -r, zstd -r and programs guard has never
+// heard of may do the same. The catalogue says which programs follow links
+// (grep -R, rg -L) and which keep them (grep -r, zip -y); a program it has
+// no recursion knowledge of, given a recursion option, counts as following
+// the links in the directories it names (default deny): where a link there
+// leads to a protected place, the command reads it. The walk costs nothing
+// where the words are files, and it blocks only where a link leads
+// somewhere protected or the tree is past guard's bounds.
 
 // linkWalker is a program guard knows to walk a tree, with how it follows
 // the links there: fd -L, aws s3 sync (follows by default),

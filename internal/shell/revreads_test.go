@@ -20,7 +20,7 @@ func TestRevReads(t *testing.T) {
 		{"cd sub && git show main~2:./x.py", []RevRead{{Dir: "sub", Rev: "main~2", Path: "./x.py"}}},
 		{"echo HEAD:x", nil},
 		{"git log --format=%H:%s", nil},
-		// Review 14b F3: what a subcommand prints of committed text.
+		// What a subcommand prints of committed text.
 		{"git show HEAD", []RevRead{{Rev: "HEAD"}}},
 		{"git show", []RevRead{{Rev: "HEAD"}}},
 		{"git show --format=%B main~1", []RevRead{{Rev: "main~1"}}},
@@ -57,7 +57,7 @@ func TestRevReads(t *testing.T) {
 		{"git format-patch -1", []RevRead{{Rev: RevCannotTell}}}, // the patch files hold the history
 		{"git archive -o x.tar HEAD", []RevRead{{Rev: RevCannotTell}}},
 		{"git grep AWS", nil},
-		// Review 15b F1: what git prints is decided by what is known to print none.
+		// What git prints is decided by what is known to print none.
 		{"git log -U1", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git log -U3 -- settings.py", []RevRead{{Rev: "HEAD", History: true, Paths: "settings.py"}}},
 		{"git log --binary", []RevRead{{Rev: "HEAD", History: true}}},
@@ -93,7 +93,7 @@ func TestRevReads(t *testing.T) {
 		{"git push origin main", nil},
 		{"git status", nil},
 		{"git", nil},
-		// Review 15b F2: git's environment chooses the objects it prints.
+		// Git's environment chooses the objects it prints.
 		{"GIT_REPLACE_REF_BASE=refs/tags/ git show HEAD:README", []RevRead{{Rev: "HEAD", Path: "README"}, {Rev: RevCannotTell}}},
 		{"export GIT_REPLACE_REF_BASE=refs/tags/; git show HEAD:README", []RevRead{{Rev: "HEAD", Path: "README"}, {Rev: RevCannotTell}}},
 		{"env GIT_REPLACE_REF_BASE=refs/tags/ git cat-file -p HEAD:README", []RevRead{{Rev: "HEAD", Path: "README"}, {Rev: RevCannotTell}}},
@@ -108,15 +108,15 @@ func TestRevReads(t *testing.T) {
 		{"git status -v", []RevRead{{Rev: RevCannotTell}}},
 		{"git status -sb", nil},
 		{"git for-each-ref --format='%(refname)'", nil},
-		// Review 15b FP2: a pathspec limits what a revision read prints.
+		// A pathspec limits what a revision read prints.
 		{"git log -p -1 -- README", []RevRead{{Rev: "HEAD", Count: 1, History: true, Paths: "README"}}},
 		{"git diff HEAD~2 HEAD -- README docs", []RevRead{{Rev: "HEAD", From: "HEAD~2", Paths: "README\ndocs"}}},
 		{"git show HEAD -- README", []RevRead{{Rev: "HEAD", Paths: "README"}}},
 		{"git log --follow -p -- README", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git log -p -- '*.py'", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git diff HEAD -- 'src/*'", []RevRead{{Rev: "HEAD", From: RevDisk}}},
-		// Review 16b F1: an option, a setting or a variable that may widen
-		// a pathspec leaves the read unnarrowed.
+		// An option, a setting or a variable that may widen a pathspec
+		// leaves the read unnarrowed.
 		{"git log -p --full-diff -- README", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git log -p --fol -- README", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git show --full-diff HEAD~2 -- README", []RevRead{{Rev: "HEAD~2"}}},
@@ -125,8 +125,8 @@ func TestRevReads(t *testing.T) {
 		{"git config log.follow true; git log -p -- app.py", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git log -p -n 3 --oneline -- README", []RevRead{{Rev: "HEAD", Count: 3, History: true, Paths: "README"}}},
 		{"git -C sub log -p -- README", []RevRead{{Dir: "sub", Rev: "HEAD", History: true, Paths: "README"}}},
-		// Review 16b F2: status and commit print no text only with options
-		// known to print none.
+		// Status and commit print no text only with options known to print
+		// none.
 		{"git status --verb", []RevRead{{Rev: RevCannotTell}}},
 		{"git status -sv", []RevRead{{Rev: RevCannotTell}}},
 		{"git status --short --branch -uno", nil},
@@ -138,7 +138,7 @@ func TestRevReads(t *testing.T) {
 		{"git commit -am 'fix: x'", nil},
 		{"git commit --amend --no-edit", nil},
 		{"git commit -m -v", nil},
-		// Review 16b F11: --blob=REV:F is the word REV:F.
+		// --blob=REV:F is the word REV:F.
 		{"git config --blob=HEAD~1:deploy.ini --list", []RevRead{{Rev: "HEAD~1", Path: "deploy.ini"}}},
 		{"git config --blob HEAD~1:deploy.ini --list", []RevRead{{Rev: "HEAD~1", Path: "deploy.ini"}}},
 		{"git config --blob=0123abc --list", []RevRead{{Rev: RevCannotTell}}},

@@ -56,7 +56,7 @@ const maxGuardNames = 16
 // guardCopies notes the names cp, mv, ln, install… give a copy of guard's
 // executable (a source spelt guard, guard's own name, or a substitution
 // of command -v guard): a program run by that name later in the command
-// is guard's command line (review 8 F2: cp "$(command -v guard)" g && ./g
+// is guard's command line (cp "$(command -v guard)" g && ./g
 // init $(printf -- --agent-a) --remove).
 func (c *cmd) guardCopies(sources []string, dest copyDest) {
 	if dest.path == "" {
@@ -111,7 +111,7 @@ func (c *cmd) guardCopies(sources []string, dest copyDest) {
 // guardExecutable reports whether word s names guard's executable by its
 // name: its base name (after a file: URL's scheme, a git revision's
 // "REV:") is guard's, or is a glob with a literal character that
-// matches guard's name (cp /x/gua[r]d g, cp /x/g*d g: review 11 F10).
+// matches guard's name (cp /x/gua[r]d g, cp /x/g*d g).
 func (c *cmd) guardExecutable(s string) bool {
 	s = strings.TrimPrefix(strings.ToLower(s), "file://")
 	b := path.Base(s)

@@ -26,9 +26,8 @@ func (c *cmd) servedDirs() {
 
 // tunnelled records what a tunnel serves from the files: the directory (or
 // file) each file: URL among its words names, read whole, following the
-// links in it, as a file server's (review 12 F15: ngrok http
-// file:///home/u). A file: URL in any other program's word is read as the
-// file it names (network.go).
+// links in it, as a file server's (ngrok http file:///home/u). A file: URL
+// in any other program's word is read as the file it names (network.go).
 func (c *cmd) tunnelled() {
 	follow := c.w.FollowLinks
 	c.w.FollowLinks = c.name
@@ -55,8 +54,8 @@ const maxTunnelURLs = 16
 // tunnelledIn reads whole what each file: URL in a tunnel's configuration
 // text serves (ngrok.yml's addr: file:///home/u). The text
 // is read as YAML (JSON alike) decodes it, escapes and folded lines
-// included (review 15b F6: "fil\x65:///home"); a configuration guard
-// cannot decode is one it cannot tell what it serves.
+// included ("fil\x65:///home"); a configuration guard cannot decode is
+// one it cannot tell what it serves.
 func (c *cmd) tunnelledIn(text string) {
 	vals, ok := lang.YAMLScalars(text)
 	if !ok {

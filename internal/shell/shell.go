@@ -130,8 +130,8 @@ type Analysis struct {
 	// ContextWrites are the writes of files guard followed, each with
 	// its text when known: a write in Writes that is not here (sed -i, an
 	// unknown program) writes text guard does not know.
-	// The hook decides which are the agents' context files (review 22a
-	// C3, C4: by links and imports, not only by name).
+	// The hook decides which are the agents' context files (by links and
+	// imports, not only by name).
 	ContextWrites []effect.ContextWrite
 	// OpaqueReads are the reads (also in Reads) whose output guard cannot
 	// redact: the reader encodes it (xxd, base64, tar to standard output),

@@ -49,7 +49,7 @@ func TestInheritedStdin(t *testing.T) {
 }
 
 // TestInheritedRead: read in a compound command that inherits a file reads
-// it line after line, as before (review 14a F13 keeps the loop's reading).
+// it line after line: the loop keeps its reading.
 func TestInheritedRead(t *testing.T) {
 	a, _ := analyzeWith("while read f; do cat \"$f\"; done < list.txt", map[string]string{"list.txt": "~/.ssh/id_rsa\n"})
 	if !slices.Contains(a.Reads, "list.txt") {

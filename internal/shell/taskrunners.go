@@ -168,11 +168,11 @@ func (c *cmd) taskPrograms(lines []string) {
 	}
 }
 
-// taskScripts reads the scripts a task file's commands may run (review 9
-// F15): where a command starts is the file's language's to say (a YAML
-// list item, a Ruby sh "…", tox's commands = …), so every word that names
-// a script as recipeScript takes one (./x, x.sh), and the word after a
-// shell's name (sh scripts/setup), is read as make's recipes' scripts are.
+// taskScripts reads the scripts a task file's commands may run: where a
+// command starts is the file's language's to say (a YAML list item, a Ruby
+// sh "…", tox's commands = …), so every word that names a script as
+// recipeScript takes one (./x, x.sh), and the word after a shell's name
+// (sh scripts/setup), is read as make's recipes' scripts are.
 func (c *cmd) taskScripts(lines []string) {
 	n := 0
 	for _, l := range lines {

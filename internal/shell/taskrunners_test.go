@@ -33,8 +33,8 @@ func TestTaskRunners(t *testing.T) {
 		{cmd: `just -f "$(foo)" x`, hidden: true},
 		{cmd: "mise ls", files: map[string]string{"mise.toml": "[tasks.x]\nrun = \"cp a ~/.bashrc\"\n"}},
 		{cmd: "just test", files: map[string]string{"justfile": "test:\n\tgo test ./...\n"}},
-		// Review 9 F15: a script a recipe runs is read, whatever the
-		// file's language puts before the command.
+		// A script a recipe runs is read, whatever the file's
+		// language puts before the command.
 		{cmd: "task x", files: map[string]string{"Taskfile.yml": "tasks:\n  x:\n    cmds:\n      - sh e9.sh\n", "e9.sh": "cp a ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "rake x", files: map[string]string{"Rakefile": "task :x do\n  sh \"sh e9.sh\"\nend\n", "e9.sh": "cp a ~/.bashrc\n"}, write: "~/.bashrc"},
 		{cmd: "tox", files: map[string]string{"tox.ini": "[testenv]\ncommands = sh e9.sh\n", "e9.sh": "cp a ~/.bashrc\n"}, write: "~/.bashrc"},

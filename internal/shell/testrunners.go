@@ -1,16 +1,15 @@
 package shell
 
 // Test runners and build tools that load project code they discover
-// (catalogue.TestRunners; review 18a F16, 19a F4, F11): go test, cargo
-// build, node --test, jest, pytest, python -m unittest, prove, bats,
-// gotestsum, ginkgo, scons, php artisan test… run files the command does
-// not name. Each file the runner loads by default is scanned
-// as a program file an interpreter runs is (scanFile, its imports
-// followed where guard has a loader); when an option or a configuration
-// file changes what the runner discovers, every file of its language
-// under the start directories is. Past the bounds (maxRunnerFiles,
-// maxRunnerBytes, the reader's listing bounds) the command runs code
-// guard could not read: a block.
+// (catalogue.TestRunners): go test, cargo build, node --test, jest,
+// pytest, python -m unittest, prove, bats, gotestsum, ginkgo, scons, php
+// artisan test… run files the command does not name. Each file the
+// runner loads by default is scanned as a program file an interpreter
+// runs is (scanFile, its imports followed where guard has a loader);
+// when an option or a configuration file changes what the runner
+// discovers, every file of its language under the start directories is.
+// Past the bounds (maxRunnerFiles, maxRunnerBytes, the reader's listing
+// bounds) the command runs code guard could not read: a block.
 
 import (
 	"fmt"

@@ -7,12 +7,12 @@ import (
 	"github.com/guardhq/guard/internal/shell/catalogue"
 )
 
-// Review 22a R1: a recursive read (DIR/**) that prints the files it reads
-// as they are (cat, head, more of found names: find . -exec cat {} +,
-// cat $(find . -type f), ls -A | xargs cat) reaches the result scan, but
-// the scan finds only values of known shapes, and DB_PASS=hunter2xyz is
-// none. The hook attributes printed lines to files only for the programs
-// that print each line after its file's name (the grep family, git grep:
+// A recursive read (DIR/**) that prints the files it reads as they are
+// (cat, head, more of found names: find . -exec cat {} +, cat $(find .
+// -type f), ls -A | xargs cat) reaches the result scan, but the scan
+// finds only values of known shapes, and DB_PASS=hunter2xyz is none. The
+// hook attributes printed lines to files only for the programs that print
+// each line after its file's name (the grep family, git grep:
 // hook/searchreads.go). A printed tree read by any other program is
 // unattributed (default-deny: the catalogue lists the attributing side):
 // Analysis.UnattributedReads lists it, and the hook treats it as a read

@@ -1,8 +1,8 @@
 package shell
 
-// Runners that start the command in a directory of their own (review 7
-// F28): systemd-run's unit runs in / (the system manager) or the home
-// (--user) unless -d or a working directory says otherwise, and its unit
+// Runners that start the command in a directory of their own:
+// systemd-run's unit runs in / (the system manager) or the home (--user)
+// unless -d or a working directory says otherwise, and its unit
 // properties may run commands (ExecStartPre=) or name files.
 
 import (

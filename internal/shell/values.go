@@ -510,8 +510,8 @@ func (w *walker) andOr(c *syntax.BinaryCmd) {
 
 // andList walks the commands of an && list: the first, then the others,
 // each run only if all before it succeeded, so a cd among them moves the
-// shell for certain for those after it (review 14a's cmake false
-// positive: mkdir -p b && cd b && cmake ..). tailSure: the list is
+// shell for certain for those after it (mkdir -p b && cd b && cmake ..
+// was a false positive). tailSure: the list is
 // followed by || exit, so the last one's cd counts too, and past the list
 // the shell is where the list moved it; otherwise a cd may have failed,
 // and the shell may be where it was before.

@@ -108,7 +108,7 @@ func (c *cmd) vcsTree() {
 		step = ops[0]
 	}
 	if !keep.Has(step) || step == "print" && hasAny(c.args, "-o") {
-		c.hideVCS(step, ops[min(1, len(ops)):]) // review 12 F10: the tree holds the hook files
+		c.hideVCS(step, ops[min(1, len(ops)):]) // the tree holds the hook files
 		c.vcsChanged(ops)
 	}
 }

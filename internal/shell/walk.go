@@ -125,8 +125,8 @@ type walker struct {
 	// ways (echodialect.go).
 	echoUnsure bool
 	// echoOff: enable -n echo turned the builtin off, so a bare echo is
-	// the echo program on PATH; echoOffMaybe: it may have (echodialect.go,
-	// review 16a F4).
+	// the echo program on PATH; echoOffMaybe: it may have
+	// (echodialect.go).
 	echoOff, echoOffMaybe bool
 	// namedDirs: zsh's hash -d or nameddirs made named directories guard
 	// does not track: ~NAME is not known (prep.go namedDir).
@@ -720,9 +720,8 @@ func (w *walker) substitution(list []*syntax.Stmt) (text string, known, tame boo
 
 // procSubst walks the commands of <( ) or >( ). The standard input of
 // >( ) is a pipe the enclosing command writes (cat F > >(python3), tee
-// >(sh) < F): input guard cannot tell, as a coprocess's is (review 16a
-// F7), so a shell or interpreter there that reads its program from it is
-// hidden.
+// >(sh) < F): input guard cannot tell, as a coprocess's is, so a shell
+// or interpreter there that reads its program from it is hidden.
 func (w *walker) procSubst(p *syntax.ProcSubst) {
 	from := len(w.a.Reads)
 	if p.Op == syntax.CmdOut {

@@ -1098,8 +1098,8 @@ func (w *walker) zshTilde(ps []syntax.WordPart) ([]syntax.WordPart, bool) {
 // of more than one element as zsh does: each element with the word's text
 // around it, one word each (x${^a}y is xa1y xa2y), where that text is known
 // and holds no pattern or tilde; any other such word is a run-time name
-// (review 20b F3: the name marker stood for a's own elements). false when
-// the word holds no such expansion.
+// (the name marker stood for a's own elements). false when the word holds
+// no such expansion.
 func (w *walker) rcExpandWord(parts []syntax.WordPart) ([]syntax.WordPart, bool) {
 	at := -1
 	for i, p := range parts {

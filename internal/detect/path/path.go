@@ -257,7 +257,7 @@ type Rules struct {
 	// Named makes an allow glob open a path a block glob matches only when
 	// it names that block glob (see Names): allow ~/proj/** leaves
 	// ~/proj/.git/config to **/.git/config, allow ~/proj/.git/config opens
-	// it (the write rules: review 9b F7).
+	// it (the write rules).
 	Named bool
 }
 

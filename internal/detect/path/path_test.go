@@ -198,7 +198,7 @@ func TestDefaultWrite(t *testing.T) {
 		path, glob string
 	}{
 		{"/home/dev/.agent_a/settings.json", "~/.agent_a/settings.json"},
-		{"/home/dev/.agent_a/other.json", "**/.agent_a/**"}, // review 9b F5: the whole tree
+		{"/home/dev/.agent_a/other.json", "**/.agent_a/**"}, // the whole tree
 		{"/home/dev/.bashrc", "~/.bashrc"},
 		{"/home/dev/project/.bashrc", ""},
 		{"/home/dev/.zshrc", "~/.zshrc"},
@@ -635,7 +635,7 @@ func TestTrees(t *testing.T) {
 	}
 	for _, tt := range tests {
 		checkGlob(t, d, tt.path, tt.glob)
-		// The agents' directories are protected whole since review 9b F5.
+		// The agents' directories are protected whole.
 		if tt.glob != "" && tt.path != "/" && tt.path != "/home/dev" && tt.path != "/home" && !strings.Contains(strings.ToLower(tt.path), "/.agent_") {
 			if _, ok := flat.Check(tt.path); ok {
 				t.Errorf("without Trees, Check(%q) blocked", tt.path)

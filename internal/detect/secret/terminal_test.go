@@ -13,8 +13,7 @@ import (
 const awsKey = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzz8k3lqP0"
 
 // TestTerminalEscapes: a secret split by colour escapes is found, and the
-// redaction takes it out of the text as written, escapes and all (review
-// 13a F14).
+// redaction takes it out of the text as written, escapes and all.
 func TestTerminalEscapes(t *testing.T) {
 	red := func(s string) string { return "\x1b[01;31m\x1b[K" + s + "\x1b[m\x1b[K" }
 	tests := []struct {
@@ -75,7 +74,7 @@ func TestHiddenCharacters(t *testing.T) {
 		{"UTF-16 NULs", u16},
 		{"an 8-bit OSC", "AWS=" + key[:8] + "\u009d0;t\u009c" + key[8:] + "\n"},
 		{"a C1 control", "AWS=" + key[:8] + "\u0085" + key[8:] + "\n"},
-		// Review 15b minor: default-ignorable and blank code points.
+		// Default-ignorable and blank code points.
 		{"a variation selector", "AWS=" + key[:8] + "\ufe0f" + key[8:] + "\n"},
 		{"a supplementary variation selector", "AWS=" + key[:8] + "\U000E0100" + key[8:] + "\n"},
 		{"a combining grapheme joiner", "AWS=" + key[:8] + "\u034f" + key[8:] + "\n"},

@@ -53,7 +53,7 @@ var ConfigWriters = []ConfigWriter{
 	{Name: "npm", Sub: "c", Unless: "get list ls", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
 	{Name: "npm", Sub: "config", Unless: "get list ls", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
 	{Name: "npm", Sub: "create", File: "package.json", Project: true, Flag: "--prefix/package.json"}, // init's alias
-	{Name: "npm", Sub: "init", File: "package.json", Project: true, Flag: "--prefix/package.json"},   // review 11 F6: scripts
+	{Name: "npm", Sub: "init", File: "package.json", Project: true, Flag: "--prefix/package.json"},   // scripts
 	{Name: "npm", Sub: "login", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
 	{Name: "npm", Sub: "logout", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
 	{Name: "npm", Sub: "pkg", Unless: "get", File: "package.json", Project: true, Flag: "--prefix/package.json"},

@@ -3,12 +3,12 @@ package catalogue
 import "github.com/guardhq/guard/internal/shell/word"
 
 // rgKeeper, agKeeper and ptKeeper are, for each searcher that skips
-// hidden names, the options known not to make it search one (review 19b
-// F5): output, matching and context options, following links (data.go
-// follows them), exclusions, the globs guard weighs (-g, --iglob,
-// --type-add's) and -t with a type of SafeTypes or one --type-add names.
-// Any other option may, so with it the skip is not trusted. Variables, not
-// a map: nothing is built at init.
+// hidden names, the options known not to make it search one: output,
+// matching and context options, following links (data.go follows them),
+// exclusions, the globs guard weighs (-g, --iglob, --type-add's) and -t
+// with a type of SafeTypes or one --type-add names. Any other option may,
+// so with it the skip is not trusted. Variables, not a map: nothing is
+// built at init.
 var (
 	rgKeeper = Program{
 		Short: "0abcFhHiIlLnNopPqsSUvVwxzA:B:C:d:e:E:f:g:j:m:M:r:t:T:",

@@ -155,7 +155,7 @@ var Prefixes = []PrefixEntry{
 	{Name: "alacritty", Prefix: terminal},
 	{Name: "builtin", Prefix: Prefix{Execs: true}},
 	{Name: "bundle", Prefix: Prefix{Sub: "exec"}},
-	{Name: "bunx", Prefix: Prefix{WithArg: " -p --package "}}, // review 11 F17: bunx http-server
+	{Name: "bunx", Prefix: Prefix{WithArg: " -p --package "}}, // bunx http-server
 	{Name: "busybox"},
 	{Name: "caffeinate", Prefix: Prefix{WithArg: " -t -w "}},
 	{Name: "catchsegv"},
@@ -167,8 +167,8 @@ var Prefixes = []PrefixEntry{
 	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1, Root: true}},
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
 	{Name: "command", Prefix: Prefix{Execs: true, NoRun: " -v -V "}},
-	{Name: "conda", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}}, // review 15a F9: conda run python
-	{Name: "cross-env", Prefix: Prefix{Assigns: true}},                                    // review 22b F2: cross-env CI=1 node --test (npm scripts)
+	{Name: "conda", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}}, // conda run python
+	{Name: "cross-env", Prefix: Prefix{Assigns: true}},                                    // cross-env CI=1 node --test (npm scripts)
 	{Name: "dbus-run-session", Prefix: Prefix{WithArg: " --config-file ", Prog: " --dbus-daemon "}},
 	// direnv exec DIR CMD…: DIR's .envrc (once allowed) runs first.
 	{Name: "direnv", Prefix: Prefix{Sub: "exec", Operands: 1, Sources: ".envrc"}},

@@ -66,8 +66,8 @@ type Interp struct {
 	// php -a): what the command feeds it is a program.
 	Interactive word.Set
 	// Chdir are the options whose value is the directory it changes to
-	// before it looks up its program file (ruby -C DIR, -xDIR; review 13a
-	// F15): a relative program name is taken from there.
+	// before it looks up its program file (ruby -C DIR, -xDIR): a
+	// relative program name is taken from there.
 	Chdir word.Set
 	// EnvDefault: the file of VAR=VALUE lines of the working directory it
 	// loads into its environment by default (bun: .env), when one is

@@ -223,7 +223,7 @@ const dateDirectives = "YmdHMSyjaAbBhuVUWGgzZsNpPeklIcFTRCq:"
 
 // dateFormat reports whether date's format f prints a name: at least one
 // directive of dateDirectives, and literal letters, digits, - _ . : and
-// blanks (review 18a F2: date +..%n.. prints ..).
+// blanks (date +..%n.. prints ..).
 func dateFormat(f string) bool {
 	directive := false
 	for i := 0; i < len(f); i++ {

@@ -8,12 +8,12 @@ import (
 )
 
 // FileServer is a program that serves a directory over the network: what
-// it serves, any client may fetch (review 10 F17: `cd ~ && python3 -m
-// http.server &`, then `curl 127.0.0.1:8000/.ssh/id_rsa`). Running it is
-// a recursive read of that directory that follows its links, as grep -R
-// is: the home, which holds ~/.ssh, is blocked; a project passes. The
-// directory is named by an option (Root) or an operand (Operand); without
-// either it is the working directory.
+// it serves, any client may fetch (`cd ~ && python3 -m http.server &`,
+// then `curl 127.0.0.1:8000/.ssh/id_rsa`). Running it is a recursive read
+// of that directory that follows its links, as grep -R is: the home,
+// which holds ~/.ssh, is blocked; a project passes. The directory is
+// named by an option (Root) or an operand (Operand); without either it is
+// the working directory.
 type FileServer struct {
 	// Name is the program; "python" stands for every python and pypy
 	// (python3, python3.12, pypy3).

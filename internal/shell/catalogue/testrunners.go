@@ -6,13 +6,12 @@ import (
 )
 
 // TestRunner is a test runner or a build tool that loads project code it
-// discovers rather than code the command names (review 18a F16, 19a F4,
-// F11): go test builds and runs every package's files, cargo a crate's
-// build.rs and tests, pytest the test_*.py files under its start
-// directories. Guard scans those files as a program file an interpreter
-// runs (bounded), and every file of the runner's language under its start
-// directories when an option or a configuration file changes what it
-// discovers.
+// discovers rather than code the command names: go test builds and runs
+// every package's files, cargo a crate's build.rs and tests, pytest the
+// test_*.py files under its start directories. Guard scans those files as
+// a program file an interpreter runs (bounded), and every file of the
+// runner's language under its start directories when an option or a
+// configuration file changes what it discovers.
 type TestRunner struct {
 	// Name is the program, or the python module run with -m.
 	Name string

@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// Review 15b F4: whether a program of Unprinted prints none of the text
-// it reads depends on its options (tar xO, cmp -l, tree --fromfile,
-// sha256sum -c print it). Quiet decides by program and options, default
-// printed: every option must be one known not to print text. A switch,
-// not a map: the hook path builds no table at init.
+// Whether a program of Unprinted prints none of the text it reads
+// depends on its options (tar xO, cmp -l, tree --fromfile, sha256sum -c
+// print it). Quiet decides by program and options, default printed:
+// every option must be one known not to print text. A switch, not a
+// map: the hook path builds no table at init.
 
 // quietOptions returns Unprinted program name's options known not to
 // print the text of the files it reads: short letters, short letters that
@@ -68,8 +68,8 @@ func quietOptions(name string) (short, valued, long string, any, ok bool) {
 // or a device (cp F /dev/stdout), and tar that creates names its archive.
 // find's predicates print names (-files0-from the names a file lists); 7z
 // by its command and switches. mayPrint reports whether a destination may
-// be a stream or a device (the caller resolves it where it runs, review
-// 16b F6); nil: [ToDevice], by its text alone.
+// be a stream or a device (the caller resolves it where it runs); nil:
+// [ToDevice], by its text alone.
 func Quiet(name string, args []string, mayPrint func(string) bool) bool {
 	if mayPrint == nil {
 		mayPrint = ToDevice

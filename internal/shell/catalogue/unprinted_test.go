@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestQuiet covers review 15b F4: a program of Unprinted prints none of
-// its files' text only with options known not to print it.
+// TestQuiet: a program of Unprinted prints none of its files' text only
+// with options known not to print it.
 func TestQuiet(t *testing.T) {
 	for _, tc := range []struct {
 		cmd  string
@@ -69,7 +69,7 @@ func TestQuiet(t *testing.T) {
 		{"7z x A -so", false},
 		{"7z e A -i@F", false},
 		{"gzip F", false},
-		// Review 16b F6: the destination once cleaned.
+		// The destination once cleaned.
 		{"cp F //dev/stdout", false},
 		{"cp F /tmp/../dev/stdout", false},
 		{"cp F ///proc/self/fd/1", false},

@@ -283,8 +283,8 @@ const (
 
 // Locator is a [Files] that also tells where a path is on disk and what
 // the command's shell inherits: python keeps cached bytecode under a
-// prefix directory by the source directory's absolute path (review 10
-// F2). The hook's reader is one.
+// prefix directory by the source directory's absolute path. The hook's
+// reader is one.
 type Locator interface {
 	Files
 	// Abs returns the absolute paths path (named as ReadFile's paths

@@ -193,12 +193,12 @@ const maxLinkDepth = 16
 // readsUnderMayLink records, for a read of key under a directory where a
 // stage may have made links guard cannot tell (git clone or worktree add
 // from a revision guard cannot read, an archive extracted), where the
-// read leads if a name on its way is a link to the home (review 11 F15:
-// git clone -b lnk . sub && cat sub/h/.ssh/id_rsa, h -> the home): each
-// tail below the directory, after one or more names, under ~. The read
-// rules then decide (~/.ssh/id_rsa blocks, ~/src/main.go does not). A
-// recursive read of a directory there is not taken as one of the whole
-// home (grep -r x sub/src passes: accepted, see DECISIONS).
+// read leads if a name on its way is a link to the home (git clone -b
+// lnk . sub && cat sub/h/.ssh/id_rsa, h -> the home): each tail below
+// the directory, after one or more names, under ~. The read rules then
+// decide (~/.ssh/id_rsa blocks, ~/src/main.go does not). A recursive
+// read of a directory there is not taken as one of the whole home (grep
+// -r x sub/src passes: accepted, see DECISIONS).
 func (w *Ledger) readsUnderMayLink(key string) {
 	for _, m := range w.mayLink {
 		rest, ok := strings.CutPrefix(key, m.dir)

@@ -50,11 +50,10 @@ func ProcLink(p string) (string, bool) {
 		}
 	}
 	if allDigits(who) && procLinkEntry(entry) {
-		// Another process named by a literal pid (/proc/123/fd/3, review
-		// 17a F10): its link leads to the same file for every opener, so
-		// the word stays as written and the hook follows the link on disk
-		// as any link (realpath: where it leads, and what a missing one
-		// could be).
+		// Another process named by a literal pid (/proc/123/fd/3): its
+		// link leads to the same file for every opener, so the word stays
+		// as written and the hook follows the link on disk as any link
+		// (realpath: where it leads, and what a missing one could be).
 		return "", false
 	}
 	switch {

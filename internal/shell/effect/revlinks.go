@@ -20,7 +20,7 @@ type RevLinker interface {
 
 // NewTreeLinker is a [RevLinker] that also reads every symbolic link of a
 // revision's tree, as a new working tree gets them (git clone of a local
-// repository, git worktree add: review 11 F15).
+// repository, git worktree add).
 type NewTreeLinker interface {
 	// TreeRevLinks returns all the symbolic links of revision rev's tree,
 	// in the repository whose working tree holds directory dir, relative

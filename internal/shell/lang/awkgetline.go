@@ -10,12 +10,12 @@ import (
 // maxAwkGetlines bounds the getline calls AwkGetlines reads.
 const maxAwkGetlines = 64
 
-// AwkGetline is what awk code's getline calls start and read (review 19a
-// F9): the commands of EXPR | getline and EXPR |& getline built by
-// joining literals (awkPipes reads one plain literal), the files of
-// getline < EXPR that are not one plain literal (the literal scan reads
-// that), a part not known written as a run-time value, and whether a
-// command is built from a part not known (computed: guard cannot tell it).
+// AwkGetline is what awk code's getline calls start and read: the commands
+// of EXPR | getline and EXPR |& getline built by joining literals
+// (awkPipes reads one plain literal), the files of getline < EXPR that are
+// not one plain literal (the literal scan reads that), a part not known
+// written as a run-time value, and whether a command is built from a part
+// not known (computed: guard cannot tell it).
 type AwkGetline struct {
 	Commands, Files []string
 	Computed        bool

@@ -6,8 +6,7 @@ import (
 )
 
 // TestChdirs: the directories interpreter code changes to, in each
-// language's spelling, and the changes guard cannot work out (review 14a
-// F14).
+// language's spelling, and the changes guard cannot work out.
 func TestChdirs(t *testing.T) {
 	for _, tc := range []struct {
 		code    string

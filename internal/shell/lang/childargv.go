@@ -30,9 +30,8 @@ const maxArgvScan = 4096
 // from an argument vector with an element that is not a plain string
 // literal (subprocess.run(["truncate", "-s0", name]), os.execvp("rm", ["rm",
 // "…"[::-1]]), execFileSync("rm", [x]), os.spawnlp(os.P_WAIT, "rm", "rm",
-// x), perl's system("rm", $x), ruby's system("rm", x): review 18a F5): the
-// words the child is handed are ones guard cannot tell, a name it may
-// write among them.
+// x), perl's system("rm", $x), ruby's system("rm", x)): the words the child
+// is handed are ones guard cannot tell, a name it may write among them.
 func ComputedArgv(f Family, code string) bool {
 	var varargs []string
 	switch f {

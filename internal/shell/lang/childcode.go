@@ -1,9 +1,9 @@
 package lang
 
-// A child process whose program is a shell or an interpreter (review 15a
-// F7): subprocess.run(["bash", "-c", x]), os.execvp("sh", ["sh", "-c",
-// x]), execFileSync("sh", ["-c", x]), perl's system("sh", "-c", $x) run
-// the text x as a program; subprocess.run(["sh"], stdin=open(F)),
+// A child process whose program is a shell or an interpreter:
+// subprocess.run(["bash", "-c", x]), os.execvp("sh", ["sh", "-c", x]),
+// execFileSync("sh", ["-c", x]), perl's system("sh", "-c", $x) run the
+// text x as a program; subprocess.run(["sh"], stdin=open(F)),
 // spawnSync("sh", {input: t}), perl's open(P, "|sh"), ruby's
 // IO.popen("sh", "w") run what the code writes to the child. Unless that
 // text is one plain literal, guard cannot tell what runs.

@@ -120,11 +120,10 @@ const maxNameSites = 64
 // deletes, renames, links or changes the mode of a file whose name guard
 // cannot tell (write), and whether it reads a file whose name guard
 // cannot tell and transforms what it reads (compresses, encodes,
-// reverses: the result scan would not see the file's text; review 17a
-// F4). argv tells whether the command's own arguments are known words
-// (sys.argv[1] is then a name guard checks as the command's operand).
-// Code that resolves names against a directory descriptor is read as
-// such (DirFd).
+// reverses: the result scan would not see the file's text). argv tells
+// whether the command's own arguments are known words (sys.argv[1] is
+// then a name guard checks as the command's operand). Code that resolves
+// names against a directory descriptor is read as such (DirFd).
 func ComputedNames(f Family, code string, argv bool) (write, read bool) {
 	u := ComputedUse(f, code, argv)
 	return u.Write, u.Encoded

@@ -13,7 +13,7 @@ func TestComputedNames(t *testing.T) {
 		argv        bool
 		write, read bool
 	}{
-		// review 17a F3: a name computed from plain data
+		// a name computed from plain data
 		{Python, `open('crhsab./hr/71a/pmt/'[::-1],'a').write('PY\n')`, true, true, false},
 		{Python, `import os; os.remove('nosj.selur/draug./hr/71a/pmt/'[::-1])`, true, true, false},
 		{Python, `open(bytes.fromhex('2f746d70').decode(),'a').write('x')`, true, true, false},
@@ -31,7 +31,7 @@ func TestComputedNames(t *testing.T) {
 		{Perl, `open(my $fh, ">", $x)`, true, true, false},
 		{Ruby, `File.write("crhsab./hr/71a/pmt/".reverse, "x", mode: "a")`, true, true, false},
 		{Ruby, `File.open("crhsab".reverse, "a") { |f| f.puts 1 }`, true, true, false},
-		// review 17a F4: a computed name read and encoded
+		// a computed name read and encoded
 		{Python, `import base64,zlib; print(base64.b64encode(zlib.compress(open('asr_di/hss.'[::-1],'rb').read())))`, true, false, true},
 		{Python, `print(open('txt.emdaer'[::-1]).read())`, true, false, false},
 		{Node, `console.log(require('fs').readFileSync(Buffer.from('eA==', 'base64').toString()).toString('hex'))`, true, false, true},

@@ -22,7 +22,7 @@ func TestEmbedded(t *testing.T) {
 		{"x $HOME/.profile", []string{"$HOME/.profile"}},
 		{"at #{Dir.home}/.netrc", []string{"#{Dir.home}/.netrc"}},
 		{"a /x and /y", []string{"/x", "/y"}},
-		// Review 12 F16: a local scheme's path, read as a URL's.
+		// A local scheme's path, read as a URL's.
 		{"file:../.ssh/id_rsa", []string{"../.ssh/id_rsa"}},
 		{"FILE:.ssh/id_rsa", []string{".ssh/id_rsa"}},
 		{"file:../.guard/x.db?mode=rwc", []string{"../.guard/x.db"}},

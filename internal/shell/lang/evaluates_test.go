@@ -66,7 +66,7 @@ func TestEvaluates(t *testing.T) {
 		{Python, `x %eval(s)`, true},
 		{Python, `x @exec(s)`, true},
 		{Ruby, `obj.instance_eval do x end`, false},
-		// review 13a F18: the evaluator without its name in call position
+		// the evaluator without its name in call position
 		{Python, `import sys; e=exec; e(sys.stdin.read())`, true},
 		{Python, `import sys, builtins as b; b.exec(sys.stdin.read())`, true},
 		{Python, `import sys; getattr(__builtins__, "ex"+"ec")(sys.stdin.read())`, true},
@@ -80,7 +80,7 @@ func TestEvaluates(t *testing.T) {
 		{Node, `new (Object.getPrototypeOf(async function(){}).constructor)(s)()`, true},
 		{Node, `const e = eval; e(s)`, true},
 		{Node, `console.log(JSON.parse(s).evaluate)`, false},
-		// review 13a F3: consoles, debuggers and perl's /ee
+		// consoles, debuggers and perl's /ee
 		{Python, `import code; code.interact()`, true},
 		{Python, `import pdb; pdb.Pdb().cmdloop()`, true},
 		{Python, `breakpoint()`, true},

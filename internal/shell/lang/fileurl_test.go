@@ -7,8 +7,8 @@ import (
 )
 
 // TestFilePath: a file: URL names its path after the shell's expansion
-// (reviews 14a F9, F10): an expansion right after file:// or
-// file://localhost starts the path.
+// : an expansion right after file:// or file://localhost starts the
+// path.
 func TestFilePath(t *testing.T) {
 	pwd := word.Mark(word.MarkDir, ".")
 	for _, tc := range []struct{ in, want string }{

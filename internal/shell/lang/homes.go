@@ -196,8 +196,8 @@ func mergeSpans(a, b []span) []span {
 // and lua); ok is false when the gap does not join them.
 func joinOp(code string, at int, gap string) (sep string, ok bool) {
 	if strings.Trim(gap, " \t\r\n\\") == "" {
-		// "a" "b": python, ruby, C and awk join adjacent literals (review
-		// 13a F6); the languages that do not, refuse the code.
+		// "a" "b": python, ruby, C and awk join adjacent literals; the
+		// languages that do not, refuse the code.
 		return "", true
 	}
 	g := strings.TrimLeft(strings.TrimSpace(gap), ")]} \t")

@@ -6,7 +6,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// The joins and formats of literals (round 6 F7): "".join(["a", "b"]),
+// The joins and formats of literals: "".join(["a", "b"]),
 // ["a", "b"].join(""), perl's join "", "a", "b", "{}{}".format("a", "b"),
 // "%s%s" % ("a", "b"), "a".concat("b"), f"a{'b'}", "a#{'b'}", `a${"b"}`
 // fold to "ab" when every part is a literal; any other part is a part

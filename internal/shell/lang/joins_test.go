@@ -45,7 +45,7 @@ func TestShellStringsJoined(t *testing.T) {
 }
 
 // TestShellStringsJoinForms: joins and formats of literals fold to the
-// joined text; a part not known is the marker (round 6 F7).
+// joined text; a part not known is the marker.
 func TestShellStringsJoinForms(t *testing.T) {
 	u := ShellUnknown
 	for _, tc := range []struct {

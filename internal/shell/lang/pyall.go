@@ -6,15 +6,15 @@ import "strings"
 const maxAllNames = 64
 
 // PythonAll returns the names a python module's __all__ lists, read from
-// its text (review 13a F8: from P import * imports each submodule of P that
-// __all__ names), and whether guard could read them: every occurrence of
-// the name __all__ an assignment at a statement's start of a list or tuple
-// of string literals (a module without one has none, and imports no
-// submodule by a star). Any other occurrence
-// (+=, .extend, a chained or parenthesised target, a use, a string such as
-// globals()["__all__"]), a write through the module's namespace (globals(),
-// vars(), setattr, sys.modules), or more than maxAllNames names is "cannot
-// tell": default-deny, never "nothing to follow".
+// its text (from P import * imports each submodule of P that __all__
+// names), and whether guard could read them: every occurrence of the name
+// __all__ an assignment at a statement's start of a list or tuple of string
+// literals (a module without one has none, and imports no submodule by a
+// star). Any other occurrence (+=, .extend, a chained or parenthesised
+// target, a use, a string such as globals()["__all__"]), a write through
+// the module's namespace (globals(), vars(), setattr, sys.modules), or more
+// than maxAllNames names is "cannot tell": default-deny, never "nothing to
+// follow".
 func PythonAll(text string) ([]string, bool) {
 	if namespaceWrite(text) {
 		return nil, false

@@ -27,7 +27,7 @@ func TestPySource(t *testing.T) {
 		{"# coding: iso2022_jp\nx\n", "", "iso2022_jp", false},
 		{"# coding: unicode_escape\nx\n", "", "unicode_escape", false},
 		{"# coding: utf-7\n+\xff\n", "", "utf-7", false},
-		// review 14a F4: a trail byte can be a backslash or a quote.
+		// a trail byte can be a backslash or a quote.
 		{"# -*- coding: shift_jis -*-\nx = \"\x81\\\" ; p = \"~/.ba\" \"shrc\" #\"\n", "# -*- coding: shift_jis -*-\nx = \"\u4e00\" ; p = \"~/.ba\" \"shrc\" #\"\n", "shift_jis", true},
 		{"# coding: cp932\nx = f'\x81{'\n", "# coding: cp932\nx = f'\u4e00'\n", "cp932", true},
 		{"# coding: gbk\nx = \"\x81\\\"\n", "# coding: gbk\nx = \"\u4e00\"\n", "gbk", true},

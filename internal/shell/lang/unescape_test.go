@@ -35,7 +35,7 @@ func TestUnescape(t *testing.T) {
 		{`H/\u{2e 73 73 68}/id_rsa`, `H/.ssh/id_rsa`},
 		{`H/\u{2e  zz}/x`, `H/` + unknown + `/x`},
 		{`H/\L.SSH\E/id_rsa`, `H/\L.SSH\E/id_rsa`}, // perl's reading: Readings
-		// review 13a F4: braced escapes by value, any number of leading zeros
+		// braced escapes by value, any number of leading zeros
 		{`H/\u{00000000002e}ssh`, `H/.ssh`},
 		{`H/\x{00000000002e}ssh`, `H/.ssh`},
 		{`H/\o{000000000056}ssh`, `H/.ssh`},
@@ -84,9 +84,9 @@ func TestReadings(t *testing.T) {
 		{`H/.\LBASHRC`, []string{`H/.\LBASHRC`, `H/.bashrc`, `H/.LBASHRC`}},
 		{`H/\U.ssh\E/x`, []string{`H/\U.ssh\E/x`, `H/.SSH/x`, `H/U.sshE/x`}},
 		{`H/\lXY`, []string{`H/\lXY`, `H/xY`, `H/lXY`}},
-		{"/h/ho\\\nme/.ssh", []string{"/h/home/.ssh"}},                                                      // review 12 F1: line continuation
+		{"/h/ho\\\nme/.ssh", []string{"/h/home/.ssh"}},                                                      // line continuation
 		{"/h/ho\\\r\nme/.ssh", []string{"/h/home/.ssh"}},                                                    // CRLF
-		{`/h/ho\c-e/.\c3sh`, []string{`/h/ho\c-e/.\c3sh`, `/h/home/.ssh`, `/h/hoc-e/.c3sh`}},                // review 12 F17: perl \cX
+		{`/h/ho\c-e/.\c3sh`, []string{`/h/ho\c-e/.\c3sh`, `/h/home/.ssh`, `/h/hoc-e/.c3sh`}},                // perl \cX
 		{"/h/ho\\z \t\n me/.ssh", []string{"/h/ho\\z \t\n me/.ssh", "/h/home/.ssh", "/h/hoz \t\n me/.ssh"}}, // lua \z
 		{`~/\.ssh/id_rsa`, []string{`~/\.ssh/id_rsa`, `~/.ssh/id_rsa`}},                                     // JavaScript, perl: \. is .
 		{`~/.\local/x`, []string{`~/.\local/x`, `~/.ocal/x`, `~/.local/x`}},                                 // perl \l, JavaScript l

@@ -10,13 +10,13 @@ import (
 	"testing"
 )
 
-// TestPowerShellR9: review 9 F16. The escapes PowerShell decodes are
-// decoded (`u{2e} is a dot); an alias to a native program or a script
+// TestPowerShellScripts: the escapes PowerShell decodes are decoded
+// (`u{2e} is a dot); an alias to a native program or a script
 // runs that program; a script block kept in a variable or a function:
 // item is read where it stands, an unknown one blocks where it runs; a
 // native script dot-sourced (. ./x.sh) is run and read as bash does.
 // Everyday PowerShell passes.
-func TestPowerShellR9(t *testing.T) {
+func TestPowerShellScripts(t *testing.T) {
 	home, proj, p := pwshWorld(t)
 	os.WriteFile(filepath.Join(home, ".bashrc"), []byte("# rc"), 0o600)
 	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
