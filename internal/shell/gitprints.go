@@ -813,9 +813,13 @@ func (w *walker) only(ranges [][2]int) []string {
 			out = append(out, p)
 		}
 	}
+	outside := make(map[string]bool, len(out))
+	for _, p := range out {
+		outside[p] = true
+	}
 	kept := in[:0]
 	for _, p := range in {
-		if !slices.Contains(out, p) {
+		if !outside[p] {
 			kept = append(kept, p)
 		}
 	}
