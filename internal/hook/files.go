@@ -97,6 +97,18 @@ func filesFor(call *agent.Call, opt agent.Options) runFiles {
 		stats: &statMemo{}}
 }
 
+// filesWith is filesFor with the files prot protects and, when there are
+// rules, their stat memory: two runFiles made so for one call are equal,
+// so the policy's analysis of a command is the hook's.
+func filesWith(call *agent.Call, opt agent.Options, prot *protected) runFiles {
+	f := filesFor(call, opt)
+	f.prot = prot
+	if prot != nil {
+		f.stats = prot.stats
+	}
+	return f
+}
+
 // SearchCDPath implements shell.CDSearcher: the agent's CDPATH, which the
 // command's shell inherits as guard does.
 func (f runFiles) SearchCDPath() string { return f.cdpath }

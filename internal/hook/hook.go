@@ -407,8 +407,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			continue
 		}
 		if opt0.Files == nil {
-			f := filesFor(call, opt)
-			f.prot = prot
+			f := filesWith(call, opt, prot)
 			opt0 = shell.Options{Home: f.home, Files: f, Zsh: userZsh(), Self: home.SelfName()}
 		}
 		a := shell.Analyze(in.Text, opt0)
@@ -667,9 +666,7 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (r *policy.DryRunResult, e
 	call := &agent.Call{Cwd: cwd, Inputs: []event.Input{{Kind: kind, Text: input}}}
 	agent.ResolvePaths(call, agent.Options{})
 	prot := newProtected(p)
-	f := filesFor(call, agent.Options{})
-	f.prot = prot
-	p.UseFiles(f)
+	p.UseFiles(filesWith(call, agent.Options{}, prot))
 	p.UseCwd(cwd)
 	checked, ran, res, block, err := expand(call, agent.Options{}, prot)
 	if err == nil {
@@ -989,9 +986,7 @@ func (r *runner) check(pol Policy) outcome {
 	if fu, ok := pol.(filesUser); ok {
 		// The policy's own analysis of a command reads the files it runs
 		// as the hook's does.
-		f := filesFor(call, opt)
-		f.prot = prot
-		fu.UseFiles(f)
+		fu.UseFiles(filesWith(call, opt, prot))
 	}
 	if cu, ok := pol.(interface{ UseCwd(string) }); ok {
 		// The project's hook files name programs the client runs later.

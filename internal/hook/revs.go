@@ -156,7 +156,12 @@ type writeRules interface {
 // protected are the files of a tree the policy's write rules may protect,
 // looked up on first need in a call.
 type protected struct {
-	src   writeRules
+	src writeRules
+	// stats is the call's stat memory, shared by every runFiles made
+	// with these rules (filesWith): the hook's analysis of a command and
+	// the policy's then read the disk alike, and the analysis is made once
+	// (shell.Analyze remembers it by its options).
+	stats *statMemo
 	once  sync.Once       // reads src into the fields below, on first use
 	abs   map[string]bool // full paths, slash-separated
 	tails []string        // "**/NAME": NAME under any directory
@@ -167,7 +172,7 @@ type protected struct {
 // them.
 func newProtected(pol any) *protected {
 	if s, ok := pol.(writeRules); ok {
-		return &protected{src: s}
+		return &protected{src: s, stats: &statMemo{}}
 	}
 	return nil
 }

@@ -64,7 +64,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync/atomic"
+	"sync"
 
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -261,16 +261,42 @@ type Arg struct {
 // without its data words.
 func (a *Analysis) Executed() string { return strings.Join(a.Lines, "\n") }
 
-// memo keeps the last analysis: the hook path analyses each command twice
-// (the paths and URLs it names, then the command rules), and an Analysis is
-// never modified once made.
+// memo is one remembered analysis: the hook path analyses each command
+// twice (the paths and URLs it names, then the command rules), with other
+// texts between (a hook file's entries, a script it runs), and an Analysis
+// is never modified once made.
 type memo struct {
 	text string
 	opt  Options
 	a    *Analysis
 }
 
-var last atomic.Pointer[memo]
+// memos keeps the last few analyses, safe for concurrent use.
+var memos struct {
+	mu   sync.Mutex
+	ring [4]memo
+	next int
+}
+
+// remembered returns the analysis of text with opt made before, if kept.
+func remembered(text string, opt Options) (*Analysis, bool) {
+	memos.mu.Lock()
+	defer memos.mu.Unlock()
+	for _, m := range memos.ring {
+		if m.a != nil && m.text == text && m.opt == opt {
+			return m.a, true
+		}
+	}
+	return nil, false
+}
+
+// remember keeps a, the analysis of text with opt.
+func remember(text string, opt Options, a *Analysis) {
+	memos.mu.Lock()
+	defer memos.mu.Unlock()
+	memos.ring[memos.next] = memo{text, opt, a}
+	memos.next = (memos.next + 1) % len(memos.ring)
+}
 
 // Options tune an analysis.
 type Options struct {
@@ -300,11 +326,11 @@ func IsZsh(shell string) bool {
 
 // Analyze parses cmd and reports what it does.
 func Analyze(cmd string, opt Options) *Analysis {
-	if m := last.Load(); m != nil && m.text == cmd && m.opt == opt {
-		return m.a
+	if a, ok := remembered(cmd, opt); ok {
+		return a
 	}
 	a := analyze(cmd, opt)
-	last.Store(&memo{text: cmd, opt: opt, a: a})
+	remember(cmd, opt, a)
 	return a
 }
 
