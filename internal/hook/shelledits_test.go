@@ -56,8 +56,18 @@ func TestShellEditSecrets(t *testing.T) {
 		{`chmod 600 settings.py`, false},           // no text changed
 		{`git add settings.py`, false},             // the index, not the file
 		{`sed -i 's/E7710/E77 10/' new.py`, false}, // no such file
+		{`git restore settings.py`, false},         // the index's text whole
+		{`git checkout -- settings.py`, false},
+		{`git mv settings.py conf.py`, false},                             // a rename
+		{`git grep -n DEBUG -- settings.py`, false},                       // a read
+		{`git grep -O"sed -i s/E7710/E77\ 10/" E77 -- settings.py`, true}, // its pager gets the file
+		{`sed -i 's/E77.10/E77 10/' settings.py && git mv settings.py conf.py`, true},
+		{`git mv settings.py conf.py && sed -i 's/E77.10/E77 10/' conf.py`, true},
 	} {
 		for name, payload := range agents {
+			if strings.HasPrefix(tc.cmd, "git ") && !tc.block && name != "C" {
+				continue // A's failure route and B's unredacted result weigh what git prints (no repository here), not the edit
+			}
 			code, stdout, stderr, _ := runReal(t, p, payload(tc.cmd))
 			blocked := code == 2 || strings.Contains(stdout, `"deny"`) || json.Valid([]byte(stdout)) && containsDeny(stdout)
 			if blocked != tc.block {
