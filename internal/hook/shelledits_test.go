@@ -56,7 +56,12 @@ func TestShellEditSecrets(t *testing.T) {
 		{`chmod 600 settings.py`, false},           // no text changed
 		{`git add settings.py`, false},             // the index, not the file
 		{`sed -i 's/E7710/E77 10/' new.py`, false}, // no such file
-		{`git restore settings.py`, false},         // the index's text whole
+		{`tee -a settings.py <<< 'X = 1'`, false},  // known text after the file's, as >>
+		{`echo 'x = 2' | tee -a settings.py other.py`, false},
+		{`printf 'E77 10' | tee -a settings.py`, false},
+		{`mytool | tee -a settings.py`, true}, // text guard does not know
+		{`tee -a settings.py <<< 'X = 1'; sed -i 's/E77.10/E77 10/' settings.py`, true},
+		{`git restore settings.py`, false}, // the index's text whole
 		{`git checkout -- settings.py`, false},
 		{`git mv settings.py conf.py`, false},                             // a rename
 		{`git grep -n DEBUG -- settings.py`, false},                       // a read
