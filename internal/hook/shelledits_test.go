@@ -61,6 +61,11 @@ func TestShellEditSecrets(t *testing.T) {
 		{`printf 'E77 10' | tee -a settings.py`, false},
 		{`mytool | tee -a settings.py`, true}, // text guard does not know
 		{`tee -a settings.py <<< 'X = 1'; sed -i 's/E77.10/E77 10/' settings.py`, true},
+		{`sed -i 's/foo/bar/' *.py`, false}, // the literal script on each file the pattern names
+		{`sed -i 's/DEBUG/VERBOSE/' *.py`, false},
+		{`sed -i 's/foo/bar/;s/E7710/E77 10/' *.py`, true},
+		{`sed -i 's/E7710/E77 10/' *.py; sed -i 's/foo/bar/' *.py`, true}, // the pattern's files edited twice
+		{`perl -pi -e 's/E77/E7/' *.py; sed -i 's/foo/bar/' *.py`, true},
 		{`git restore settings.py`, false}, // the index's text whole
 		{`git checkout -- settings.py`, false},
 		{`git mv settings.py conf.py`, false},                             // a rename
@@ -117,6 +122,7 @@ func TestShellEditUntold(t *testing.T) {
 		{`find . -name '*.py' | xargs sed -i 's/foo/bar/'`, ""},
 		{`sed -i 's/TOKEN/KEY/' $(grep -rl TOKEN .)`, ""},
 		{`sed -i 's/2F292c/2F 292c/' $(grep -rl TOKEN .)`, "settings.py"},
+		{`sed -i 's/2F292c/2F 292c/' $(ls *.py); sed -i 's/foo/bar/' $(ls *.py)`, "BLOCKED"}, // edited twice: not the last script alone
 		{`cd clean && find . -name '*.md' | xargs sed -i 's/foo/bar/'`, ""},
 		{`cd clean && sed -i 's/a/b/' $(ls *.md)`, ""},
 		{`find clean -name '*.py' | xargs perl -pi -e 's/x/y/'`, ""},
