@@ -13,6 +13,7 @@ import (
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 )
 
 // A command that edits a file in place reshapes a secret there as an Edit
@@ -71,10 +72,8 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 			}
 			files = m
 		}
-		for _, f := range files {
-			if fd := e.file(f, w, cw, ok && cw.Known); fd != nil {
-				return fd
-			}
+		if fd := e.files(files, w, cw, ok && cw.Known); fd != nil {
+			return fd
 		}
 	}
 	return e.untoldEdits(a.ContextWrites, base, h) // shelltrees.go
@@ -85,6 +84,31 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 type shellEdits struct {
 	d *secret.Detector
 	b scanBudget
+}
+
+// files returns the finding that blocks the command's write w of the
+// files (a name, or what the shell's pattern expands to). A literal sed
+// script a pattern's files share (cw.Sed) is applied to each, as the
+// named file's edit is: a file without its text is left as it is.
+func (e *shellEdits) files(files []string, w string, cw effect.ContextWrite, known bool) *event.Finding {
+	lit, literal := lang.ParseSedLiteral(cw.Sed)
+	literal = literal && cw.Sed != "" && !known && strings.ContainsAny(w, "*?[")
+	for _, f := range files {
+		one, k := cw, known
+		if literal {
+			after, changed, _ := editedText(lit, true, f) // shelltrees.go
+			if !changed {
+				continue
+			}
+			if after != nil {
+				one.Text, k = *after, true
+			}
+		}
+		if fd := e.file(f, w, one, k); fd != nil {
+			return fd
+		}
+	}
+	return nil
 }
 
 // file returns the finding that blocks the command's write w of the file

@@ -56,8 +56,28 @@ func TestShellEditSecrets(t *testing.T) {
 		{`chmod 600 settings.py`, false},           // no text changed
 		{`git add settings.py`, false},             // the index, not the file
 		{`sed -i 's/E7710/E77 10/' new.py`, false}, // no such file
+		{`tee -a settings.py <<< 'X = 1'`, false},  // known text after the file's, as >>
+		{`echo 'x = 2' | tee -a settings.py other.py`, false},
+		{`printf 'E77 10' | tee -a settings.py`, false},
+		{`mytool | tee -a settings.py`, true}, // text guard does not know
+		{`tee -a settings.py <<< 'X = 1'; sed -i 's/E77.10/E77 10/' settings.py`, true},
+		{`sed -i 's/foo/bar/' *.py`, false}, // the literal script on each file the pattern names
+		{`sed -i 's/DEBUG/VERBOSE/' *.py`, false},
+		{`sed -i 's/foo/bar/;s/E7710/E77 10/' *.py`, true},
+		{`sed -i 's/E7710/E77 10/' *.py; sed -i 's/foo/bar/' *.py`, true}, // the pattern's files edited twice
+		{`perl -pi -e 's/E77/E7/' *.py; sed -i 's/foo/bar/' *.py`, true},
+		{`git restore settings.py`, false}, // the index's text whole
+		{`git checkout -- settings.py`, false},
+		{`git mv settings.py conf.py`, false},                             // a rename
+		{`git grep -n DEBUG -- settings.py`, false},                       // a read
+		{`git grep -O"sed -i s/E7710/E77\ 10/" E77 -- settings.py`, true}, // its pager gets the file
+		{`sed -i 's/E77.10/E77 10/' settings.py && git mv settings.py conf.py`, true},
+		{`git mv settings.py conf.py && sed -i 's/E77.10/E77 10/' conf.py`, true},
 	} {
 		for name, payload := range agents {
+			if strings.HasPrefix(tc.cmd, "git ") && !tc.block && name != "C" {
+				continue // A's failure route and B's unredacted result weigh what git prints (no repository here), not the edit
+			}
 			code, stdout, stderr, _ := runReal(t, p, payload(tc.cmd))
 			blocked := code == 2 || strings.Contains(stdout, `"deny"`) || json.Valid([]byte(stdout)) && containsDeny(stdout)
 			if blocked != tc.block {
@@ -102,6 +122,7 @@ func TestShellEditUntold(t *testing.T) {
 		{`find . -name '*.py' | xargs sed -i 's/foo/bar/'`, ""},
 		{`sed -i 's/TOKEN/KEY/' $(grep -rl TOKEN .)`, ""},
 		{`sed -i 's/2F292c/2F 292c/' $(grep -rl TOKEN .)`, "settings.py"},
+		{`sed -i 's/2F292c/2F 292c/' $(ls *.py); sed -i 's/foo/bar/' $(ls *.py)`, "BLOCKED"}, // edited twice: not the last script alone
 		{`cd clean && find . -name '*.md' | xargs sed -i 's/foo/bar/'`, ""},
 		{`cd clean && sed -i 's/a/b/' $(ls *.md)`, ""},
 		{`find clean -name '*.py' | xargs perl -pi -e 's/x/y/'`, ""},

@@ -32,6 +32,11 @@ func (c *cmd) gitPathspecs(sub string, args []word.Word, dir string) {
 	if !ok {
 		return // a revision's checkout, read by gitRevWrites
 	}
+	for _, s := range specs {
+		if word.IsKnown(s) && !strings.HasPrefix(s, ":") && !strings.ContainsAny(s, `*?[\`) {
+			c.w.Replaced(c.w.Where(s)) // the source's text whole, not an edit of the file's
+		}
+	}
 	moved, sources := c.w.gitRefs, []string{source} // a revision: refs an earlier git subcommand may have moved
 	if source == effect.RevIndex {
 		moved, sources = c.w.gitIndex, append(sources, c.w.gitIndexRevs...)

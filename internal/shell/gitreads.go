@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // gitOutput writes the file the --output option of a reading subcommand
@@ -41,8 +42,28 @@ func (c *cmd) gitReadsFrom() int {
 		return len(c.args)
 	}
 	sub, at := gitSubcommand(c.args)
-	if !catalogue.GitReaders.Has(sub) {
+	if !catalogue.GitReaders.Has(sub) || sub == "grep" && gitGrepPager(c.args[at+1:]) {
 		return len(c.args)
 	}
 	return at + 1
+}
+
+// gitGrepPager reports whether git grep's args may name its
+// --open-files-in-pager (-O, an abbreviation, or O in a cluster of short
+// options): the program it runs gets the files, which it may write.
+func gitGrepPager(args []word.Word) bool {
+	for _, a := range args {
+		s := a.Text
+		switch {
+		case s == "--":
+			return false
+		case strings.HasPrefix(s, "--"):
+			if opt, _, _ := strings.Cut(s, "="); len(opt) > 3 && strings.HasPrefix("--open-files-in-pager", opt) {
+				return true
+			}
+		case strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'O'):
+			return true
+		}
+	}
+	return false
 }

@@ -31,6 +31,9 @@ func (c *cmd) gitRepoWrites(sub string, args []word.Word) {
 	c.w.MetaOnly = true
 	defer func() { c.w.MetaOnly = meta }()
 	switch sub {
+	case "mv":
+		c.gitMoves(args)
+		return
 	case "init":
 		if p := gitNewParse(sub, args); len(p.ops) == 0 && len(c.gitDirsNamed()) == 0 {
 			if p.bare {
@@ -106,4 +109,19 @@ func gitOptGiven(args []word.Word, opts ...string) bool {
 		}
 	}
 	return false
+}
+
+// gitMoves records git mv SRC DST as mv's rename: the source is gone from
+// where it was (its text unchanged), the destination, or DST/SRC's name
+// when DST is a directory, holds the source's text whole. Several sources
+// (into a directory) or words guard cannot read are left to the touches.
+func (c *cmd) gitMoves(args []word.Word) {
+	ops := gitOperands(args, "")
+	if len(ops) != 2 || !word.IsKnown(ops[0]) || !word.IsKnown(ops[1]) {
+		return
+	}
+	src, dst := ops[0], ops[1]
+	c.w.Write(src)
+	c.w.Copied(dst, src)
+	c.w.Copied(path.Join(dst, path.Base(src)), src)
 }

@@ -331,10 +331,15 @@ func (c *cmd) cat() {
 
 // tee f <<EOF: f holds what it reads, and so does its output.
 func (c *cmd) tee() {
-	c.generic()
 	if !c.stdin.known {
+		c.generic()
 		return
 	}
+	// Its files hold the input, after what they held with -a (as >>
+	// settles a redirection's file), not a change guard cannot tell.
+	c.w.Redirecting = true
+	c.generic()
+	c.w.Redirecting = false
 	appendTo := false
 	for _, a := range c.args {
 		switch {

@@ -237,7 +237,7 @@ var (
 	// pathspecs and revisions name (git diff ~/.zshrc, git log -p --
 	// ~/.bashrc): their words are reads, none a touch, except the file
 	// of GitOutput, which they write.
-	GitReaders = word.Set(" status diff log show blame annotate shortlog whatchanged ls-files ls-tree diff-files diff-index diff-tree rev-list rev-parse describe check-ignore check-attr name-rev show-ref for-each-ref show-branch count-objects ")
+	GitReaders = word.Set(" status diff log show blame annotate grep shortlog whatchanged ls-files ls-tree diff-files diff-index diff-tree rev-list rev-parse describe check-ignore check-attr name-rev show-ref for-each-ref show-branch count-objects ")
 	// GitOutput is the option of GitReaders whose value is a file they
 	// write (--output=F, --output F; git takes --outp and the like as
 	// abbreviations).

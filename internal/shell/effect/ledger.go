@@ -360,7 +360,11 @@ func (w *Ledger) noteContext(c ContextWrite, replace bool) {
 // Changed records that the command changes the file (or directory) at p
 // with text guard does not know.
 func (w *Ledger) Changed(p string) {
-	w.setWritten(WrittenFile{Path: path.Clean(p), unknown: true, sed: w.EditScript})
+	p, sed := path.Clean(p), w.EditScript
+	if e, ok := w.WrittenEntry(p); ok && e.Path == p {
+		sed = "" // written before too: the script alone is not what it holds
+	}
+	w.setWritten(WrittenFile{Path: p, unknown: true, sed: sed})
 }
 
 // Replaced records that the command writes the file at p whole with text
