@@ -87,26 +87,43 @@ type shellEdits struct {
 }
 
 // files returns the finding that blocks the command's write w of the
-// files (a name, or what the shell's pattern expands to). A literal sed
-// script a pattern's files share (cw.Sed) is applied to each, as the
-// named file's edit is: a file without its text is left as it is.
+// files (a name, or what the shell's pattern expands to). A sed script
+// guard applies (cw.Sed: a literal one, or one sedlines.go models) is
+// applied to each file whose text the analysis does not hold, as the
+// named file's literal edit is: a file it leaves as it is passes.
 func (e *shellEdits) files(files []string, w string, cw effect.ContextWrite, known bool) *event.Finding {
-	lit, literal := lang.ParseSedLiteral(cw.Sed)
-	literal = literal && cw.Sed != "" && !known && strings.ContainsAny(w, "*?[")
+	edit := sedEdit(cw.Sed)
 	for _, f := range files {
 		one, k := cw, known
-		if literal {
-			after, changed, _ := editedText(lit, true, f) // shelltrees.go
-			if !changed {
-				continue
-			}
-			if after != nil {
-				one.Text, k = *after, true
+		if edit != nil && !known {
+			data, err := regularfile.ReadFile(f, maxSecretRead)
+			if err == nil {
+				text := string(data)
+				after, ok := edit(text)
+				if ok && after == text {
+					continue // sed -i 's/foo/bar/' leaves a file without foo as it is
+				}
+				one.Text, k = after, ok
 			}
 		}
 		if fd := e.file(f, w, one, k); fd != nil {
 			return fd
 		}
+	}
+	return nil
+}
+
+// sedEdit returns what sed script does to a file's text, when guard
+// computes it; nil when it does not.
+func sedEdit(script string) func(string) (string, bool) {
+	if script == "" {
+		return nil
+	}
+	if lit, ok := lang.ParseSedLiteral(script); ok {
+		return func(t string) (string, bool) { return lit.Apply(t), true }
+	}
+	if cmds, ok := parseSedLines(script); ok {
+		return func(t string) (string, bool) { return applySedLines(cmds, t) }
 	}
 	return nil
 }

@@ -33,13 +33,13 @@ func TestShellEditSecrets(t *testing.T) {
 		block bool
 	}{
 		{`sed -i 's/E7710/E77 10/' settings.py`, true},           // computed: the token reshaped
-		{`sed -i 's/E77.10/E77 10/' settings.py`, true},          // a pattern guard does not compute
+		{`sed -i 's/E77.0/E77 10/' settings.py`, true},           // a pattern guard does not compute
 		{`perl -pi -e 's/E7710/E77 10/' settings.py`, true},      // perl's code
 		{`sed -i 's/ghp_16C7e42F292c/&\xff/' settings.py`, true}, // a byte inside the token
 		{`sed -i 's/E7710/E77 10/' *.py`, true},                  // the shell's pattern names it
-		{`sed -i 's/E77.10/E77 10/' "$PWD/settings.py"`, true},
-		{`cd .. && sed -i 's/E77.10/E77 10/' proj/settings.py`, true},
-		{`cp settings.py s2.py && sed -i 's/E77.10/E77 10/' s2.py`, true}, // a copy the command made, then edited
+		{`sed -i 's/E77.0/E77 10/' "$PWD/settings.py"`, true},
+		{`cd .. && sed -i 's/E77.0/E77 10/' proj/settings.py`, true},
+		{`cp settings.py s2.py && sed -i 's/E77.0/E77 10/' s2.py`, true}, // a copy the command made, then edited
 		{`cp settings.py s2.py && sed -i 's/E7710/E77 10/' s2.py`, true},
 		{`python3 -c "p='settings.py';t=open(p).read();open(p,'w').write(t.replace('E7710','E77 10'))"`, true},
 		{`printf ' ' | dd of=settings.py bs=1 seek=30 conv=notrunc`, true},
@@ -60,19 +60,26 @@ func TestShellEditSecrets(t *testing.T) {
 		{`echo 'x = 2' | tee -a settings.py other.py`, false},
 		{`printf 'E77 10' | tee -a settings.py`, false},
 		{`mytool | tee -a settings.py`, true}, // text guard does not know
-		{`tee -a settings.py <<< 'X = 1'; sed -i 's/E77.10/E77 10/' settings.py`, true},
+		{`tee -a settings.py <<< 'X = 1'; sed -i 's/E77.0/E77 10/' settings.py`, true},
 		{`sed -i 's/foo/bar/' *.py`, false}, // the literal script on each file the pattern names
 		{`sed -i 's/DEBUG/VERBOSE/' *.py`, false},
 		{`sed -i 's/foo/bar/;s/E7710/E77 10/' *.py`, true},
 		{`sed -i 's/E7710/E77 10/' *.py; sed -i 's/foo/bar/' *.py`, true}, // the pattern's files edited twice
 		{`perl -pi -e 's/E77/E7/' *.py; sed -i 's/foo/bar/' *.py`, true},
-		{`git restore settings.py`, false}, // the index's text whole
+		{`sed -i 's/^DEBUG = .*/DEBUG = False/' settings.py`, false}, // a script guard applies: beside the token
+		{`sed -i '/^DEBUG/d;1i # x' settings.py`, false},
+		{`sed -i '1a y' settings.py`, false},
+		{`sed -i 's/E77[0-9]0/E77 10/g' settings.py`, true}, // applied: the token reshaped
+		{`sed -i '/^TOKEN/s/E77/E7/' settings.py`, true},    // an address on s: not modelled
+		{`sed -i 's/^TOKEN.*/&x/' settings.py`, true},       // & in the text: not modelled
+		{`sed -E -i 's/E77(1)0/E77 10/' settings.py`, true}, // an extended script: not applied
+		{`git restore settings.py`, false},                  // the index's text whole
 		{`git checkout -- settings.py`, false},
 		{`git mv settings.py conf.py`, false},                             // a rename
 		{`git grep -n DEBUG -- settings.py`, false},                       // a read
 		{`git grep -O"sed -i s/E7710/E77\ 10/" E77 -- settings.py`, true}, // its pager gets the file
-		{`sed -i 's/E77.10/E77 10/' settings.py && git mv settings.py conf.py`, true},
-		{`git mv settings.py conf.py && sed -i 's/E77.10/E77 10/' conf.py`, true},
+		{`sed -i 's/E77.0/E77 10/' settings.py && git mv settings.py conf.py`, true},
+		{`git mv settings.py conf.py && sed -i 's/E77.0/E77 10/' conf.py`, true},
 	} {
 		for name, payload := range agents {
 			if strings.HasPrefix(tc.cmd, "git ") && !tc.block && name != "C" {

@@ -149,6 +149,7 @@ func (c *cmd) sed() {
 	var ex lang.SedExec
 	var inputs []word.Word
 	var scripts []string
+	dialect := false // -E, -r, --posix: expressions not read as GNU's basic ones
 	sedArgv(c.args, func(kind sedArg, j, k int, s, v string) {
 		switch kind {
 		case sedExprArg: // -e S, -eS, -ne S, --expression=S, --expr S
@@ -164,6 +165,7 @@ func (c *cmd) sed() {
 			literal = false
 		case sedOptArg:
 			inPlace = inPlace || strings.HasPrefix(s, "-i") || strings.HasPrefix(s, "--in-place")
+			dialect = dialect || s == "-E" || s == "-r" || s == "--regexp-extended" || s == "--posix"
 			literal = literal && sedPlainOption(s)
 		case sedOperandArg:
 			if given || scriptOpt {
@@ -180,7 +182,11 @@ func (c *cmd) sed() {
 	var edits func()
 	if inPlace && literal {
 		edits = c.sedLiteralWrites(scripts, inputs)
-		c.w.EditScript = strings.Join(scripts, "\n")
+		// The script's expressions read as basic ones (GNU's) only
+		// without -E, -r, --posix; a literal one reads the same in any.
+		if _, lit := lang.ParseSedLiteral(strings.Join(scripts, "\n")); lit || !dialect {
+			c.w.EditScript = strings.Join(scripts, "\n")
+		}
 	}
 	c.generic()
 	c.w.EditScript = ""

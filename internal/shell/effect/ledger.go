@@ -361,8 +361,8 @@ func (w *Ledger) noteContext(c ContextWrite, replace bool) {
 // with text guard does not know.
 func (w *Ledger) Changed(p string) {
 	p, sed := path.Clean(p), w.EditScript
-	if e, ok := w.WrittenEntry(p); ok && e.Path == p {
-		sed = "" // written before too: the script alone is not what it holds
+	if e, ok := w.WrittenEntry(p); ok && e.Path == p && e.from == "" {
+		sed = "" // changed before too: the script alone is not what it holds (a copy's is: Was)
 	}
 	w.setWritten(WrittenFile{Path: p, unknown: true, sed: sed})
 }
