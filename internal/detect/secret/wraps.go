@@ -40,18 +40,7 @@ type wrapBlock struct {
 func wrappedRuns(text string, b *budget, fn func(*layer) bool) bool {
 	var blk wrapBlock
 	for ls := 0; ls < len(text); {
-		le := strings.IndexByte(text[ls:], '\n')
-		next := len(text)
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += ls
-			next = le + 1
-		}
-		ce := le
-		if ce > ls && text[ce-1] == '\r' {
-			ce--
-		}
+		ce, next := lineAt(text, ls, len(text))
 		n := ce - ls
 		piece := blk.full > 0 && n > 0 && n <= blk.width && tokenPiece(text[ls:ce])
 		if piece && strings.IndexByte(strings.TrimRight(text[ls:ce], "="), '=') < 0 {
@@ -96,18 +85,7 @@ func (blk *wrapBlock) emit(text string, bud *budget, fn func(*layer) bool) bool 
 	b := make([]byte, 0, blk.end-blk.start)
 	offs := make([]int32, 0, blk.end-blk.start+1)
 	for ls := blk.start; ls < blk.end; {
-		le := strings.IndexByte(text[ls:blk.end], '\n')
-		next := blk.end
-		if le < 0 {
-			le = blk.end
-		} else {
-			le += ls
-			next = le + 1
-		}
-		ce := le
-		if ce > ls && text[ce-1] == '\r' {
-			ce--
-		}
+		ce, next := lineAt(text, ls, blk.end)
 		b = append(b, text[ls:ce]...)
 		for k := ls; k < ce; k++ {
 			offs = append(offs, int32(k))
@@ -140,4 +118,21 @@ func base64Block(s string) bool {
 		}
 	}
 	return true
+}
+
+// lineAt returns where the line of text starting at ls ends (before its
+// \n or \r\n; end when none comes before end) and where the next one starts.
+func lineAt(text string, ls, end int) (ce, next int) {
+	le := strings.IndexByte(text[ls:end], '\n')
+	if le < 0 {
+		le, next = end, end
+	} else {
+		le += ls
+		next = le + 1
+	}
+	ce = le
+	if ce > ls && text[ce-1] == '\r' {
+		ce--
+	}
+	return ce, next
 }
