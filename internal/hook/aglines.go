@@ -76,10 +76,7 @@ func (s *grepState) agLong(args []string, i int) int {
 	switch {
 	case strings.Contains(agValued, " "+opt+" "):
 		if !hasVal {
-			var ok bool
-			if _, i, ok = optValue(args, i, ""); !ok {
-				s.ok = false
-			}
+			_, i, _ = optValue(args, i, "", &s.ok)
 		}
 	case (opt == "--after" || opt == "--before" || opt == "--context") && hasVal:
 	case hasVal || !strings.Contains(agFlags, " "+opt+" "):
@@ -101,10 +98,7 @@ func (s *grepState) agShort(args []string, i int) int {
 			s.ok = false // a context whose value may be optional: only attached (-C3)
 			return i
 		case strings.Contains(agValued, " "+o+" "):
-			var ok bool
-			if _, i, ok = optValue(args, i, cl[j+1:]); !ok {
-				s.ok = false
-			}
+			_, i, _ = optValue(args, i, cl[j+1:], &s.ok)
 			return i
 		case o == "-g":
 			s.quiet = true // names of files whose names match: the rest are paths

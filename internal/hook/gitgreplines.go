@@ -91,8 +91,7 @@ func (s *grepState) gitLong(args []string, i int) int {
 	case strings.Contains(gitGrepLongValued, " "+opt+" "):
 		if !hasVal {
 			var ok bool
-			if val, i, ok = optValue(args, i, ""); !ok {
-				s.ok = false
+			if val, i, ok = optValue(args, i, "", &s.ok); !ok {
 				return i
 			}
 		}
@@ -118,16 +117,14 @@ func (s *grepState) gitCluster(args []string, i int) int {
 		c := cl[j]
 		switch {
 		case strings.IndexByte(gitGrepValued, c) >= 0:
-			var val string
-			var ok bool
-			if val, i, ok = optValue(args, i, cl[j+1:]); !ok {
-				s.ok = false
+			val, last, ok := optValue(args, i, cl[j+1:], &s.ok)
+			if !ok {
 				return i
 			}
 			if c == 'e' {
 				s.patterns = append(s.patterns, val)
 			}
-			return i
+			return last
 		case strings.IndexByte(gitGrepFlags, c) >= 0:
 			s.setFlag(string(c))
 		default:

@@ -117,8 +117,7 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 				s.ok = false
 			case valued && !hasVal:
 				var ok bool
-				if val, i, ok = optValue(args, i, ""); !ok {
-					s.ok = false
+				if val, i, ok = optValue(args, i, "", &s.ok); !ok {
 					break
 				}
 				fallthrough
@@ -154,12 +153,14 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 
 // optValue returns the value of the option at args[i]: attached (the
 // rest of a cluster, what follows = in a long option), else the next word,
-// with the index of the last word used; ok is false when there is none.
-func optValue(args []string, i int, attached string) (val string, last int, ok bool) {
+// with the index of the last word used; when there is none it reports
+// false and sets *modelled false (an earlier failure is never undone).
+func optValue(args []string, i int, attached string, modelled *bool) (val string, last int, ok bool) {
 	switch {
 	case attached != "":
 		return attached, i, true
 	case i+1 >= len(args):
+		*modelled = false
 		return "", i, false
 	}
 	return args[i+1], i + 1, true
@@ -173,10 +174,8 @@ func (s *grepState) cluster(args []string, i int) int {
 		c := cl[j]
 		switch {
 		case strings.IndexByte(grepValued, c) >= 0:
-			var val string
-			var ok bool
-			if val, i, ok = optValue(args, i, cl[j+1:]); !ok {
-				s.ok = false
+			val, last, ok := optValue(args, i, cl[j+1:], &s.ok)
+			if !ok {
 				return i
 			}
 			switch {
@@ -185,7 +184,7 @@ func (s *grepState) cluster(args []string, i int) int {
 			case c == 'd' && val == "recurse":
 				s.rec = true
 			}
-			return i
+			return last
 		case strings.IndexByte(grepFlags, c) >= 0:
 			s.setFlag(string(c))
 		default:

@@ -78,8 +78,7 @@ func (s *rgState) long(args []string, i int) int {
 	case strings.Contains(rgValued, " "+opt+" "):
 		if !hasVal {
 			var ok bool
-			if val, i, ok = optValue(args, i, ""); !ok {
-				s.ok = false
+			if val, i, ok = optValue(args, i, "", &s.ok); !ok {
 				return i
 			}
 		}
@@ -100,14 +99,12 @@ func (s *rgState) short(args []string, i int) int {
 		o := "-" + cl[j:j+1]
 		switch {
 		case strings.Contains(rgValued, " "+o+" "):
-			var val string
-			var ok bool
-			if val, i, ok = optValue(args, i, cl[j+1:]); !ok {
-				s.ok = false
+			val, last, ok := optValue(args, i, cl[j+1:], &s.ok)
+			if !ok {
 				return i
 			}
 			s.value(o, val)
-			return i
+			return last
 		case strings.Contains(rgFlags, " "+o+" "):
 			s.flag(o)
 		default:
