@@ -394,6 +394,21 @@ func (t *toolValues) other(key, v string) {
 	t.carriedPaths(v, t.writes)
 }
 
+// key takes an object key k of a tool's input, under the key parent its
+// object sits under, by what it carries: a tool that takes a map of path to
+// content or options ({"files":{"../.bashrc":"x"}}) acts on the paths its
+// keys name. A key shaped as a path (pathValue, or what it names whole:
+// loose) is one as a value is: written where a value would be (the tool's
+// name, or a destination parent), else read and touched unless the tool
+// is known to only read. A key of another shape is a field's name
+// ({"target":{"url":…}}), whatever its parent. The bounds are a value's:
+// its size (maxPathLen), and loose's count.
+func (t *toolValues) key(parent, k string) {
+	if parent = normKey(parent); !excludeKey(parent) {
+		t.valuePaths(parent, k)
+	}
+}
+
 // excludeKey reports whether a normalised key names what a tool leaves
 // out (exclude, excludePatterns, excludeDirs).
 func excludeKey(k string) bool { return strings.HasPrefix(k, "exclude") }
@@ -587,8 +602,10 @@ func (t *toolValues) jsonValue(v string) {
 	}
 	t.jsonDepth++
 	defer func() { t.jsonDepth-- }()
-	_ = leaves(json.RawMessage(v), "", func(l leaf) {
-		if l.isString && l.value != "" {
+	_ = keyedLeaves(json.RawMessage(v), "", func(l leaf) {
+		if l.isKey {
+			t.key(l.key, l.value)
+		} else if l.isString && l.value != "" {
 			t.other(normKey(l.key), l.value)
 		}
 	})

@@ -212,16 +212,27 @@ type leaf struct {
 	value    string // the string, or the number/boolean literal
 	isString bool
 	array    int // a number unique to its enclosing array, 0 outside arrays
+	// isKey: the leaf is an object's key (keyedLeaves), its value the
+	// key's text and its key the key the object sits under.
+	isKey bool
 }
 
 // leaves calls fn for every scalar (not null) in r, in document order.
 func leaves(r json.RawMessage, field string, fn func(leaf)) error {
-	return leavesOf(tokenSource(r), field, fn)
+	return leavesOf(tokenSource(r), field, false, fn)
 }
 
-// leavesOf is leaves over the tokens next returns.
-func leavesOf(next func() (json.Token, error), field string, fn func(leaf)) error {
-	var w leafWalk
+// keyedLeaves is leaves that also calls fn for every object key, before
+// the value under it: a key is data a tool may act on ({"files":
+// {"../.bashrc":"x"}} writes the file the key names).
+func keyedLeaves(r json.RawMessage, field string, fn func(leaf)) error {
+	return leavesOf(tokenSource(r), field, true, fn)
+}
+
+// leavesOf is leaves over the tokens next returns; keys says whether
+// object keys are leaves too (keyedLeaves).
+func leavesOf(next func() (json.Token, error), field string, keys bool, fn func(leaf)) error {
+	w := leafWalk{keys: keys}
 	bad := &Error{Field: field, Problem: "is not valid JSON"}
 	for {
 		tok, err := next()
@@ -251,6 +262,7 @@ func leavesOf(next func() (json.Token, error), field string, fn func(leaf)) erro
 type leafWalk struct {
 	stack  []leafFrame
 	arrays int
+	keys   bool // object keys are leaves (keyedLeaves)
 }
 
 // leafFrame is one open object or array.
@@ -298,14 +310,16 @@ func (w *leafWalk) delim(d json.Delim) bool {
 }
 
 // scalar reads a key or a scalar token: it returns the leaf of a scalar
-// that is not null, with the key it sits under.
+// that is not null, with the key it sits under, and, when the walk takes
+// keys, the leaf of a key, with the key its object sits under.
 func (w *leafWalk) scalar(tok json.Token) (leaf, bool) {
 	top := w.top()
 	if top != nil && top.obj && top.expectKey {
 		k, _ := tok.(string)
+		parent := w.parentKey()
 		top.key = k
 		top.expectKey = false
-		return leaf{}, false
+		return leaf{key: parent, value: k, isString: true, isKey: true}, w.keys
 	}
 	l := leaf{}
 	if top != nil {
@@ -327,6 +341,15 @@ func (w *leafWalk) scalar(tok json.Token) (leaf, bool) {
 		return leaf{}, false
 	}
 	return l, true
+}
+
+// parentKey returns the key the innermost open object sits under (an
+// array's inherited key included), "" at the top level.
+func (w *leafWalk) parentKey() string {
+	if n := len(w.stack); n > 1 {
+		return w.stack[n-2].key
+	}
+	return ""
 }
 
 // strs returns member name as a list of strings: a string is a list of one,

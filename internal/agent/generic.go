@@ -44,6 +44,9 @@ import (
 //     absolute and home words are paths as above, unless the tool's name
 //     says it only reads or writes files and runs nothing (a file's content
 //     is data); a patch writes each file it names (patchFiles);
+//   - object keys: a key is a value its object carries ({"files":
+//     {"../.bashrc":"x"}}, a batch write's map of path to content): a key
+//     shaped as a path is a path as a value is (toolValues.key);
 //   - the whole input: one "key: value" line per value, so that JSON escapes
 //     cannot hide text and "api_key: …" pairs meet the secrets catalogue.
 func byFields(c *Call, toolName string, in fields) error {
@@ -52,7 +55,7 @@ func byFields(c *Call, toolName string, in fields) error {
 	}
 	tv := newToolValues(toolName, in)
 	fc := fieldCollector{tv: tv, gin: gitInput{strs: map[string]string{}, lits: map[string]string{}, cwd: c.Cwd}}
-	if err := leaves(in.doc, in.prefix, fc.leaf); err != nil {
+	if err := keyedLeaves(in.doc, in.prefix, fc.leaf); err != nil {
 		return err
 	}
 	if tv.tooMany() {
@@ -99,6 +102,10 @@ type fieldCollector struct {
 
 // leaf reads one leaf of the tool input.
 func (fc *fieldCollector) leaf(l leaf) {
+	if l.isKey {
+		fc.tv.key(l.key, l.value)
+		return
+	}
 	fc.gin.add(l)
 	fc.sb.WriteString(l.key)
 	fc.sb.WriteString(": ")
