@@ -37,9 +37,11 @@ func toolAB(name string) (tool, bool) {
 	case "NotebookRead":
 		return pathTool(event.KindRead, "notebook_path", "file_path"), true
 	case "Grep":
-		return searchTool([]string{"path"}, []string{"glob"}, true), true
-	case "Glob", "LS":
-		return searchTool([]string{"path", "target_directory"}, nil, false), true
+		return searchTool([]string{"path"}, []string{"glob"}, nil, true), true
+	case "Glob":
+		return searchTool([]string{"path", "target_directory"}, nil, []string{"pattern", "glob_pattern"}, false), true
+	case "LS":
+		return searchTool([]string{"path", "target_directory"}, nil, nil, false), true
 	case "WebFetch":
 		return urlTool, true
 	case "WebSearch":
@@ -68,10 +70,12 @@ func toolC(name string) (tool, bool) {
 		return editTool(pathTool(event.KindWrite, "file_path", "absolute_path", "path", "target_file")), true
 	case "write_file":
 		return pathTool(event.KindWrite, "file_path", "absolute_path", "path", "target_file"), true
-	case "list_directory", "glob":
-		return searchTool([]string{"dir_path", "path"}, nil, false), true
+	case "list_directory":
+		return searchTool([]string{"dir_path", "path"}, nil, nil, false), true
+	case "glob":
+		return searchTool([]string{"dir_path", "path"}, nil, []string{"pattern"}, false), true
 	case "search_file_content", "grep_search":
-		return searchTool([]string{"dir_path", "path"}, []string{"include", "include_pattern"}, true), true
+		return searchTool([]string{"dir_path", "path"}, []string{"include", "include_pattern"}, nil, true), true
 	case "read_many_files":
 		return manyFiles, true
 	case "web_fetch":
@@ -226,17 +230,29 @@ func pathTool(k event.Kind, names ...string) tool {
 // glob under globNames as the read of what it names under that directory —
 // a content search reads the files its glob filter names. A tool that only
 // lists names (Glob, LS) passes no globNames: listing is a read of the
-// directory, not of the files.
+// directory, not of the files. A tool that lists the names a glob
+// matches (Glob) passes the glob's fields as listNames: the literal
+// directory part of each glob (listedDirs) is listed, as its directory
+// field is.
 //
 // A content search (content true) reads every file under its directory
 // (the call's cwd when no directory is given): a read of DIR/** as the
 // shell's grep -r, narrowed to DIR/**/NAME for each brace alternative of a
 // glob filter (an unknown or whole-tree filter leaves DIR/**).
-func searchTool(dirNames, globNames []string, content bool) tool {
+func searchTool(dirNames, globNames, listNames []string, content bool) tool {
 	return func(c *Call, in fields) error {
 		dirs, err := searchDirs(in, dirNames)
 		if err != nil {
 			return err
+		}
+		for _, n := range listNames {
+			gs, err := strs(in, n)
+			if err != nil {
+				return err
+			}
+			for _, g := range gs {
+				c.Inputs = append(c.Inputs, listedDirs(dirs, g)...)
+			}
 		}
 		var globs []string
 		for _, n := range globNames {
@@ -263,6 +279,52 @@ func searchTool(dirNames, globNames []string, content bool) tool {
 		}
 		return nil
 	}
+}
+
+// listedDirs returns the reads of the directories a glob g lists from each
+// of dirs ("" for the call's directory): for each brace alternative, its
+// literal elements before the first a client treats specially
+// (magicBase; a glob without one lists the directory of its last
+// element), resolved against the directory. A tool that lists the names
+// a glob matches reads the names in that directory, as ls does: a read
+// of the directory, not of the files under it. A base that is the
+// directory itself adds nothing (the directory field's read). A
+// backslash is read both as an escape and as a separator.
+func listedDirs(dirs []string, g string) []event.Input {
+	alts, ok := braces(g, maxTreeGlobs)
+	if !ok {
+		alts = []string{g}
+	}
+	var out []event.Input
+	for _, a := range alts {
+		// A backslash escapes the next character (..\/.ssh/* is
+		// ../.ssh/*) or separates elements on Windows: both are read.
+		for _, r := range []string{unescapeGlob(a), strings.ReplaceAll(a, `\`, "/")} {
+			base := magicBase(r)
+			if base == "." {
+				continue
+			}
+			for _, dir := range dirs {
+				out = append(out, event.Input{Kind: event.KindRead, Text: joinDir(dir, base)})
+			}
+		}
+	}
+	return out
+}
+
+// unescapeGlob drops the backslashes of a glob's escapes (\x is x).
+func unescapeGlob(g string) string {
+	if !strings.Contains(g, `\`) {
+		return g
+	}
+	var b strings.Builder
+	for i := 0; i < len(g); i++ {
+		if g[i] == '\\' && i+1 < len(g) {
+			i++
+		}
+		b.WriteByte(g[i])
+	}
+	return b.String()
 }
 
 // globList splits a glob filter into the globs it lists: the client
