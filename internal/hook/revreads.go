@@ -143,7 +143,7 @@ func revResolves(base, h string, r shell.RevRead) bool {
 		return false
 	}
 	_, ok = repo.Resolve(r.Rev)
-	if ok && r.From != "" && r.From != shell.RevDisk {
+	if ok && r.From != "" && r.From != shell.RevDisk && r.From != shell.RevStaged {
 		_, ok = repo.Resolve(r.From)
 	}
 	return ok

@@ -35,7 +35,10 @@ func TestRevReads(t *testing.T) {
 		{"git diff A B", []RevRead{{Rev: "B", From: "A"}}},
 		{"git diff A..B", []RevRead{{Rev: "B", From: "A"}}},
 		{"git diff A", []RevRead{{Rev: "A", From: RevDisk}}}, // no reader: a revision
-		{"git diff --cached", []RevRead{{Rev: RevCannotTell}}},
+		{"git diff --cached", []RevRead{{Rev: "HEAD", From: RevStaged}}},
+		{"git diff --staged A -- x.py", []RevRead{{Rev: "A", From: RevStaged, Paths: "x.py"}}},
+		{"git diff --cached A B", []RevRead{{Rev: RevCannotTell}}},
+		{"git diff --cached --merge-base A", []RevRead{{Rev: RevCannotTell}}},
 		{"git grep AWS HEAD", []RevRead{{Rev: RevCannotTell}}},
 		{"git cat-file --batch", []RevRead{{Rev: RevCannotTell}}},
 		{"git cat-file -p HEAD", []RevRead{{Rev: "HEAD"}}},
