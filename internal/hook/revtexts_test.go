@@ -305,3 +305,20 @@ func TestRevTextsStaged(t *testing.T) {
 	check("settings staged, narrowed", false, "git diff --cached -- app/core.py", "git diff --cached app/core.py")
 	check("two revisions", true, "git diff --cached HEAD HEAD")
 }
+
+// TestEnvLoaderReason: a runner started by a prefix that loads .env by
+// default (pipenv run, dotenv run) is blocked with a reason that names
+// the loader and the file, not env.
+func TestEnvLoaderReason(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{".env": "API_KEY=sk_test_" + "abcdefghijklmnop1234\n", "tests/test_x.py": "def test_x(): pass\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct{ cmd, loader string }{
+		{"pipenv run pytest", "pipenv loading .env"},
+		{"dotenv run pytest", "dotenv loading .env"},
+	} {
+		code, stdout, stderr, _ := runReal(t, p, shellPayloadB(proj, tc.cmd))
+		if code != 2 || !strings.Contains(stdout+stderr, tc.loader) || strings.Contains(stdout+stderr, "(env runs before it)") {
+			t.Errorf("%s: code %d, want a block naming %q: %s%s", tc.cmd, code, tc.loader, stdout, stderr)
+		}
+	}
+}
