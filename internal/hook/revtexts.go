@@ -36,6 +36,14 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, []strin
 		keep = nil
 	}
 	repo.Limit(keep)
+	if r.Rev == shell.RevStaged {
+		blobs, disk, ok := indexDiskBlobs(repo, keep)
+		if !ok {
+			return nil, nil, false
+		}
+		texts, ok := readBlobs(repo, blobs, disk, b)
+		return texts, blobPaths(repo.Top, blobs), ok
+	}
 	id, ok := repo.Resolve(r.Rev)
 	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
 		return nil, nil, true // no stash: git stash show prints an error
@@ -211,6 +219,25 @@ func narrowQuiet(repo *gitobj.Repo, h string) bool {
 // from the top).
 func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitobj.Blob, []string, bool) {
 	files, ok := repo.Files(id, func(p, _ string) bool { return keep == nil || keep(p) })
+	if !ok {
+		return nil, nil, false
+	}
+	var blobs []gitobj.Blob
+	var disk []string
+	for _, fl := range files {
+		if !sameOnDisk(filepath.Join(repo.Top, filepath.FromSlash(fl.Path)), fl) {
+			blobs = append(blobs, gitobj.Blob{ID: fl.ID, Path: fl.Path})
+			disk = append(disk, fl.Path)
+		}
+	}
+	return blobs, disk, true
+}
+
+// indexDiskBlobs returns, for git diff [PATH…], the objects of the
+// index's files the working tree does not hold as the index does, and
+// those files on disk (paths from the top).
+func indexDiskBlobs(repo *gitobj.Repo, keep func(string) bool) ([]gitobj.Blob, []string, bool) {
+	files, ok := repo.IndexFiles(func(p, mode string) bool { return mode != "160000" && (keep == nil || keep(p)) })
 	if !ok {
 		return nil, nil, false
 	}

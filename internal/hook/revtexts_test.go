@@ -270,6 +270,7 @@ func TestRevTextsMore(t *testing.T) {
 // read from the object store and the index as git diff REV reads the
 // disk: nothing staged, or a file without a secret, prints no secret; a
 // staged file holding one does, and a pathspec keeps the files it names.
+// git diff [PATH…] is the index against the disk, read the same way.
 func TestRevTextsStaged(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"app/settings.py": "# settings\nDEBUG = True\nX = 1\nY = 2\n" + `GITHUB_TOKEN = "ghp_` + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A" + `"` + "\n", "app/core.py": "def f(): pass\n"})
 	git("add", "app")
@@ -304,6 +305,16 @@ func TestRevTextsStaged(t *testing.T) {
 	check("settings staged", true, "git diff --cached", "git diff --cached HEAD", "git diff --cached -- app/settings.py")
 	check("settings staged, narrowed", false, "git diff --cached -- app/core.py", "git diff --cached app/core.py")
 	check("two revisions", true, "git diff --cached HEAD HEAD")
+	// git diff [PATH…]: the index against the working tree, a diff read
+	// as git diff REV's: a clean file prints nothing, a changed one both
+	// its sides.
+	git("commit", "-qm", "two")
+	check("clean", false, "git diff", "git diff app/settings.py", "git diff -- app/settings.py", "git diff HEAD -- app/settings.py")
+	write("app/core.py", "y = 2\n")
+	check("core changed", false, "git diff", "git diff app/settings.py", "git diff app/core.py")
+	write("app/settings.py", "W = 4\n")
+	check("settings changed", true, "git diff", "git diff app/settings.py", "git diff -- app")
+	check("settings changed, narrowed", false, "git diff app/core.py", "git diff -- app/core.py")
 }
 
 // TestEnvLoaderReason: a runner started by a prefix that loads .env by

@@ -31,6 +31,9 @@ type cmd struct {
 	// printsText marks a git command that prints the text of files of the
 	// index, the history or the work tree beyond names (gittexttree.go).
 	printsText bool
+	// diffRead marks a git diff whose printed text is a diff guard reads
+	// (RevReads): its paths are pathspecs, not files it prints whole.
+	diffRead bool
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
 	// prefixName is the prefix program whose command is being read

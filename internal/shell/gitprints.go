@@ -30,8 +30,9 @@ const RevCannotTell = "?"
 // tree (git diff REV).
 const RevDisk = ":disk"
 
-// RevStaged is RevRead.From for a diff of revision Rev against the index
-// (git diff --cached [REV]).
+// RevStaged names the index as a side of a diff: RevRead.From for a
+// diff of revision Rev against it (git diff --cached [REV]), RevRead.Rev
+// for its diff against the working tree (git diff [PATH…]: From RevDisk).
 const RevStaged = ":index"
 
 // gitQuietSubs are git's subcommands that print names, ids, counts or
@@ -683,10 +684,11 @@ func (c *cmd) gitLogText(args []word.Word) {
 
 // gitDiffText: git diff A B (A..B) prints both sides of the files they
 // differ in; git diff REV the revision's side and the working tree's;
+// git diff [PATH…] the index's side and the working tree's (its
+// pathspecs' reads are that diff's, unprinted as files: gitFiles);
 // --cached (--staged) one revision's side (HEAD's without one) and the
 // index's. An operand that is a path on disk and no revision is a
-// pathspec (git diff F: the working tree against the index, left to the
-// file rules).
+// pathspec.
 func (c *cmd) gitDiffText(args []word.Word) {
 	if hasAny(args, "--no-index") || hasPrefixed(args, "--merge-base") {
 		c.revText(RevRead{Rev: RevCannotTell})
@@ -714,6 +716,7 @@ func (c *cmd) gitDiffText(args []word.Word) {
 		}
 	}
 	specs := c.narrowed(args, paths)
+	c.diffRead = !cached || len(revs) < 2 // below: a diff guard reads
 	switch {
 	case cached && len(revs) < 2:
 		c.revText(RevRead{Rev: or(strings.Join(revs, ""), "HEAD"), From: RevStaged, Paths: specs})
@@ -724,12 +727,14 @@ func (c *cmd) gitDiffText(args []word.Word) {
 	}
 	switch len(revs) {
 	case 0:
+		c.revText(RevRead{Rev: RevStaged, From: RevDisk, Paths: specs})
 		c.printsText = len(paths) == 0 // the work tree's tracked files against the index
 	case 1:
 		c.revText(RevRead{Rev: revs[0], From: RevDisk, Paths: specs})
 	case 2:
 		c.revText(RevRead{Rev: revs[1], From: revs[0], Paths: specs})
 	default:
+		c.diffRead = false
 		c.revText(RevRead{Rev: RevCannotTell})
 	}
 }
