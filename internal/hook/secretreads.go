@@ -72,10 +72,14 @@ type scanBudget struct {
 // secretReads returns the finding that blocks a read of checked (the
 // inputs of call, its own first) whose output guard cannot redact and
 // whose file holds a secret, or that guard cannot read to tell. Trees
-// (DIR/**) are the policy's (policy.checkOpaque).
-func secretReads(call *agent.Call, checked []event.Input) (event.Finding, bool) {
+// (DIR/**) are the policy's (policy.checkOpaque). A file the call's one
+// command prints chosen lines of (commandPicks: relative names under
+// base) blocks only for a secret on one of them.
+func secretReads(call *agent.Call, checked []event.Input, base string) (event.Finding, bool) {
 	var d *secret.Detector
 	var b scanBudget
+	var picks map[string]linePick
+	picked := false
 	h, _ := home.UserHome()
 	for i, in := range checked {
 		why, keysOnly := readWhy(call, in, i < len(call.Inputs))
@@ -89,11 +93,83 @@ func secretReads(call *agent.Call, checked []event.Input) (event.Finding, bool) 
 		if d == nil {
 			d = secret.New()
 		}
-		f, hit := fileSecret(d, filepath.FromSlash(path.ExpandHome(p, h)), why, keysOnly, &b)
+		full := filepath.FromSlash(path.ExpandHome(p, h))
+		if why != "" && !picked {
+			picks, picked = callPicks(call, base), true
+		}
+		var f event.Finding
+		var hit bool
+		if pick := pickFor(picks, full); pick != nil && why != "" {
+			f, hit = pickedSecret(d, full, why, pick, &b)
+		} else {
+			f, hit = fileSecret(d, full, why, keysOnly, &b)
+		}
 		if hit {
 			f.Reason = strings.Replace(f.Reason, "\x00", quoted(p), 1)
 			f.LogReason = strings.Replace(f.LogReason, "\x00", "the file", 1)
 			return f, true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// callPicks is commandPicks of the call's one shell command (POSIX
+// shells only); nil for none or several.
+func callPicks(call *agent.Call, base string) map[string]linePick {
+	var text string
+	n := 0
+	for _, in := range call.Inputs {
+		if in.Kind == event.KindCommand {
+			if text, n = in.Text, n+1; in.Shell != "" {
+				return nil
+			}
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return commandPicks(text, userZsh(), base)
+}
+
+// pickedSecret is fileSecret for a read that prints the lines pick
+// chooses of the file at p: it blocks for a secret that stands (any part
+// of it) on one of them, or one guard cannot place; a file past
+// maxSecretRead, or one guard cannot read, is fileSecret's.
+func pickedSecret(d *secret.Detector, p, why string, pick linePick, b *scanBudget) (event.Finding, bool) {
+	data, err := regularfile.ReadFile(p, maxSecretRead+1)
+	if err != nil || len(data) > maxSecretRead {
+		return fileSecret(d, p, why, false, b)
+	}
+	if !b.take(len(data)) {
+		return secretFinding(why, boundWhat, "", ""), true
+	}
+	text := string(data)
+	f, hit := d.Check(text)
+	if !hit {
+		return event.Finding{}, false
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	printed, ok := pick(lines)
+	ms := d.FindAll(text)
+	if !ok || len(ms) == 0 {
+		return secretFinding(why, "the file holds a secret ("+f.Rule+")", f.Rule, f.Severity), true
+	}
+	var shown strings.Builder
+	for i, l := range lines {
+		if printed[i] {
+			shown.WriteString(l + "\n")
+		}
+	}
+	if g, hit := d.Check(shown.String()); hit {
+		return secretFinding(why, "the lines it prints hold a secret ("+g.Rule+")", g.Rule, g.Severity), true
+	}
+	for _, m := range ms {
+		first := strings.Count(text[:m.Start], "\n")
+		last := first + strings.Count(text[m.Start:max(m.End-1, m.Start)], "\n")
+		for l := first; l <= last && l < len(printed); l++ {
+			if printed[l] {
+				return secretFinding(why, "a line it prints holds part of a secret ("+m.Rule+")", m.Rule, f.Severity), true
+			}
 		}
 	}
 	return event.Finding{}, false
