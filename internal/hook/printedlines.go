@@ -343,3 +343,100 @@ func grepPick(name string, args []string) ([]string, linePick) {
 		return out, true
 	}
 }
+
+// commandMembers returns, for text, the call's one shell command (zsh:
+// read as zsh), the members tar x -O prints of the archive it names,
+// keyed by the archive's cleaned path (relative under base): tar with
+// -x, -O, -f ARCHIVE, -z or -v at most, and named members; nil for
+// anything else (the archive is then read whole).
+func commandMembers(text string, zsh bool, base string) map[string][]string {
+	f, ok := parseStatus(text, zsh)
+	if !ok || len(f.Stmts) != 1 {
+		return nil
+	}
+	st := f.Stmts[0]
+	c, _ := st.Cmd.(*syntax.CallExpr)
+	if c == nil || len(c.Assigns) > 0 || st.Background || st.Coprocess || !outRedirects(st) {
+		return nil
+	}
+	words, lit := callWords(c)
+	if !lit || len(words) < 2 || words[0] != "tar" {
+		return nil
+	}
+	archive, members, ok := tarMembers(words[1:])
+	if !ok || len(members) == 0 || archive == "" || archive == "-" || strings.HasPrefix(archive, "~") {
+		return nil
+	}
+	if !filepath.IsAbs(archive) {
+		if base == "" {
+			return nil
+		}
+		archive = filepath.Join(base, archive)
+	}
+	return map[string][]string{filepath.Clean(archive): members}
+}
+
+// tarMembers reads tar's words: the archive of -f and the members named,
+// with -x and -O among the options and no other but -z and -v.
+func tarMembers(args []string) (archive string, members []string, ok bool) {
+	x, o := false, false
+	var wantsFile int
+	for i, a := range args {
+		switch {
+		case wantsFile > 0:
+			archive, wantsFile = a, 0
+			continue
+		case strings.HasPrefix(a, "--file="):
+			archive = strings.TrimPrefix(a, "--file=")
+			continue
+		case a == "--file":
+			wantsFile = 1
+			continue
+		case a == "--extract" || a == "--get":
+			x = true
+			continue
+		case a == "--to-stdout":
+			o = true
+			continue
+		case a == "--gzip" || a == "--verbose":
+			continue
+		case strings.HasPrefix(a, "-") && len(a) > 1 || i == 0 && !strings.HasPrefix(a, "-"):
+			for _, r := range strings.TrimPrefix(a, "-") {
+				switch r {
+				case 'x':
+					x = true
+				case 'O':
+					o = true
+				case 'f':
+					wantsFile++
+				case 'z', 'v':
+				default:
+					return "", nil, false
+				}
+			}
+			if wantsFile > 1 {
+				return "", nil, false
+			}
+			continue
+		}
+		if a == "" || strings.ContainsAny(a, "*?[") {
+			return "", nil, false
+		}
+		members = append(members, a)
+	}
+	return archive, members, x && o && wantsFile == 0
+}
+
+// tarMemberNamed reports whether a tar member name is one of members or
+// below one (a directory's), leading ./ and trailing / aside.
+func tarMemberNamed(name string, members []string) bool {
+	clean := func(s string) string { return strings.TrimSuffix(strings.TrimPrefix(s, "./"), "/") }
+	n := clean(name)
+	for _, m := range members {
+		m = clean(m)
+		if n == m || strings.HasPrefix(n, m+"/") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -79,6 +80,7 @@ func secretReads(call *agent.Call, checked []event.Input, base string) (event.Fi
 	var d *secret.Detector
 	var b scanBudget
 	var picks map[string]linePick
+	var members map[string][]string
 	picked := false
 	h, _ := home.UserHome()
 	for i, in := range checked {
@@ -95,11 +97,13 @@ func secretReads(call *agent.Call, checked []event.Input, base string) (event.Fi
 		}
 		full := filepath.FromSlash(path.ExpandHome(p, h))
 		if why != "" && !picked {
-			picks, picked = callPicks(call, base), true
+			picks, members, picked = callPicks(call, base), callMembers(call, base), true
 		}
 		var f event.Finding
 		var hit bool
-		if pick := pickFor(picks, full); pick != nil && why != "" {
+		if ms := members[filepath.Clean(full)]; ms != nil && why != "" {
+			f, hit = memberSecret(d, full, why, ms, &b)
+		} else if pick := pickFor(picks, full); pick != nil && why != "" {
 			f, hit = pickedSecret(d, full, why, pick, &b)
 		} else {
 			f, hit = fileSecret(d, full, why, keysOnly, &b)
@@ -116,19 +120,108 @@ func secretReads(call *agent.Call, checked []event.Input, base string) (event.Fi
 // callPicks is commandPicks of the call's one shell command (POSIX
 // shells only); nil for none or several.
 func callPicks(call *agent.Call, base string) map[string]linePick {
+	text, ok := oneCommand(call)
+	if !ok {
+		return nil
+	}
+	return commandPicks(text, userZsh(), base)
+}
+
+// callMembers is commandMembers of the call's one shell command.
+func callMembers(call *agent.Call, base string) map[string][]string {
+	text, ok := oneCommand(call)
+	if !ok {
+		return nil
+	}
+	return commandMembers(text, userZsh(), base)
+}
+
+// oneCommand returns the call's one shell command (POSIX shells only).
+func oneCommand(call *agent.Call) (string, bool) {
 	var text string
 	n := 0
 	for _, in := range call.Inputs {
 		if in.Kind == event.KindCommand {
 			if text, n = in.Text, n+1; in.Shell != "" {
-				return nil
+				return "", false
 			}
 		}
 	}
-	if n != 1 {
-		return nil
+	return text, n == 1
+}
+
+// memberSecret is fileSecret for tar x -O of members of the (plain or
+// gzip) archive at p: only the regular members named (or below a named
+// directory) are printed and scanned. An archive guard cannot read as
+// tar, or a hard link among them (tar prints its target), is read whole.
+func memberSecret(d *secret.Detector, p, why string, members []string, b *scanBudget) (event.Finding, bool) {
+	fh, err := regularfile.Open(p)
+	if err != nil {
+		return fileSecret(d, p, why, false, b)
 	}
-	return commandPicks(text, userZsh(), base)
+	defer fh.Close()
+	var r io.Reader = fh
+	var magic [2]byte
+	if n, _ := fh.ReadAt(magic[:], 0); n == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(io.NewSectionReader(fh, 0, 1<<62))
+		if err != nil {
+			return fileSecret(d, p, why, false, b)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	f, hit, ok := tarMembersSecret(d, tar.NewReader(r), members, b)
+	switch {
+	case !ok:
+		return fileSecret(d, p, why, false, b)
+	case errors.Is(f.err, errBudget):
+		return secretFinding(why, boundWhat, "", ""), true
+	case f.err != nil:
+		return secretFinding(why, "guard could not read the archive's members to tell whether they hold a secret", "", ""), true
+	case hit:
+		return secretFinding(why, "a member it prints holds a secret ("+f.f.Rule+")", f.f.Rule, f.f.Severity), true
+	}
+	return event.Finding{}, false
+}
+
+// memberScan is what tarMembersSecret found.
+type memberScan struct {
+	f   event.Finding
+	err error
+}
+
+// tarMembersSecret scans the named members of tr; false: guard cannot
+// read the archive as tar, or a named member is a hard link.
+func tarMembersSecret(d *secret.Detector, tr *tar.Reader, members []string, b *scanBudget) (memberScan, bool, bool) {
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return memberScan{}, false, true
+		}
+		if err != nil {
+			return memberScan{}, false, false
+		}
+		if !tarMemberNamed(h.Name, members) {
+			continue
+		}
+		switch h.Typeflag {
+		case tar.TypeReg, tar.TypeRegA:
+		case tar.TypeLink:
+			return memberScan{}, false, false
+		default:
+			continue // a directory, a symbolic link: no text
+		}
+		if b.files++; b.files > maxSecretFiles {
+			return memberScan{err: errBudget}, false, true
+		}
+		f, hit, err := scanStream(d, untilError{tr}, maxSecretRead, b, false)
+		if err != nil {
+			return memberScan{err: err}, false, true
+		}
+		if hit {
+			return memberScan{f: f}, true, true
+		}
+	}
 }
 
 // pickedSecret is fileSecret for a read that prints the lines pick
