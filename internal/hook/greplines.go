@@ -25,6 +25,7 @@ import (
 type grepSpec struct {
 	none, any, files, follow bool
 	res                      []*regexp.Regexp
+	operands                 []string // the files it names (printedlines.go)
 }
 
 // prints reports whether the grep may print a line of text.
@@ -147,7 +148,7 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 		s.patterns, ops = ops[:1], ops[1:]
 	}
 	g, ok := s.spec()
-	g.files, g.follow = len(ops) > 0 || s.rec, s.follow
+	g.files, g.follow, g.operands = len(ops) > 0 || s.rec, s.follow, ops
 	return g, ok
 }
 

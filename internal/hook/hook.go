@@ -630,7 +630,7 @@ func withUnknownVars(out []event.Input, in event.Input) []event.Input {
 // imports), a write of a program a bare name on PATH finds (base: the
 // directory the call works in).
 func afterRules(call *agent.Call, checked []event.Input, revBlock *event.Finding, base string) (event.Finding, bool) {
-	if f, hit := secretReads(call, checked); hit {
+	if f, hit := secretReads(call, checked, base); hit {
 		return f, true
 	}
 	if f, hit := editSecrets(call); hit {

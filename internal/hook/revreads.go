@@ -142,8 +142,11 @@ func revResolves(base, h string, r shell.RevRead) bool {
 	if !ok {
 		return false
 	}
+	if r.Rev == shell.RevStaged {
+		return true // the index against the disk: no commit's history
+	}
 	_, ok = repo.Resolve(r.Rev)
-	if ok && r.From != "" && r.From != shell.RevDisk {
+	if ok && r.From != "" && r.From != shell.RevDisk && r.From != shell.RevStaged {
 		_, ok = repo.Resolve(r.From)
 	}
 	return ok

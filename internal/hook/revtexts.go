@@ -36,12 +36,23 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, []strin
 		keep = nil
 	}
 	repo.Limit(keep)
+	if r.Rev == shell.RevStaged {
+		blobs, disk, ok := indexDiskBlobs(repo, keep)
+		if !ok {
+			return nil, nil, false
+		}
+		texts, ok := readBlobs(repo, blobs, disk, b)
+		return texts, blobPaths(repo.Top, blobs), ok
+	}
 	id, ok := repo.Resolve(r.Rev)
 	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
 		return nil, nil, true // no stash: git stash show prints an error
 	}
 	if !ok && repo.NoParent(r.Rev) {
 		return nil, nil, true // stash^3 of a stash without untracked files: git prints an error
+	}
+	if !ok && r.From == shell.RevStaged {
+		return nil, nil, false // an unborn HEAD: git prints every staged file
 	}
 	if !ok && unknownRev(repo, dir, r.Rev) {
 		return nil, nil, true // git fails on a revision that is not there: an error, no text
@@ -64,6 +75,8 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, []strin
 		blobs, ok = historyBlobs(repo, id, r.Count, keep != nil)
 	case r.From == shell.RevDisk:
 		blobs, disk, ok = diskBlobs(repo, id, keep)
+	case r.From == shell.RevStaged:
+		blobs, ok = indexBlobs(repo, id, keep)
 	case r.From != "":
 		var from gitobj.ID
 		if from, ok = repo.Resolve(r.From); ok {
@@ -218,6 +231,61 @@ func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitob
 		}
 	}
 	return blobs, disk, true
+}
+
+// indexDiskBlobs returns, for git diff [PATH…], the objects of the
+// index's files the working tree does not hold as the index does, and
+// those files on disk (paths from the top).
+func indexDiskBlobs(repo *gitobj.Repo, keep func(string) bool) ([]gitobj.Blob, []string, bool) {
+	files, ok := repo.IndexFiles(func(p, mode string) bool { return mode != "160000" && (keep == nil || keep(p)) })
+	if !ok {
+		return nil, nil, false
+	}
+	var blobs []gitobj.Blob
+	var disk []string
+	for _, fl := range files {
+		if !sameOnDisk(filepath.Join(repo.Top, filepath.FromSlash(fl.Path)), fl) {
+			blobs = append(blobs, gitobj.Blob{ID: fl.ID, Path: fl.Path})
+			disk = append(disk, fl.Path)
+		}
+	}
+	return blobs, disk, true
+}
+
+// indexBlobs returns, for git diff --cached REV, the objects of both
+// sides of the files where the index differs from REV's tree (a file on
+// one side only: that side's), within the bounds of Files and IndexFiles.
+func indexBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitobj.Blob, bool) {
+	kept := func(p, mode string) bool { return mode != "160000" && (keep == nil || keep(p)) }
+	committed, ok := repo.Files(id, kept)
+	if !ok {
+		return nil, false
+	}
+	staged, ok := repo.IndexFiles(kept)
+	if !ok {
+		return nil, false
+	}
+	in := map[string]gitobj.ID{}
+	for _, fl := range staged {
+		in[fl.Path] = fl.ID
+	}
+	var blobs []gitobj.Blob
+	for _, fl := range committed {
+		sid, there := in[fl.Path]
+		delete(in, fl.Path)
+		if !there || sid != fl.ID {
+			blobs = append(blobs, gitobj.Blob{ID: fl.ID, Path: fl.Path})
+		}
+		if there && sid != fl.ID {
+			blobs = append(blobs, gitobj.Blob{ID: sid, Path: fl.Path})
+		}
+	}
+	for _, fl := range staged {
+		if sid, new := in[fl.Path]; new {
+			blobs = append(blobs, gitobj.Blob{ID: sid, Path: fl.Path})
+		}
+	}
+	return blobs, true
 }
 
 // readBlobs reads the objects blobs (duplicates once) and the files disk

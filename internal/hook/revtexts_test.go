@@ -264,3 +264,72 @@ func TestRevTextsMore(t *testing.T) {
 	t.Setenv("GIT_REPLACE_REF_BASE", "refs/tags/")
 	check("B env git show HEAD:README", b("git show HEAD:README"), true)
 }
+
+// TestRevTextsStaged: git diff --cached (--staged) prints both sides of
+// the files where the index differs from HEAD (or the revision named),
+// read from the object store and the index as git diff REV reads the
+// disk: nothing staged, or a file without a secret, prints no secret; a
+// staged file holding one does, and a pathspec keeps the files it names.
+// git diff [PATH…] is the index against the disk, read the same way.
+func TestRevTextsStaged(t *testing.T) {
+	proj, git := gitWorld(t, map[string]string{"app/settings.py": "# settings\nDEBUG = True\nX = 1\nY = 2\n" + `GITHUB_TOKEN = "ghp_` + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A" + `"` + "\n", "app/core.py": "def f(): pass\n"})
+	git("add", "app")
+	git("commit", "-qm", "one")
+	p := realPolicy(t, "")
+	b := func(cmd string) string { return shellPayloadB(proj, cmd) }
+	a := func(cmd string) string { return bashPayloadA(proj, cmd+"; false", false) }
+	check := func(name string, block bool, cmds ...string) {
+		t.Helper()
+		for _, cmd := range cmds {
+			wantBlock(t, p, "B "+name+" "+cmd, b(cmd), block)
+			wantBlock(t, p, "A fail "+name+" "+cmd, a(cmd), block)
+		}
+	}
+	check("nothing staged", false, "git diff --cached", "git diff --staged", "git diff --cached HEAD")
+	write := func(name, text string) {
+		t.Helper()
+		f, err := os.OpenFile(filepath.Join(proj, name), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.WriteString(text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("app/core.py", "x = 1\n")
+	git("add", "app/core.py")
+	check("core staged", false, "git diff --cached", "git diff --staged -- app/core.py")
+	write("app/settings.py", "Z = 3\n")
+	git("add", "app/settings.py")
+	check("settings staged", true, "git diff --cached", "git diff --cached HEAD", "git diff --cached -- app/settings.py")
+	check("settings staged, narrowed", false, "git diff --cached -- app/core.py", "git diff --cached app/core.py")
+	check("two revisions", true, "git diff --cached HEAD HEAD")
+	// git diff [PATH…]: the index against the working tree, a diff read
+	// as git diff REV's: a clean file prints nothing, a changed one both
+	// its sides.
+	git("commit", "-qm", "two")
+	check("clean", false, "git diff", "git diff app/settings.py", "git diff -- app/settings.py", "git diff HEAD -- app/settings.py")
+	write("app/core.py", "y = 2\n")
+	check("core changed", false, "git diff", "git diff app/settings.py", "git diff app/core.py")
+	write("app/settings.py", "W = 4\n")
+	check("settings changed", true, "git diff", "git diff app/settings.py", "git diff -- app")
+	check("settings changed, narrowed", false, "git diff app/core.py", "git diff -- app/core.py")
+}
+
+// TestEnvLoaderReason: a runner started by a prefix that loads .env by
+// default (pipenv run, dotenv run) is blocked with a reason that names
+// the loader and the file, not env.
+func TestEnvLoaderReason(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{".env": "API_KEY=sk_test_" + "abcdefghijklmnop1234\n", "tests/test_x.py": "def test_x(): pass\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct{ cmd, loader string }{
+		{"pipenv run pytest", "pipenv loading .env"},
+		{"dotenv run pytest", "dotenv loading .env"},
+	} {
+		code, stdout, stderr, _ := runReal(t, p, shellPayloadB(proj, tc.cmd))
+		if code != 2 || !strings.Contains(stdout+stderr, tc.loader) || strings.Contains(stdout+stderr, "(env runs before it)") {
+			t.Errorf("%s: code %d, want a block naming %q: %s%s", tc.cmd, code, tc.loader, stdout, stderr)
+		}
+	}
+}

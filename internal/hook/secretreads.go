@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -72,10 +73,15 @@ type scanBudget struct {
 // secretReads returns the finding that blocks a read of checked (the
 // inputs of call, its own first) whose output guard cannot redact and
 // whose file holds a secret, or that guard cannot read to tell. Trees
-// (DIR/**) are the policy's (policy.checkOpaque).
-func secretReads(call *agent.Call, checked []event.Input) (event.Finding, bool) {
+// (DIR/**) are the policy's (policy.checkOpaque). A file the call's one
+// command prints chosen lines of (commandPicks: relative names under
+// base) blocks only for a secret on one of them.
+func secretReads(call *agent.Call, checked []event.Input, base string) (event.Finding, bool) {
 	var d *secret.Detector
 	var b scanBudget
+	var picks map[string]linePick
+	var members map[string][]string
+	picked := false
 	h, _ := home.UserHome()
 	for i, in := range checked {
 		why, keysOnly := readWhy(call, in, i < len(call.Inputs))
@@ -89,11 +95,174 @@ func secretReads(call *agent.Call, checked []event.Input) (event.Finding, bool) 
 		if d == nil {
 			d = secret.New()
 		}
-		f, hit := fileSecret(d, filepath.FromSlash(path.ExpandHome(p, h)), why, keysOnly, &b)
+		full := filepath.FromSlash(path.ExpandHome(p, h))
+		if why != "" && !picked {
+			picks, members, picked = callPicks(call, base), callMembers(call, base), true
+		}
+		var f event.Finding
+		var hit bool
+		if ms := members[filepath.Clean(full)]; ms != nil && why != "" {
+			f, hit = memberSecret(d, full, why, ms, &b)
+		} else if pick := pickFor(picks, full); pick != nil && why != "" {
+			f, hit = pickedSecret(d, full, why, pick, &b)
+		} else {
+			f, hit = fileSecret(d, full, why, keysOnly, &b)
+		}
 		if hit {
 			f.Reason = strings.Replace(f.Reason, "\x00", quoted(p), 1)
 			f.LogReason = strings.Replace(f.LogReason, "\x00", "the file", 1)
 			return f, true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// callPicks is commandPicks of the call's one shell command (POSIX
+// shells only); nil for none or several.
+func callPicks(call *agent.Call, base string) map[string]linePick {
+	text, ok := oneCommand(call)
+	if !ok {
+		return nil
+	}
+	return commandPicks(text, userZsh(), base)
+}
+
+// callMembers is commandMembers of the call's one shell command.
+func callMembers(call *agent.Call, base string) map[string][]string {
+	text, ok := oneCommand(call)
+	if !ok {
+		return nil
+	}
+	return commandMembers(text, userZsh(), base)
+}
+
+// oneCommand returns the call's one shell command (POSIX shells only).
+func oneCommand(call *agent.Call) (string, bool) {
+	var text string
+	n := 0
+	for _, in := range call.Inputs {
+		if in.Kind == event.KindCommand {
+			if text, n = in.Text, n+1; in.Shell != "" {
+				return "", false
+			}
+		}
+	}
+	return text, n == 1
+}
+
+// memberSecret is fileSecret for tar x -O of members of the (plain or
+// gzip) archive at p: only the regular members named (or below a named
+// directory) are printed and scanned. An archive guard cannot read as
+// tar, or a hard link among them (tar prints its target), is read whole.
+func memberSecret(d *secret.Detector, p, why string, members []string, b *scanBudget) (event.Finding, bool) {
+	fh, err := regularfile.Open(p)
+	if err != nil {
+		return fileSecret(d, p, why, false, b)
+	}
+	defer fh.Close()
+	var r io.Reader = fh
+	var magic [2]byte
+	if n, _ := fh.ReadAt(magic[:], 0); n == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(io.NewSectionReader(fh, 0, 1<<62))
+		if err != nil {
+			return fileSecret(d, p, why, false, b)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	f, hit, ok := tarMembersSecret(d, tar.NewReader(r), members, b)
+	switch {
+	case !ok:
+		return fileSecret(d, p, why, false, b)
+	case errors.Is(f.err, errBudget):
+		return secretFinding(why, boundWhat, "", ""), true
+	case f.err != nil:
+		return secretFinding(why, "guard could not read the archive's members to tell whether they hold a secret", "", ""), true
+	case hit:
+		return secretFinding(why, "a member it prints holds a secret ("+f.f.Rule+")", f.f.Rule, f.f.Severity), true
+	}
+	return event.Finding{}, false
+}
+
+// memberScan is what tarMembersSecret found.
+type memberScan struct {
+	f   event.Finding
+	err error
+}
+
+// tarMembersSecret scans the named members of tr; false: guard cannot
+// read the archive as tar, or a named member is a hard link.
+func tarMembersSecret(d *secret.Detector, tr *tar.Reader, members []string, b *scanBudget) (memberScan, bool, bool) {
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return memberScan{}, false, true
+		}
+		if err != nil {
+			return memberScan{}, false, false
+		}
+		if !tarMemberNamed(h.Name, members) {
+			continue
+		}
+		switch h.Typeflag {
+		case tar.TypeReg, tar.TypeRegA:
+		case tar.TypeLink:
+			return memberScan{}, false, false
+		default:
+			continue // a directory, a symbolic link: no text
+		}
+		if b.files++; b.files > maxSecretFiles {
+			return memberScan{err: errBudget}, false, true
+		}
+		f, hit, err := scanStream(d, untilError{tr}, maxSecretRead, b, false)
+		if err != nil {
+			return memberScan{err: err}, false, true
+		}
+		if hit {
+			return memberScan{f: f}, true, true
+		}
+	}
+}
+
+// pickedSecret is fileSecret for a read that prints the lines pick
+// chooses of the file at p: it blocks for a secret that stands (any part
+// of it) on one of them, or one guard cannot place; a file past
+// maxSecretRead, or one guard cannot read, is fileSecret's.
+func pickedSecret(d *secret.Detector, p, why string, pick linePick, b *scanBudget) (event.Finding, bool) {
+	data, err := regularfile.ReadFile(p, maxSecretRead+1)
+	if err != nil || len(data) > maxSecretRead {
+		return fileSecret(d, p, why, false, b)
+	}
+	if !b.take(len(data)) {
+		return secretFinding(why, boundWhat, "", ""), true
+	}
+	text := string(data)
+	f, hit := d.Check(text)
+	if !hit {
+		return event.Finding{}, false
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	printed, ok := pick(lines)
+	ms := d.FindAll(text)
+	if !ok || len(ms) == 0 {
+		return secretFinding(why, "the file holds a secret ("+f.Rule+")", f.Rule, f.Severity), true
+	}
+	var shown strings.Builder
+	for i, l := range lines {
+		if printed[i] {
+			shown.WriteString(l + "\n")
+		}
+	}
+	if g, hit := d.Check(shown.String()); hit {
+		return secretFinding(why, "the lines it prints hold a secret ("+g.Rule+")", g.Rule, g.Severity), true
+	}
+	for _, m := range ms {
+		first := strings.Count(text[:m.Start], "\n")
+		last := first + strings.Count(text[m.Start:max(m.End-1, m.Start)], "\n")
+		for l := first; l <= last && l < len(printed); l++ {
+			if printed[l] {
+				return secretFinding(why, "a line it prints holds part of a secret ("+m.Rule+")", m.Rule, f.Severity), true
+			}
 		}
 	}
 	return event.Finding{}, false

@@ -345,7 +345,7 @@ func BenchmarkSecretReads(b *testing.B) {
 	call := &agent.Call{Agent: agent.A, Stage: agent.StageTool, FailsUnredacted: agent.CommandFailure}
 	in := []event.Input{{Kind: event.KindRead, Text: f, Via: "cat"}}
 	for b.Loop() {
-		if _, hit := secretReads(call, in); hit {
+		if _, hit := secretReads(call, in, ""); hit {
 			b.Fatal("a secret in hook.go")
 		}
 	}

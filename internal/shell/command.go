@@ -31,11 +31,17 @@ type cmd struct {
 	// printsText marks a git command that prints the text of files of the
 	// index, the history or the work tree beyond names (gittexttree.go).
 	printsText bool
+	// diffRead marks a git diff whose printed text is a diff guard reads
+	// (RevReads): its paths are pathspecs, not files it prints whole.
+	diffRead bool
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
-	name        string // program: base name, lower case
-	args        []word.Word
-	kinds       []int // per argument: argPlain, argData or argCode
+	// prefixName is the prefix program whose command is being read
+	// (pipenv of pipenv run X), for reasons.
+	prefixName string
+	name       string // program: base name, lower case
+	args       []word.Word
+	kinds      []int // per argument: argPlain, argData or argCode
 	// redirs are the redirections, rendered.
 	redirs []string
 	// viaProgram: a prefix that runs a program (env, exec, nice…, not
@@ -533,6 +539,7 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		default:
 			c.viaProgram = true
 		}
+		c.prefixName = name
 		rest, done := c.prefix(p, args)
 		if done {
 			return nil, true
@@ -700,10 +707,16 @@ func (c *cmd) prefixStart(p catalogue.Prefix, words []word.Word) {
 // envDefault: the program (prog, for the reason) loads the file of
 // NAME=VALUE lines f of the working directory by default, when one is
 // there (dotenv run, pipenv run, bun, node -r dotenv/config: .env): a
-// read of f, whose values the command it runs may print.
+// read of f, whose values the command it runs may print. Its variables
+// are set as env sets them; a reason that names env as a program run
+// before another names the loader and f instead.
 func (c *cmd) envDefault(f, prog string) {
 	if _, st := c.w.FileStatus(f, true, effect.MaxScriptBytes); st != effect.FileAbsent {
+		was := c.w.changer
 		c.envFile(word.Word{Text: f, Known: true}, prog)
+		if was == "" && c.w.changer == "env" && c.prefixName != "" {
+			c.w.changer = c.prefixName + " loading " + f
+		}
 	}
 }
 

@@ -67,7 +67,9 @@ func (c *cmd) gitFiles() {
 		c.gitTextTree(sub, c.args[at+1:]) // gittexttree.go
 		if v := c.gitEnvMoves(); (v != "" || objText || c.gitDirGiven()) && c.w.guessing == 0 {
 			c.revText(RevRead{Rev: RevCannotTell}) // gitprints.go
+			c.diffRead = false
 		}
+		c.quietReads = c.diffRead // git diff F: the diff's text is the RevRead's
 	}
 	c.w.gitStaged = c.w.gitStaged || stages
 	if sub == "config" {

@@ -30,6 +30,11 @@ const RevCannotTell = "?"
 // tree (git diff REV).
 const RevDisk = ":disk"
 
+// RevStaged names the index as a side of a diff: RevRead.From for a
+// diff of revision Rev against it (git diff --cached [REV]), RevRead.Rev
+// for its diff against the working tree (git diff [PATH…]: From RevDisk).
+const RevStaged = ":index"
+
 // gitQuietSubs are git's subcommands that print names, ids, counts or
 // messages, never a file's text, whatever their options.
 const gitQuietSubs word.Set = " rev-parse ls-tree ls-files describe name-rev show-ref for-each-ref rev-list " +
@@ -546,7 +551,7 @@ const gitNarrowOptions word.Set = " -p -u --patch --no-patch -s --oneline --stat
 	"--name-status --format --pretty --abbrev-commit --no-abbrev-commit --date --decorate --no-decorate --color " +
 	"--no-color --no-ext-diff --no-textconv -w --ignore-all-space -b --ignore-space-change --ignore-blank-lines " +
 	"--unified --max-count -n --since --after --until --before --author --committer --grep --no-merges --first-parent " +
-	"--reverse --graph "
+	"--reverse --graph --cached --staged "
 
 // gitPathspecs returns the pathspecs of args (the words after --, and
 // plain, those words of before that are paths and no revision), newline-
@@ -679,14 +684,17 @@ func (c *cmd) gitLogText(args []word.Word) {
 
 // gitDiffText: git diff A B (A..B) prints both sides of the files they
 // differ in; git diff REV the revision's side and the working tree's;
-// --cached (the index) is a side guard does not read. An operand that is
-// a path on disk and no revision is a pathspec (git diff F: the working
-// tree against the index, left to the file rules).
+// git diff [PATH…] the index's side and the working tree's (its
+// pathspecs' reads are that diff's, unprinted as files: gitFiles);
+// --cached (--staged) one revision's side (HEAD's without one) and the
+// index's. An operand that is a path on disk and no revision is a
+// pathspec.
 func (c *cmd) gitDiffText(args []word.Word) {
-	if hasAny(args, "--cached", "--staged", "--no-index") || hasPrefixed(args, "--merge-base") {
+	if hasAny(args, "--no-index") || hasPrefixed(args, "--merge-base") {
 		c.revText(RevRead{Rev: RevCannotTell})
 		return
 	}
+	cached := hasAny(args, "--cached", "--staged")
 	var revs, paths []string
 	for _, op := range revOperands(args, "") {
 		if strings.Contains(op, "...") || !word.IsKnown(op) {
@@ -708,14 +716,25 @@ func (c *cmd) gitDiffText(args []word.Word) {
 		}
 	}
 	specs := c.narrowed(args, paths)
+	c.diffRead = !cached || len(revs) < 2 // below: a diff guard reads
+	switch {
+	case cached && len(revs) < 2:
+		c.revText(RevRead{Rev: or(strings.Join(revs, ""), "HEAD"), From: RevStaged, Paths: specs})
+		return
+	case cached:
+		c.revText(RevRead{Rev: RevCannotTell})
+		return
+	}
 	switch len(revs) {
 	case 0:
+		c.revText(RevRead{Rev: RevStaged, From: RevDisk, Paths: specs})
 		c.printsText = len(paths) == 0 // the work tree's tracked files against the index
 	case 1:
 		c.revText(RevRead{Rev: revs[0], From: RevDisk, Paths: specs})
 	case 2:
 		c.revText(RevRead{Rev: revs[1], From: revs[0], Paths: specs})
 	default:
+		c.diffRead = false
 		c.revText(RevRead{Rev: RevCannotTell})
 	}
 }

@@ -35,7 +35,10 @@ func TestRevReads(t *testing.T) {
 		{"git diff A B", []RevRead{{Rev: "B", From: "A"}}},
 		{"git diff A..B", []RevRead{{Rev: "B", From: "A"}}},
 		{"git diff A", []RevRead{{Rev: "A", From: RevDisk}}}, // no reader: a revision
-		{"git diff --cached", []RevRead{{Rev: RevCannotTell}}},
+		{"git diff --cached", []RevRead{{Rev: "HEAD", From: RevStaged}}},
+		{"git diff --staged A -- x.py", []RevRead{{Rev: "A", From: RevStaged, Paths: "x.py"}}},
+		{"git diff --cached A B", []RevRead{{Rev: RevCannotTell}}},
+		{"git diff --cached --merge-base A", []RevRead{{Rev: RevCannotTell}}},
 		{"git grep AWS HEAD", []RevRead{{Rev: RevCannotTell}}},
 		{"git cat-file --batch", []RevRead{{Rev: RevCannotTell}}},
 		{"git cat-file -p HEAD", []RevRead{{Rev: "HEAD"}}},
@@ -53,7 +56,8 @@ func TestRevReads(t *testing.T) {
 		{"git ls-tree HEAD settings.py", nil},
 		{"git cat-file -t HEAD:settings.py", nil},
 		{"git diff --stat A B", nil},
-		{"git diff", nil},
+		{"git diff", []RevRead{{Rev: RevStaged, From: RevDisk}}},
+		{"git diff -- x.py", []RevRead{{Rev: RevStaged, From: RevDisk, Paths: "x.py"}}},
 		{"git format-patch -1", []RevRead{{Rev: RevCannotTell}}}, // the patch files hold the history
 		{"git archive -o x.tar HEAD", []RevRead{{Rev: RevCannotTell}}},
 		{"git grep AWS", nil},
@@ -174,7 +178,11 @@ func TestUnprintedReads(t *testing.T) {
 		{"git ls-tree HEAD settings.py", true},
 		{"git log -p -- settings.py", false},
 		{"git show HEAD -- settings.py", false},
-		{"git diff -- settings.py", false},
+		{"git diff -- settings.py", true}, // the index against the disk: a diff the hook reads
+		{"git diff --cached -- settings.py", true},
+		{"git diff HEAD -- settings.py", true},
+		{"git diff --cached A B -- settings.py", false}, // cannot tell: the file rules' too
+		{"git diff --no-index settings.py x.py", false},
 		{"git blame settings.py", false},
 		{"git log --oneline -- settings.py; cat settings.py", false},
 		{"cat settings.py | git log --oneline -- settings.py", false},

@@ -1239,6 +1239,11 @@ func (c *cmd) unpack(x extraction) {
 		if x.absolute && !listed {
 			x.dirs = append(x.dirs, "/")
 		}
+		if x.toStdout && !slices.ContainsFunc(c.args, func(a word.Word) bool { return strings.HasPrefix(a.Text, "--to-command") }) {
+			for j := range c.args {
+				c.spend(j) // tar x -O prints members: the archive is read, no word a file it writes
+			}
+		}
 		for _, d := range x.dirs {
 			if x.toStdout {
 				break // tar -O: no file is made

@@ -1,0 +1,442 @@
+package hook
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A command that prints whole lines of a file chosen by their number or
+// by a pattern guard models (head -3 F, tail -n 2 F, sed -n '1,4p' F,
+// grep -n DEBUG F, grep -c def F) prints only those lines: where guard
+// cannot redact what it prints, it blocks only when a secret of the file
+// stands on one of them (secretreads.go pickedSecret). A line is printed
+// whole or not at all, so no value is cut by the choice.
+
+// linePick returns which of a file's lines (its text split at newlines,
+// without the empty tail after a last newline) a command prints; false:
+// guard cannot tell.
+type linePick func(lines []string) ([]bool, bool)
+
+// commandPicks returns, for text, the call's one shell command (zsh: read
+// as zsh), the lines it prints of each file it names, keyed by the file's
+// cleaned path (relative names under base): the command is one program
+// of the model, its output going to the client or /dev/null. Nil when it
+// is anything else.
+func commandPicks(text string, zsh bool, base string) map[string]linePick {
+	f, ok := parseStatus(text, zsh)
+	if !ok || len(f.Stmts) != 1 {
+		return nil
+	}
+	st := f.Stmts[0]
+	c, _ := st.Cmd.(*syntax.CallExpr)
+	if c == nil || len(c.Assigns) > 0 || st.Background || st.Coprocess || st.Negated || !outRedirects(st) {
+		return nil
+	}
+	if to, lit := outTarget(st); !lit || to != "" && to != "/dev/null" {
+		return nil // a copy in a file: the result scan does not see it
+	}
+	var words []string
+	for _, w := range c.Args {
+		s, ok := literalWord(w)
+		if !ok {
+			if s, ok = globWord(w); !ok {
+				return nil
+			}
+		}
+		words = append(words, s)
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	ops, pick := programPick(words[0], words[1:])
+	if pick == nil || len(ops) == 0 {
+		return nil
+	}
+	out := map[string]linePick{}
+	for _, op := range ops {
+		if op == "-" || op == "" || strings.HasPrefix(op, "~") || strings.HasPrefix(op, "+") {
+			return nil
+		}
+		if !filepath.IsAbs(op) {
+			if base == "" {
+				return nil
+			}
+			op = filepath.Join(base, op)
+		}
+		out[filepath.Clean(op)] = pick
+	}
+	return out
+}
+
+// globWord returns the text of w when it is one unquoted literal of
+// letters, digits, . _ - / and the globs * and ?: a pattern of file
+// names (app/*.py).
+func globWord(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || l.Value == "" || l.Value[0] == '-' {
+		return "", false
+	}
+	for _, r := range l.Value {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-/*?", r)) {
+			return "", false
+		}
+	}
+	return l.Value, true
+}
+
+// pickFor returns the pick of picks for the file at p: its own, or a
+// pattern's that matches it (app/*.py: every read of the one command is
+// of a file its operands name).
+func pickFor(picks map[string]linePick, p string) linePick {
+	p = filepath.Clean(p)
+	if pick := picks[p]; pick != nil {
+		return pick
+	}
+	for k, pick := range picks {
+		if ok, err := filepath.Match(k, p); ok && err == nil && strings.ContainsAny(k, "*?[") {
+			return pick
+		}
+	}
+	return nil
+}
+
+// programPick returns the file operands of program name with args and
+// what it prints of each; nil pick: not in the model.
+func programPick(name string, args []string) ([]string, linePick) {
+	switch name {
+	case "head", "tail":
+		return headTailPick(name == "tail", args)
+	case "sed":
+		return sedPick(args)
+	case "grep", "egrep", "fgrep":
+		return grepPick(name, args)
+	}
+	return nil, nil
+}
+
+// headTailPick: head prints each file's first N lines (10 by default),
+// tail its last N or from line +K on; -c (bytes), -f and any other option
+// are outside the model.
+func headTailPick(tail bool, args []string) ([]string, linePick) {
+	n, from := 10, 0
+	var ops []string
+	count := func(v string) bool {
+		if tail && strings.HasPrefix(v, "+") {
+			k, err := strconv.Atoi(v[1:])
+			from = max(k, 1)
+			return err == nil && k >= 0
+		}
+		k, err := strconv.Atoi(v)
+		n = k
+		return err == nil && k >= 0 && !strings.HasPrefix(v, "+") && !strings.HasPrefix(v, "-")
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case a == "-q" || a == "-v" || a == "--quiet" || a == "--silent" || a == "--verbose":
+		case a == "-n" || a == "--lines":
+			if i+1 >= len(args) || !count(args[i+1]) {
+				return nil, nil
+			}
+			i++
+		case strings.HasPrefix(a, "--lines="):
+			if !count(strings.TrimPrefix(a, "--lines=")) {
+				return nil, nil
+			}
+		case strings.HasPrefix(a, "-n") && len(a) > 2:
+			if !count(a[2:]) {
+				return nil, nil
+			}
+		case len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9':
+			if !count(a[1:]) {
+				return nil, nil
+			}
+		case strings.HasPrefix(a, "-") && a != "-":
+			return nil, nil
+		default:
+			ops = append(ops, a)
+		}
+	}
+	return ops, func(lines []string) ([]bool, bool) {
+		out := make([]bool, len(lines))
+		for i := range lines {
+			switch {
+			case !tail:
+				out[i] = i < n
+			case from > 0:
+				out[i] = i >= from-1
+			default:
+				out[i] = i >= len(lines)-n
+			}
+		}
+		return out, true
+	}
+}
+
+// sedCmd is one command of a sed script sedPick models: print (p) the
+// lines from..to (1-based; 0 as to: from alone; -1: the last line), or
+// quit (q) after line from.
+type sedCmd struct {
+	op       byte
+	from, to int
+}
+
+// sedPick: sed -n with a script of ADDR[,ADDR]p and Nq commands (ADDR a
+// line number or $), or sed Nq without -n, over one file (sed numbers
+// the lines of several files as one stream).
+func sedPick(args []string) ([]string, linePick) {
+	quiet := false
+	var script []string
+	var ops []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case a == "-n" || a == "--quiet" || a == "--silent":
+			quiet = true
+		case a == "-e" || a == "--expression":
+			if i+1 >= len(args) {
+				return nil, nil
+			}
+			script = append(script, args[i+1])
+			i++
+		case strings.HasPrefix(a, "--expression="):
+			script = append(script, strings.TrimPrefix(a, "--expression="))
+		case a == "-E" || a == "-r" || a == "--regexp-extended":
+		case strings.HasPrefix(a, "-") && a != "-":
+			return nil, nil
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if script == nil && len(ops) > 0 {
+		script, ops = ops[:1], ops[1:]
+	}
+	cmds, ok := sedPrintCmds(strings.Join(script, "\n"))
+	if !ok || len(ops) != 1 || !quiet && (len(cmds) != 1 || cmds[0].op != 'q') {
+		return nil, nil
+	}
+	return ops, func(lines []string) ([]bool, bool) {
+		out := make([]bool, len(lines))
+		at := func(n int) int {
+			if n < 0 {
+				return len(lines)
+			}
+			return n
+		}
+		for i := range lines {
+			n := i + 1
+			stop := false
+			for _, c := range cmds {
+				in := n == at(c.from) || c.to != 0 && n >= at(c.from) && n <= at(c.to)
+				switch {
+				case c.op == 'p' && in:
+					out[i] = true
+				case c.op == 'q' && n == at(c.from):
+					stop = true
+				}
+				if stop {
+					break
+				}
+			}
+			if !quiet {
+				out[i] = true // sed Nq prints each line up to N
+			}
+			if stop {
+				break
+			}
+		}
+		return out, true
+	}
+}
+
+// sedPrintCmds parses a script of ADDR[,ADDR]p and Nq commands, one a
+// line or after ;.
+func sedPrintCmds(script string) ([]sedCmd, bool) {
+	var out []sedCmd
+	for _, part := range strings.FieldsFunc(script, func(r rune) bool { return r == ';' || r == '\n' }) {
+		s := strings.TrimSpace(part)
+		if s == "" {
+			continue
+		}
+		op := s[len(s)-1]
+		if op != 'p' && op != 'q' {
+			return nil, false
+		}
+		from, to, comma := strings.Cut(strings.TrimSpace(s[:len(s)-1]), ",")
+		c := sedCmd{op: op}
+		var ok bool
+		if c.from, ok = sedAddr(from); !ok {
+			return nil, false
+		}
+		if comma {
+			if c.to, ok = sedAddr(to); !ok || op == 'q' {
+				return nil, false
+			}
+		}
+		out = append(out, c)
+	}
+	return out, len(out) > 0
+}
+
+// sedAddr reads a line number (1 or more) or $ (-1).
+func sedAddr(s string) (int, bool) {
+	if s == "$" {
+		return -1, true
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n > 0 && s[0] != '+'
+}
+
+// grepPick: a grep whose options and patterns the model reads
+// (grepLines) prints the lines one of its patterns matches (any line
+// with -v, none with -c, -l, -L, -q) of each file operand; context
+// options (-A, -B, -C) print others, and a byte past ASCII is matched
+// as guard does not: outside the model.
+func grepPick(name string, args []string) ([]string, linePick) {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "--") {
+			opt, _, _ := strings.Cut(a, "=")
+			if opt == "--context" || opt == "--after-context" || opt == "--before-context" || opt == "--recursive" || opt == "--dereference-recursive" || opt == "--directories" {
+				return nil, nil
+			}
+			continue
+		}
+		if strings.HasPrefix(a, "-") && strings.ContainsAny(a, "ABCrR") {
+			return nil, nil // a context or a tree (or a value holding them: cannot tell)
+		}
+	}
+	g, ok := grepLines(name, args)
+	if !ok || len(g.operands) == 0 {
+		return nil, nil
+	}
+	return g.operands, func(lines []string) ([]bool, bool) {
+		out := make([]bool, len(lines))
+		for i, l := range lines {
+			if !asciiText([]byte(l)) {
+				return nil, false
+			}
+			switch {
+			case g.none:
+			case g.any:
+				out[i] = true
+			default:
+				for _, re := range g.res {
+					out[i] = out[i] || re.MatchString(l)
+				}
+			}
+		}
+		return out, true
+	}
+}
+
+// commandMembers returns, for text, the call's one shell command (zsh:
+// read as zsh), the members tar x -O prints of the archive it names,
+// keyed by the archive's cleaned path (relative under base): tar with
+// -x, -O, -f ARCHIVE, -z or -v at most, and named members; nil for
+// anything else (the archive is then read whole).
+func commandMembers(text string, zsh bool, base string) map[string][]string {
+	f, ok := parseStatus(text, zsh)
+	if !ok || len(f.Stmts) != 1 {
+		return nil
+	}
+	st := f.Stmts[0]
+	c, _ := st.Cmd.(*syntax.CallExpr)
+	if c == nil || len(c.Assigns) > 0 || st.Background || st.Coprocess || !outRedirects(st) {
+		return nil
+	}
+	words, lit := callWords(c)
+	if !lit || len(words) < 2 || words[0] != "tar" {
+		return nil
+	}
+	archive, members, ok := tarMembers(words[1:])
+	if !ok || len(members) == 0 || archive == "" || archive == "-" || strings.HasPrefix(archive, "~") {
+		return nil
+	}
+	if !filepath.IsAbs(archive) {
+		if base == "" {
+			return nil
+		}
+		archive = filepath.Join(base, archive)
+	}
+	return map[string][]string{filepath.Clean(archive): members}
+}
+
+// tarMembers reads tar's words: the archive of -f and the members named,
+// with -x and -O among the options and no other but -z and -v.
+func tarMembers(args []string) (archive string, members []string, ok bool) {
+	x, o := false, false
+	var wantsFile int
+	for i, a := range args {
+		switch {
+		case wantsFile > 0:
+			archive, wantsFile = a, 0
+			continue
+		case strings.HasPrefix(a, "--file="):
+			archive = strings.TrimPrefix(a, "--file=")
+			continue
+		case a == "--file":
+			wantsFile = 1
+			continue
+		case a == "--extract" || a == "--get":
+			x = true
+			continue
+		case a == "--to-stdout":
+			o = true
+			continue
+		case a == "--gzip" || a == "--verbose":
+			continue
+		case strings.HasPrefix(a, "-") && len(a) > 1 || i == 0 && !strings.HasPrefix(a, "-"):
+			for _, r := range strings.TrimPrefix(a, "-") {
+				switch r {
+				case 'x':
+					x = true
+				case 'O':
+					o = true
+				case 'f':
+					wantsFile++
+				case 'z', 'v':
+				default:
+					return "", nil, false
+				}
+			}
+			if wantsFile > 1 {
+				return "", nil, false
+			}
+			continue
+		}
+		if a == "" || strings.ContainsAny(a, "*?[") {
+			return "", nil, false
+		}
+		members = append(members, a)
+	}
+	return archive, members, x && o && wantsFile == 0
+}
+
+// tarMemberNamed reports whether a tar member name is one of members or
+// below one (a directory's), leading ./ and trailing / aside.
+func tarMemberNamed(name string, members []string) bool {
+	clean := func(s string) string { return strings.TrimSuffix(strings.TrimPrefix(s, "./"), "/") }
+	n := clean(name)
+	for _, m := range members {
+		m = clean(m)
+		if n == m || strings.HasPrefix(n, m+"/") {
+			return true
+		}
+	}
+	return false
+}
