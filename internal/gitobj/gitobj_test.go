@@ -2,11 +2,15 @@ package gitobj
 
 import (
 	"encoding/hex"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 )
 
 // gitRepo makes a repository with a main branch and a branch evil that
@@ -337,5 +341,75 @@ func TestFileAt(t *testing.T) {
 				t.Errorf("pack=%v: FileAt(%q, %q) = %q, %v, %v; want %q, %v, %v", pack, tt.rev, tt.p, data, found, ok, tt.want, tt.found, tt.ok)
 			}
 		}
+	}
+}
+
+// TestIndexChanged: the entries git could find changed are those whose
+// stat data no longer matches the disk (a rewrite, a touch, a removal, a
+// mode change) or that are racily clean; a clean tree, once the index is
+// written after its files, has none.
+func TestIndexChanged(t *testing.T) {
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
+		t.Skip("stat data is compared on Linux and macOS")
+	}
+	dir := gitRepo(t, false)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	// Files older than the index: not racily clean.
+	old := time.Now().Add(-time.Hour)
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && !strings.Contains(p, string(filepath.Separator)+".git"+string(filepath.Separator)) {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+	git("update-index", "--refresh")
+	changed := func() []string {
+		t.Helper()
+		r, found := Find(dir)
+		if !found {
+			t.Fatal("no repository")
+		}
+		files, ok := r.IndexChanged(func(string, string) bool { return true })
+		if !ok {
+			t.Fatal("IndexChanged: cannot tell")
+		}
+		var out []string
+		for _, f := range files {
+			out = append(out, f.Path)
+		}
+		return out
+	}
+	if got := changed(); len(got) != 0 {
+		t.Fatalf("clean tree: %v", got)
+	}
+	os.WriteFile(filepath.Join(dir, "src/a/fb.go"), []byte("package a // changed\n"), 0o644)
+	os.Chtimes(filepath.Join(dir, "src/a/fc.go"), old.Add(time.Minute), old.Add(time.Minute)) // same content, new times
+	os.Remove(filepath.Join(dir, "src/a/fd.go"))
+	os.Chmod(filepath.Join(dir, "src/a/fe.go"), 0o755)
+	// Rewritten with the same size and modification time: the change time
+	// still moves.
+	fg := filepath.Join(dir, "src/a/fg.go")
+	data, _ := os.ReadFile(fg)
+	data[0] = 'P'
+	os.WriteFile(fg, data, 0o644)
+	os.Chtimes(fg, old, old)
+	want := []string{"src/a/fb.go", "src/a/fc.go", "src/a/fd.go", "src/a/fe.go", "src/a/fg.go"}
+	if got := changed(); !slices.Equal(got, want) {
+		t.Fatalf("changed = %v, want %v", got, want)
+	}
+	// Racily clean: a file whose modification time is not before the
+	// index's is compared by content.
+	git("checkout", "--", ".")
+	git("update-index", "--refresh")
+	os.Chtimes(filepath.Join(dir, ".git", "index"), old.Add(-time.Hour), old.Add(-time.Hour))
+	if got := changed(); len(got) != 21 {
+		t.Fatalf("an index older than its files: %d entries to compare, want 21 (%v)", len(got), got)
 	}
 }

@@ -50,6 +50,13 @@ func ParseIndex(data []byte, keep func(string) bool) ([]File, bool) {
 // parseIndex is ParseIndex keeping the entries keep accepts by path, mode
 // and blob.
 func parseIndex(data []byte, keep func(File) bool) ([]File, bool) {
+	return walkIndex(data, func(f File, _ []byte) bool { return keep(f) }, MaxChanges)
+}
+
+// walkIndex reads the entries of an index file, keeping those keep
+// accepts (given each entry's 40 bytes of cached stat data: ctime,
+// mtime, device, inode, mode, owner, group, size), at most max of them.
+func walkIndex(data []byte, keep func(File, []byte) bool, max int) ([]File, bool) {
 	if len(data) < 12 || !bytes.Equal(data[:4], []byte("DIRC")) {
 		return nil, false
 	}
@@ -81,14 +88,55 @@ func parseIndex(data []byte, keep func(File) bool) ([]File, bool) {
 		if !ok {
 			return nil, false // a sparse index's directory, a mode git does not write
 		}
-		if f := (File{string(name), m, id}); m != "160000" && keep(f) {
-			if out = append(out, f); len(out) > MaxChanges {
+		if f := (File{string(name), m, id}); m != "160000" && keep(f, rest[:40]) {
+			if out = append(out, f); len(out) > max {
 				return nil, false
 			}
 		}
 		prev, rest = name, rest[used:]
 	}
 	return out, true
+}
+
+// maxIndexStats bounds the entries IndexChanged compares with the disk.
+const maxIndexStats = 1 << 16
+
+// IndexChanged returns the files of the index (stage 0 and others, not
+// submodules) that keep accepts by path and mode and whose copy in the
+// working tree under r.Top git could find changed: every entry whose
+// cached stat data no longer matches the file (size, modification and
+// change times, inode, type and executable bit), or matches it but was
+// written no earlier than the index itself (git's "racily clean" entry,
+// whose content git compares). An entry whose stat data matches is one
+// git diff prints nothing of, as git trusts the same data; the change
+// time cannot be set back without the system clock. False past
+// maxIndexStats entries kept, past MaxChanges that may differ, or when the
+// index cannot be read; where the platform's stat data is not compared
+// (statMatches), every kept entry may differ.
+func (r *Repo) IndexChanged(keep func(p, mode string) bool) ([]File, bool) {
+	p := filepath.Join(r.gitDir, "index")
+	fi, err := os.Lstat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, true
+	}
+	if err != nil {
+		return nil, false
+	}
+	data, err := regularfile.ReadFile(p, MaxIndexBytes)
+	if err != nil {
+		return nil, false
+	}
+	stated := 0
+	return walkIndex(data, func(f File, st []byte) bool {
+		if !keep(f.Path, f.Mode) {
+			return false
+		}
+		if stated++; stated > maxIndexStats {
+			return true // past the bound: kept, and counted against MaxChanges
+		}
+		disk, err := os.Lstat(filepath.Join(r.Top, filepath.FromSlash(f.Path)))
+		return err != nil || !statMatches(st, f.Mode, disk, fi)
+	}, MaxChanges)
 }
 
 // indexName returns the path of the entry at the start of rest (its

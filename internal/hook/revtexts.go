@@ -235,9 +235,10 @@ func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitob
 
 // indexDiskBlobs returns, for git diff [PATH…], the objects of the
 // index's files the working tree does not hold as the index does, and
-// those files on disk (paths from the top).
+// those files on disk (paths from the top): the files whose stat data
+// git would find changed (IndexChanged), compared by content.
 func indexDiskBlobs(repo *gitobj.Repo, keep func(string) bool) ([]gitobj.Blob, []string, bool) {
-	files, ok := repo.IndexFiles(func(p, mode string) bool { return mode != "160000" && (keep == nil || keep(p)) })
+	files, ok := repo.IndexChanged(func(p, mode string) bool { return mode != "160000" && (keep == nil || keep(p)) })
 	if !ok {
 		return nil, nil, false
 	}
