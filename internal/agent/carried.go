@@ -150,8 +150,10 @@ type toolValues struct {
 	jsonDepth int
 	// repoPaths: the tool only reads, and its input names a remote
 	// repository (remoteRepo): its path fields are paths in that
-	// repository (repoPath).
-	repoPaths bool
+	// repository (repoPath). remoteServer: the tool's server is one known
+	// to read remote repositories (repoServer); any other's may read the
+	// local disk whatever fields it is given, so its paths are also local.
+	repoPaths, remoteServer bool
 	// dirs and rels are the absolute and the relative paths fields name,
 	// joined by joinRoots.
 	dirs []string
@@ -169,6 +171,7 @@ func newToolValues(name string, in fields) *toolValues {
 	nameReads := readingName(name) && !writesContent(in) && !t.term
 	t.readOnly = nameReads && readOptionsOnly(in)
 	t.repoPaths = nameReads && remoteRepo(in)
+	t.remoteServer = repoServer(name)
 	t.runs = !t.writes && !nameReads || runningName(name) || t.term
 	return t
 }
@@ -180,6 +183,28 @@ func remoteRepo(in fields) bool {
 	owner, ok1, _ := in.str("owner")
 	repo, ok2, _ := in.str("repo")
 	return ok1 && ok2 && owner != "" && repo != ""
+}
+
+// repoServers are the words of an MCP server's name that say it reads
+// remote repositories by owner and name: GitHub's, GitLab's and Gitea's
+// servers. The server's name is the user's configuration, not the
+// model's choice.
+var repoServers = []string{"github", "gitlab", "gitea"}
+
+// repoServer reports whether tool name belongs to an MCP server known to
+// read remote repositories (repoServers): a word of its server's name
+// (mcp__SERVER__tool, mcp_SERVER_tool) is one of them.
+func repoServer(name string) bool {
+	if !isMCPTool(name) || name[3] == ':' {
+		return false
+	}
+	server := strings.TrimPrefix(strings.TrimSuffix(name, ownToolName(name)), name[:4])
+	for _, w := range nameWords(server) {
+		if slices.Contains(repoServers, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // repoPath returns, for a reading tool of a remote repository

@@ -153,11 +153,19 @@ func (fc *fieldCollector) value(key string, l leaf) {
 			return
 		}
 		if rel, ok := tv.repoPath(p); ok {
-			// The machine's file of that name is read too (a server
-			// may open it), but not the tree under it: a remote
-			// repository's root is no recursive read of the disk.
-			tv.paths = append(tv.paths, event.Input{Kind: event.KindRead, Text: p})
-			p = rel
+			if tv.remoteServer {
+				// The machine's file of that name is read too (a
+				// server may open it), but not the tree under it: a
+				// remote repository's root is no recursive read of
+				// the disk.
+				tv.paths = append(tv.paths, event.Input{Kind: event.KindRead, Text: p})
+				p = rel
+			} else {
+				// A server guard does not know to read remote
+				// repositories may read the disk whatever fields it
+				// is given: both readings are checked.
+				tv.field(rel, tv.writes || isDestKey(key))
+			}
 		}
 		if strings.HasPrefix(key, "include") {
 			if p = globPath("", p); p == "" {
