@@ -154,6 +154,9 @@ type toolValues struct {
 	// to read remote repositories (repoServer); any other's may read the
 	// local disk whatever fields it is given, so its paths are also local.
 	repoPaths, remoteServer bool
+	// excludes: the tool is one known to take exclusion patterns
+	// (excludeTool); any other's exclude fields are paths as any field is.
+	excludes bool
 	// dirs and rels are the absolute and the relative paths fields name,
 	// joined by joinRoots.
 	dirs []string
@@ -172,6 +175,7 @@ func newToolValues(name string, in fields) *toolValues {
 	t.readOnly = nameReads && readOptionsOnly(in)
 	t.repoPaths = nameReads && remoteRepo(in)
 	t.remoteServer = repoServer(name)
+	t.excludes = excludeTool(name)
 	t.runs = !t.writes && !nameReads || runningName(name) || t.term
 	return t
 }
@@ -380,14 +384,15 @@ func otherHome(r string) (string, bool) {
 // command line or code is a command, and its absolute and home words are
 // paths.
 //
-// A value under an exclude key (excludePatterns, exclude_globs) names what
-// the tool leaves out, as grep's --exclude value does: a pattern, no path
-// it reads; the rest of the checks still apply.
+// A value under an exclude key (excludePatterns, exclude_globs) of a tool
+// known to take exclusion patterns (patternKey) names what the tool leaves
+// out, as grep's --exclude value does: a pattern, no path it reads; the
+// rest of the checks still apply.
 func (t *toolValues) other(key, v string) {
 	t.paths = append(t.paths, patchInputs(v)...)
 	// A one-token value may be a path and code at once
 	// (open("/h/x").read()): it is checked as both.
-	if !excludeKey(key) {
+	if !t.patternKey(key) {
 		t.valuePaths(key, v)
 	}
 	asCommand := t.asCommand(key)
@@ -422,6 +427,27 @@ func (t *toolValues) other(key, v string) {
 // excludeKey reports whether a normalised key names what a tool leaves
 // out (exclude, excludePatterns, excludeDirs).
 func excludeKey(k string) bool { return strings.HasPrefix(k, "exclude") }
+
+// excludeTool reports whether a tool's own name is that of one known to
+// take exclusion patterns: the MCP filesystem server's search_files and
+// directory_tree (excludePatterns), agent C's read_many_files (exclude).
+func excludeTool(name string) bool {
+	switch ownToolName(name) {
+	case "search_files", "directory_tree", "read_many_files":
+		return true
+	}
+	return false
+}
+
+// patternKey reports whether the value under normalised key k is an
+// exclusion pattern, no path the tool reads: an exclude key of a tool
+// known to take exclusion patterns (excludeTool), not one naming a file
+// of patterns (excludeFrom, exclude_file: the tool reads that file). Of
+// any other tool an exclude field may name anything (rsync's excludeFrom,
+// an exclude_destination): it is checked as any field is.
+func (t *toolValues) patternKey(k string) bool {
+	return t.excludes && excludeKey(k) && !strings.HasSuffix(k, "from") && !strings.HasSuffix(k, "file")
+}
 
 // valuePaths takes the paths a value of a field guard does not know
 // names: a one-token path (written under an output key; see pathValue),

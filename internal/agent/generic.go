@@ -141,7 +141,7 @@ func (fc *fieldCollector) value(key string, l leaf) {
 		if key != "command" && key != "cmd" {
 			tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"}
 		}
-	case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !excludeKey(key):
+	case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !tv.patternKey(key):
 		if p, ok := fileURIPath(l.value); ok {
 			tv.field(p, tv.writes || isDestKey(key))
 		}
@@ -149,7 +149,7 @@ func (fc *fieldCollector) value(key string, l leaf) {
 		tv.other(key, l.value) // a field guard does not know is checked by what it carries
 	case len(l.value) <= maxPathLen:
 		p := l.value
-		if excludeKey(key) {
+		if tv.patternKey(key) {
 			return
 		}
 		if rel, ok := tv.repoPath(p); ok {

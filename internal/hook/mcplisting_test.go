@@ -68,3 +68,25 @@ func TestMCPPatternsAndRepoPaths(t *testing.T) {
 	add("get_file_contents", `{"repo":"pflag","path":"/"}`, true)
 	runRouteCases(t, cases)
 }
+
+// TestMCPExcludeFields: exclude values are patterns only for tools known
+// to take exclusion patterns (the filesystem server's search_files and
+// directory_tree); of any other tool a protected path under an exclude
+// key is a path as under any key, and a file of patterns (excludeFrom)
+// is read even by a known one.
+func TestMCPExcludeFields(t *testing.T) {
+	home, proj := routeWorld(t)
+	var cases []routeCase
+	add := func(tool, in string, block bool) {
+		cases = append(cases, routeCase{"a", proj, "mcp__x__" + tool, in, block}, routeCase{"c", proj, "mcp_x_" + tool, in, block})
+	}
+	add("rsync", `{"src":"`+proj+`/","dst":"/tmp/out","excludeFrom":"~/.ssh/id_rsa"}`, true)
+	add("sync", `{"source":"README","excludeFrom":"`+home+`/.ssh/id_rsa"}`, true)
+	add("copy_file", `{"source":"README","exclude_destination":"~/.bashrc"}`, true)
+	add("write_file", `{"path":"x","exclude_path":"~/.bashrc","content":"a"}`, true)
+	add("list_things", `{"path":"`+proj+`","exclude":".env"}`, true)
+	add("search_files", `{"path":"`+proj+`","pattern":"x","excludeFrom":"~/.ssh/id_rsa"}`, true)
+	add("search_files", `{"path":"`+proj+`","pattern":"x","excludePatterns":["~/.ssh","~/.bashrc"]}`, false)
+	add("directory_tree", `{"path":"`+proj+`","excludePatterns":[".env"]}`, false)
+	runRouteCases(t, cases)
+}
