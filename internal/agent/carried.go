@@ -150,8 +150,13 @@ type toolValues struct {
 	jsonDepth int
 	// repoPaths: the tool only reads, and its input names a remote
 	// repository (remoteRepo): its path fields are paths in that
-	// repository (repoPath).
-	repoPaths bool
+	// repository (repoPath). remoteServer: the tool's server is one known
+	// to read remote repositories (repoServer); any other's may read the
+	// local disk whatever fields it is given, so its paths are also local.
+	repoPaths, remoteServer bool
+	// excludes: the tool is one known to take exclusion patterns
+	// (excludeTool); any other's exclude fields are paths as any field is.
+	excludes bool
 	// dirs and rels are the absolute and the relative paths fields name,
 	// joined by joinRoots.
 	dirs []string
@@ -169,6 +174,8 @@ func newToolValues(name string, in fields) *toolValues {
 	nameReads := readingName(name) && !writesContent(in) && !t.term
 	t.readOnly = nameReads && readOptionsOnly(in)
 	t.repoPaths = nameReads && remoteRepo(in)
+	t.remoteServer = repoServer(name)
+	t.excludes = excludeTool(name)
 	t.runs = !t.writes && !nameReads || runningName(name) || t.term
 	return t
 }
@@ -180,6 +187,28 @@ func remoteRepo(in fields) bool {
 	owner, ok1, _ := in.str("owner")
 	repo, ok2, _ := in.str("repo")
 	return ok1 && ok2 && owner != "" && repo != ""
+}
+
+// repoServers are the words of an MCP server's name that say it reads
+// remote repositories by owner and name: GitHub's, GitLab's and Gitea's
+// servers. The server's name is the user's configuration, not the
+// model's choice.
+var repoServers = []string{"github", "gitlab", "gitea"}
+
+// repoServer reports whether tool name belongs to an MCP server known to
+// read remote repositories (repoServers): a word of its server's name
+// (mcp__SERVER__tool, mcp_SERVER_tool) is one of them.
+func repoServer(name string) bool {
+	if !isMCPTool(name) || name[3] == ':' {
+		return false
+	}
+	server := strings.TrimPrefix(strings.TrimSuffix(name, ownToolName(name)), name[:4])
+	for _, w := range nameWords(server) {
+		if slices.Contains(repoServers, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // repoPath returns, for a reading tool of a remote repository
@@ -355,14 +384,15 @@ func otherHome(r string) (string, bool) {
 // command line or code is a command, and its absolute and home words are
 // paths.
 //
-// A value under an exclude key (excludePatterns, exclude_globs) names what
-// the tool leaves out, as grep's --exclude value does: a pattern, no path
-// it reads; the rest of the checks still apply.
+// A value under an exclude key (excludePatterns, exclude_globs) of a tool
+// known to take exclusion patterns (patternKey) names what the tool leaves
+// out, as grep's --exclude value does: a pattern, no path it reads; the
+// rest of the checks still apply.
 func (t *toolValues) other(key, v string) {
 	t.paths = append(t.paths, patchInputs(v)...)
 	// A one-token value may be a path and code at once
 	// (open("/h/x").read()): it is checked as both.
-	if !excludeKey(key) {
+	if !t.patternKey(key) {
 		t.valuePaths(key, v)
 	}
 	asCommand := t.asCommand(key)
@@ -412,6 +442,27 @@ func (t *toolValues) key(parent, k string) {
 // excludeKey reports whether a normalised key names what a tool leaves
 // out (exclude, excludePatterns, excludeDirs).
 func excludeKey(k string) bool { return strings.HasPrefix(k, "exclude") }
+
+// excludeTool reports whether a tool's own name is that of one known to
+// take exclusion patterns: the MCP filesystem server's search_files and
+// directory_tree (excludePatterns), agent C's read_many_files (exclude).
+func excludeTool(name string) bool {
+	switch ownToolName(name) {
+	case "search_files", "directory_tree", "read_many_files":
+		return true
+	}
+	return false
+}
+
+// patternKey reports whether the value under normalised key k is an
+// exclusion pattern, no path the tool reads: an exclude key of a tool
+// known to take exclusion patterns (excludeTool), not one naming a file
+// of patterns (excludeFrom, exclude_file: the tool reads that file). Of
+// any other tool an exclude field may name anything (rsync's excludeFrom,
+// an exclude_destination): it is checked as any field is.
+func (t *toolValues) patternKey(k string) bool {
+	return t.excludes && excludeKey(k) && !strings.HasSuffix(k, "from") && !strings.HasSuffix(k, "file")
+}
 
 // valuePaths takes the paths a value of a field guard does not know
 // names: a one-token path (written under an output key; see pathValue),

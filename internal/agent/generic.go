@@ -148,7 +148,7 @@ func (fc *fieldCollector) value(key string, l leaf) {
 		if key != "command" && key != "cmd" {
 			tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"}
 		}
-	case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !excludeKey(key):
+	case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !tv.patternKey(key):
 		if p, ok := fileURIPath(l.value); ok {
 			tv.field(p, tv.writes || isDestKey(key))
 		}
@@ -156,15 +156,23 @@ func (fc *fieldCollector) value(key string, l leaf) {
 		tv.other(key, l.value) // a field guard does not know is checked by what it carries
 	case len(l.value) <= maxPathLen:
 		p := l.value
-		if excludeKey(key) {
+		if tv.patternKey(key) {
 			return
 		}
 		if rel, ok := tv.repoPath(p); ok {
-			// The machine's file of that name is read too (a server
-			// may open it), but not the tree under it: a remote
-			// repository's root is no recursive read of the disk.
-			tv.paths = append(tv.paths, event.Input{Kind: event.KindRead, Text: p})
-			p = rel
+			if tv.remoteServer {
+				// The machine's file of that name is read too (a
+				// server may open it), but not the tree under it: a
+				// remote repository's root is no recursive read of
+				// the disk.
+				tv.paths = append(tv.paths, event.Input{Kind: event.KindRead, Text: p})
+				p = rel
+			} else {
+				// A server guard does not know to read remote
+				// repositories may read the disk whatever fields it
+				// is given: both readings are checked.
+				tv.field(rel, tv.writes || isDestKey(key))
+			}
 		}
 		if strings.HasPrefix(key, "include") {
 			if p = globPath("", p); p == "" {

@@ -37,20 +37,36 @@ func (t *transfer) urlGroups() [][][]string {
 // when it holds #N and the URLs glob, f with each #N replaced by each
 // alternative of the Nth group of each URL (curl -o '#1.html'
 // 'https://x/{a,b}'); a part guard cannot tell (word.Unknown) for a group
-// it cannot spell out.
-func (t *transfer) templated(f string, groups [][][]string) []string {
-	if len(groups) == 0 || !strings.Contains(f, "#") {
+// it cannot spell out, and for every #N when guard found no globbed URL
+// (one without a scheme, from a config file: curl may still glob it).
+func (t *transfer) templated(f string, groups [][][]string, glob bool) []string {
+	if !glob || !templateMark(f) {
 		return []string{f}
+	}
+	if len(groups) == 0 {
+		names, _ := lang.CurlTemplate(f, nil, 1, word.Unknown)
+		return names
 	}
 	var out []string
 	for _, g := range groups {
 		names, ok := lang.CurlTemplate(f, g, globNames, word.Unknown)
 		if !ok { // too many: each #N one part guard cannot tell
-			names, _ = lang.CurlTemplate(f, make([][]string, len(g)), 1, word.Unknown)
+			names, _ = lang.CurlTemplate(f, nil, 1, word.Unknown)
 		}
 		out = append(out, names...)
 	}
 	return out
+}
+
+// templateMark reports whether -o name f holds a # followed by a digit,
+// which curl reads as a glob group's text.
+func templateMark(f string) bool {
+	for i := 0; i+1 < len(f); i++ {
+		if f[i] == '#' && f[i+1] >= '0' && f[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // remoteNames returns the names curl -O saves URL u under: its last path

@@ -65,11 +65,13 @@ func (c *cmd) loadsEnv(v word.Word) {
 // .config(), require "dotenv/load") or calls a loader
 // (process.loadEnvFile()) reads .env, whether or not one is there yet: a
 // read the code names, as open('.env') is (python-dotenv also looks in
-// the parent directories, whose .env files the same rule holds).
+// the parent directories, whose .env files the same rule holds). A
+// loader's name is looked for as a whole word anywhere in the code, not
+// only as a dotted call: process["loadEnvFile"]() calls it too.
 func (c *cmd) codeLoadsEnv(code string) {
 	el := envLoader(c.name)
 	for _, call := range el.Calls {
-		if strings.Contains(code, call) {
+		if hasIdent(code, call) {
 			c.w.Read(".env")
 			return
 		}
@@ -133,5 +135,22 @@ func (c *cmd) taskEnvSettings(tr *catalogue.TaskRunner, f, t string) {
 			c.envDefault(path.Join(path.Dir(f), ".env"), "env")
 			return
 		}
+	}
+}
+
+// hasIdent reports whether name stands in code as a whole identifier
+// (no identifier byte either side), in a string or not.
+func hasIdent(code, name string) bool {
+	for i := 0; ; {
+		k := strings.Index(code[i:], name)
+		if k < 0 {
+			return false
+		}
+		k += i
+		end := k + len(name)
+		if (k == 0 || !identByte(code[k-1])) && (end == len(code) || !identByte(code[end])) {
+			return true
+		}
+		i = k + 1
 	}
 }

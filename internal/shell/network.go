@@ -320,7 +320,7 @@ func (t *transfer) saved() {
 		groups = t.urlGroups()
 	}
 	for _, f := range t.inDir {
-		for _, name := range t.templated(f, groups) {
+		for _, name := range t.templated(f, groups, glob) {
 			t.save(dir, name)
 		}
 	}

@@ -7,6 +7,10 @@ import "github.com/guardhq/guard/internal/shell/word"
 // imports one of Modules (or an interpreter told to load one first:
 // node -r dotenv/config, ruby -rdotenv/load) or calls one of Calls reads
 // .env, as the dotenv program does.
+//
+// A call is told by its name alone: Calls are the loaders' names, and code
+// holding one as a word anywhere (a dotted call, a string member
+// process["loadEnvFile"], a template string, a getattr name) loads .env.
 type EnvLoader struct {
 	// Modules: libraries that load it when imported (node's
 	// dotenv/config, ruby's dotenv/load) or through the calls everyone
@@ -14,10 +18,10 @@ type EnvLoader struct {
 	// ruby's Dotenv.load, python-decouple's config(): each looks in the
 	// working directory and its parents).
 	Modules word.Set
-	// Calls: built-in or library calls that load it, as the code writes
-	// them (node's process.loadEnvFile() with no argument, phpdotenv's
+	// Calls: the names of built-in or library calls that load it
+	// (node's process.loadEnvFile(), phpdotenv's
 	// Dotenv::createImmutable(dir)->load(), django-environ's
-	// Env.read_env()).
+	// Env.read_env(), ruby's Dotenv.load), each a whole identifier.
 	Calls []string
 }
 
@@ -26,14 +30,14 @@ type EnvLoader struct {
 func EnvLoaderOf(lang string) EnvLoader {
 	switch lang {
 	case "python":
-		return EnvLoader{Modules: " dotenv dotenv.main dotenv.cli dotenv.variables decouple ", Calls: []string{"read_env("}}
+		return EnvLoader{Modules: " dotenv dotenv.main dotenv.cli dotenv.variables decouple ", Calls: []string{"read_env"}}
 	case "node":
 		return EnvLoader{Modules: " dotenv dotenv/config @dotenvx/dotenvx @dotenvx/dotenvx/config dotenv-flow dotenv-flow/config ",
-			Calls: []string{"loadEnvFile("}}
+			Calls: []string{"loadEnvFile"}}
 	case "ruby":
-		return EnvLoader{Modules: " dotenv dotenv/load dotenv/rails-now dotenv-rails ", Calls: []string{"Dotenv.load", "Dotenv.overload"}}
+		return EnvLoader{Modules: " dotenv dotenv/load dotenv/rails-now dotenv-rails ", Calls: []string{"Dotenv"}}
 	case "php":
-		return EnvLoader{Calls: []string{"Dotenv::create", "Dotenv("}}
+		return EnvLoader{Calls: []string{"Dotenv"}}
 	}
 	return EnvLoader{}
 }

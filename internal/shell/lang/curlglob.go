@@ -126,40 +126,48 @@ func ipv6Literal(body string) bool {
 	return strings.Trim(addr, "0123456789abcdefABCDEF:.") == ""
 }
 
-// CurlTemplate returns the names an -o name holding #1 … #9 stands for,
-// each #N replaced by each alternative of the Nth of groups (#N past the
-// last group stays as written), by unknown for a nil group; false when
-// they would be more than limit.
+// CurlTemplate returns the names an -o name holding #N stands for, each
+// #N replaced by each alternative of the Nth of groups; false when they
+// would be more than limit. curl reads the whole digit run after the #
+// (#01 is the first group, #10 the tenth) and keeps a #N past its last
+// group as written; a #N guard does not substitute by alternatives it
+// spelled out (a nil group, a number past groups: guard may not know
+// every group the URL has) is unknown, a part guard cannot tell.
 func CurlTemplate(name string, groups [][]string, limit int, unknown string) ([]string, bool) {
 	out := []string{""}
 	for i := 0; i < len(name); i++ {
-		n := 0
-		if name[i] == '#' && i+1 < len(name) && name[i+1] >= '1' && name[i+1] <= '9' {
-			n = int(name[i+1] - '0')
+		j := i + 1
+		for j < len(name) && name[j] >= '0' && name[j] <= '9' {
+			j++
 		}
-		if n == 0 || n > len(groups) {
+		if name[i] != '#' || j == i+1 {
 			for k := range out {
 				out[k] += name[i : i+1]
 			}
 			continue
 		}
-		i++
-		alts := groups[n-1]
-		if alts == nil {
-			alts = []string{unknown}
+		alts := []string{unknown}
+		if n, err := strconv.Atoi(name[i+1 : j]); err == nil && n >= 1 && n <= len(groups) && groups[n-1] != nil {
+			alts = groups[n-1]
 		}
+		i = j - 1
 		if len(out)*len(alts) > limit {
 			return nil, false
 		}
-		next := make([]string, 0, len(out)*len(alts))
-		for _, o := range out {
-			for _, a := range alts {
-				next = append(next, o+a)
-			}
-		}
-		out = next
+		out = product(out, alts)
 	}
 	return out, true
+}
+
+// product returns each of heads followed by each of tails.
+func product(heads, tails []string) []string {
+	next := make([]string, 0, len(heads)*len(tails))
+	for _, h := range heads {
+		for _, t := range tails {
+			next = append(next, h+t)
+		}
+	}
+	return next
 }
 
 // CurlExpand returns the URLs curl fetches for u: each alternative of
@@ -170,8 +178,12 @@ func CurlExpand(u string, limit int, unknown string) ([]string, bool) {
 	if len(groups) == 0 {
 		return []string{u}, true
 	}
-	// The URL as a template: each group's text becomes #N.
-	var b strings.Builder
+	out := []string{""}
+	lit := func(s string) {
+		for k := range out {
+			out[k] += s
+		}
+	}
 	g := 0
 	for i := 0; i < len(u); i++ {
 		switch u[i] {
@@ -179,8 +191,6 @@ func CurlExpand(u string, limit int, unknown string) ([]string, bool) {
 			if i+1 < len(u) {
 				i++
 			}
-			b.WriteByte(u[i])
-			continue
 		case '{', '[':
 			closer := byte('}')
 			if u[i] == '[' {
@@ -191,26 +201,23 @@ func CurlExpand(u string, limit int, unknown string) ([]string, bool) {
 				return nil, false
 			}
 			if u[i] == '[' && ipv6Literal(u[i+1:i+end]) {
-				b.WriteString(u[i : i+end+1])
+				lit(u[i : i+end+1])
 				i += end
 				continue
 			}
+			alts := groups[g]
 			g++
-			if g > 9 {
+			if alts == nil {
+				alts = []string{unknown}
+			}
+			if len(out)*len(alts) > limit {
 				return nil, false
 			}
-			b.WriteString("#" + strconv.Itoa(g))
+			out = product(out, alts)
 			i += end
 			continue
-		case '#':
-			b.WriteString("#0") // a # of the URL's own stays a #
-			continue
 		}
-		b.WriteByte(u[i])
+		lit(u[i : i+1])
 	}
-	urls, ok := CurlTemplate(b.String(), groups, limit, unknown)
-	for k := range urls {
-		urls[k] = strings.ReplaceAll(urls[k], "#0", "#")
-	}
-	return urls, ok
+	return out, true
 }

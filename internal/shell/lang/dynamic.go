@@ -147,14 +147,15 @@ func plainSecondArg(code string, i int, lits []lit) bool {
 }
 
 // plainKey reports whether code from i holds one plain literal (no
-// interpolation) followed by the end of an argument or a subscript.
+// interpolation, no escape: "load\x45nvFile" is a name guard does not
+// spell) followed by the end of an argument or a subscript.
 func plainKey(code string, i int, lits []lit) bool {
 	i = skipBlanks(code, i)
 	for n := 0; n < 2 && i < len(code) && strings.IndexByte("rRbBuU", code[i]) >= 0; n++ {
 		i++ // python's b"x", r'x' (not f"…": an interpolation)
 	}
 	l, ok := litAt(lits, i)
-	if !ok || l.command || code[l.open] == '`' || strings.ContainsAny(code[l.start:l.end], "{$#") {
+	if !ok || l.command || code[l.open] == '`' || strings.ContainsAny(code[l.start:l.end], "{$#\\") {
 		return false
 	}
 	j := skipBlanks(code, l.next)
