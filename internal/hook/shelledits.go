@@ -142,6 +142,11 @@ func (e *shellEdits) file(p, w string, cw effect.ContextWrite, known bool) *even
 			if len(ms) == 0 {
 				return nil
 			}
+			if cmds, ok := sedScript(cw.Sed); ok && cw.Sed != "" {
+				if rule, hit := sedCuts(cmds, text, ms); hit {
+					return e.block(w, rule, "the file holds a secret ("+rule+") the command's edit changes inside or beside it (sedlines.go)")
+				}
+			}
 			// The text written replaces the file's, or follows it (>>).
 			rule, hit := reshaped(e.d, text, cw.Text, ms)
 			if !hit {
