@@ -144,7 +144,27 @@ func TestShellEditUntold(t *testing.T) {
 		{`cd clean && find . -name '*.md' | xargs sed -i 's/foo/bar/'`, ""},
 		{`cd clean && sed -i 's/a/b/' $(ls *.md)`, ""},
 		{`find clean -name '*.py' | xargs perl -pi -e 's/x/y/'`, ""},
-		{`find . -name '*.go' | xargs gofmt -l`, ""},
+		{`find clean -name '*.md' | xargs gofmt -l`, ""},
+		{`find . -name '*.go' | xargs gofmt -l`, "64 files"}, // 70 files of a program guard does not know: past the scan bound
+		// An editor or a program guard does not know, given names guard
+		// cannot tell, edits every file they may name.
+		{`find . -name 'set*' -exec ex -sc '%s/E7710/E77 10/|x' {} \;`, "cannot compute which files the command edits"},
+		{`find . -name '*.py' -exec vim -es -c '%s/E7710/E77 10/' -c wq {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec python3 -c 'import sys;p=sys.argv[1];t=open(p).read();open(p,"w").write(t.replace("E7710","E77 10"))' {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec gawk -i inplace '{gsub(/E7710/,"E77 10")}1' {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec sd E7710 'E77 10' {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec ed -s {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec unknownprog {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec python3 fix.py {} +`, "settings.py"},
+		{`find . -name '*.py' -ok ex -sc x {} \;`, "settings.py"},
+		{`ls | xargs -I{} vim -es -c '%s/E7710/E77 10/' -c wq {}`, "BLOCKED"},
+		{`fd -e py -x ex -sc '%s/E7710/E77 10/|x'`, "settings.py"},
+		{`find . -name '*.py' -print0 | xargs -0 ed -s`, "settings.py"},
+		{`cd big && find . -name '*.go' -exec unknownprog {} \;`, "64 files"},
+		{`cd clean && find . -name '*.py' -exec unknownprog {} \;`, ""},
+		{`find clean -name '*.md' -exec gofmt -l {} +`, ""},
+		{`find . -name '*.go' -exec gofmt -l {} +`, "64 files"}, // 70 files of a program guard does not know: past the scan bound
+		{`find . -name '*.py' -exec sed -i 's/foo/bar/' {} +`, ""},
 		{`ls | xargs rm -f`, ""},
 	} {
 		code, stdout, stderr, _ := runReal(t, p, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":`+jsonString(proj)+`,"tool_input":{"command":`+jsonString(tc.cmd)+`}}`)
