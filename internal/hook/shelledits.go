@@ -46,6 +46,7 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 	}
 	kept := keptTouches(a)
 	e := shellEdits{d: secret.New()}
+	var untold []effect.ContextWrite // the writes and touches of names guard cannot tell that no ContextWrite notes
 	for i, w := range slices.Concat(a.Writes, a.Touches) {
 		touch := i >= len(a.Writes)
 		if touch && (kept[w] || kept[filepath.Base(w)] || slices.Contains(a.Writes, w) || slices.Contains(a.UnprintedReads, w)) {
@@ -61,7 +62,10 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 		}
 		src = shell.ExpandEnv(src, lookupEnv)
 		files := []string{absUnder(src, base, h)}
-		if strings.Contains(src, "/**") || strings.Contains(src, path.Unknown) || strings.Contains(files[0], "$") {
+		if strings.Contains(src, "/**") || strings.Contains(src, path.Unknown) || strings.Contains(files[0], "$") || untoldName(src) {
+			if _, noted := known[filepath.Clean(w)]; !ok && !noted {
+				untold = append(untold, effect.ContextWrite{Path: w}) // an editor's or unknown program's file, of text guard does not know
+			}
 			continue // a tree or a part guard cannot work out: untoldEdits
 		}
 		if m, err := filepath.Glob(files[0]); !touch && err == nil && len(m) > 0 && strings.ContainsAny(src, "*?[") {
@@ -76,7 +80,7 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 			return fd
 		}
 	}
-	return e.untoldEdits(a.ContextWrites, base, h) // shelltrees.go
+	return e.untoldEdits(slices.Concat(a.ContextWrites, untold), base, h) // shelltrees.go
 }
 
 // shellEdits is the state of one command's edit check: the detector and
@@ -141,6 +145,11 @@ func (e *shellEdits) file(p, w string, cw effect.ContextWrite, known bool) *even
 			ms := e.d.FindAll(text)
 			if len(ms) == 0 {
 				return nil
+			}
+			if cmds, ok := sedScript(cw.Sed); ok && cw.Sed != "" {
+				if rule, hit := sedCuts(cmds, text, ms); hit {
+					return e.block(w, rule, "the file holds a secret ("+rule+") the command's edit changes inside or beside it (sedlines.go)")
+				}
 			}
 			// The text written replaces the file's, or follows it (>>).
 			rule, hit := reshaped(e.d, text, cw.Text, ms)

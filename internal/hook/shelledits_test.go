@@ -80,6 +80,16 @@ func TestShellEditSecrets(t *testing.T) {
 		{`git grep -O"sed -i s/E7710/E77\ 10/" E77 -- settings.py`, true}, // its pager gets the file
 		{`sed -i 's/E77.0/E77 10/' settings.py && git mv settings.py conf.py`, true},
 		{`git mv settings.py conf.py && sed -i 's/E77.0/E77 10/' conf.py`, true},
+		// A computed edit is judged by where it writes: letters spread
+		// through the token keep no run of it, but fall inside it.
+		{`sed -i 's/^TOKEN/NOTE/;s/0/0é/g;s/1/1é/g;s/2/2é/g;s/3/3é/g;s/4/4é/g;s/5/5é/g;s/6/6é/g;s/7/7é/g;s/8/8é/g;s/9/9é/g' settings.py`, true},
+		{`sed -i 's/7/7é/g;s/2/2é/g;s/c/cé/g;s/4/4é/g;s/8/8é/g' settings.py`, true},
+		{`sed -i 's/7/7é/g;s/2/2é/g;s/c/cé/g;s/4/4é/g;s/8/8é/g' *.py`, true},
+		{`cp settings.py s2.py && sed -i 's/7/7é/g;s/2/2é/g;s/c/cé/g;s/4/4é/g;s/8/8é/g' s2.py`, true},
+		{`sed -i 's/^TOKEN = "ghp/TOKEN = "ghp_X/' settings.py`, true},                       // sedlines.go's script, inside the token
+		{`sed -i 's/"ghp/"Xghp/' settings.py`, true},                                         // beside the token: its first byte's neighbour
+		{`sed -i 's/ghp_16C7e42F292c6912E7710c838347Ae178B4a/REDACTED/' settings.py`, false}, // the token whole
+		{`sed -i 's/^TOKEN = .*/TOKEN = os.environ["TOKEN"]/' settings.py`, false},
 	} {
 		for name, payload := range agents {
 			if strings.HasPrefix(tc.cmd, "git ") && !tc.block && name != "C" {
@@ -129,11 +139,32 @@ func TestShellEditUntold(t *testing.T) {
 		{`find . -name '*.py' | xargs sed -i 's/foo/bar/'`, ""},
 		{`sed -i 's/TOKEN/KEY/' $(grep -rl TOKEN .)`, ""},
 		{`sed -i 's/2F292c/2F 292c/' $(grep -rl TOKEN .)`, "settings.py"},
+		{`sed -i 's/7/7é/g;s/2/2é/g;s/C/Cé/g;s/4/4é/g;s/8/8é/g' $(grep -rl TOKEN .)`, "settings.py"},
 		{`sed -i 's/2F292c/2F 292c/' $(ls *.py); sed -i 's/foo/bar/' $(ls *.py)`, "BLOCKED"}, // edited twice: not the last script alone
 		{`cd clean && find . -name '*.md' | xargs sed -i 's/foo/bar/'`, ""},
 		{`cd clean && sed -i 's/a/b/' $(ls *.md)`, ""},
 		{`find clean -name '*.py' | xargs perl -pi -e 's/x/y/'`, ""},
-		{`find . -name '*.go' | xargs gofmt -l`, ""},
+		{`find clean -name '*.md' | xargs gofmt -l`, ""},
+		{`find . -name '*.go' | xargs gofmt -l`, "64 files"}, // 70 files of a program guard does not know: past the scan bound
+		// An editor or a program guard does not know, given names guard
+		// cannot tell, edits every file they may name.
+		{`find . -name 'set*' -exec ex -sc '%s/E7710/E77 10/|x' {} \;`, "cannot compute which files the command edits"},
+		{`find . -name '*.py' -exec vim -es -c '%s/E7710/E77 10/' -c wq {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec python3 -c 'import sys;p=sys.argv[1];t=open(p).read();open(p,"w").write(t.replace("E7710","E77 10"))' {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec gawk -i inplace '{gsub(/E7710/,"E77 10")}1' {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec sd E7710 'E77 10' {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec ed -s {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec unknownprog {} \;`, "settings.py"},
+		{`find . -name '*.py' -exec python3 fix.py {} +`, "settings.py"},
+		{`find . -name '*.py' -ok ex -sc x {} \;`, "settings.py"},
+		{`ls | xargs -I{} vim -es -c '%s/E7710/E77 10/' -c wq {}`, "BLOCKED"},
+		{`fd -e py -x ex -sc '%s/E7710/E77 10/|x'`, "settings.py"},
+		{`find . -name '*.py' -print0 | xargs -0 ed -s`, "settings.py"},
+		{`cd big && find . -name '*.go' -exec unknownprog {} \;`, "64 files"},
+		{`cd clean && find . -name '*.py' -exec unknownprog {} \;`, ""},
+		{`find clean -name '*.md' -exec gofmt -l {} +`, ""},
+		{`find . -name '*.go' -exec gofmt -l {} +`, "64 files"}, // 70 files of a program guard does not know: past the scan bound
+		{`find . -name '*.py' -exec sed -i 's/foo/bar/' {} +`, ""},
 		{`ls | xargs rm -f`, ""},
 	} {
 		code, stdout, stderr, _ := runReal(t, p, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":`+jsonString(proj)+`,"tool_input":{"command":`+jsonString(tc.cmd)+`}}`)

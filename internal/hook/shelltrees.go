@@ -21,7 +21,12 @@ import (
 // knows it, the working directory's tree for a name guard cannot tell at
 // all. Each is checked as a named file is (shellEdits.file), within the
 // call's scan budget and maxTreeEntries: past either, guard cannot tell,
-// and blocks. A script of literal substitutions (ContextWrite.Sed) changes
+// and blocks. The walk covers every write and touch of such names, not
+// only the edits guard models: an editor or a program guard does not know
+// given find's, xargs' or fd's names (find … -exec ex … {} \;) edits
+// every file they may stand for with text guard cannot compute (its
+// reason says guard cannot tell which files it edits).
+// A script of literal substitutions (ContextWrite.Sed) changes
 // only the files that hold what it replaces: the others are not edits,
 // and do not count.
 

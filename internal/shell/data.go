@@ -308,9 +308,11 @@ func (c *cmd) sedLiteralWrites(scripts []string, inputs []word.Word) func() {
 		names, texts = append(names, path.Clean(in.Text)), append(texts, x.Apply(t))
 	}
 	return func() {
+		c.w.EditScript = strings.Join(scripts, "\n")
 		for i, n := range names {
 			c.w.Wrote(n, texts[i], false)
 		}
+		c.w.EditScript = ""
 	}
 }
 

@@ -850,6 +850,9 @@ type WrittenFile struct {
 // Wrote records that the file at p (as the command names it) holds text.
 func (w *Ledger) Wrote(p, text string, appendTo bool) {
 	f := WrittenFile{Path: path.Clean(w.Where(p)), text: text}
+	if prev, ok := w.WrittenEntry(f.Path); ok && prev.Path == f.Path && !appendTo && w.EditScript != "" {
+		f.sed = prev.sed // sed -i's literal script, as Changed noted it: the text is its result
+	}
 	if prev, ok := w.WrittenEntry(f.Path); ok && appendTo {
 		f.text = prev.text + text
 		f.unknown = prev.unknown || prev.from != ""

@@ -6,11 +6,12 @@ import "strings"
 // command s/FROM/TO/ or s/FROM/TO/g with no address, FROM free of what a
 // regular expression or sed gives a meaning (. [ ] * ^ $ \ + ? { } | ( )),
 // TO free of \ and &. Such a script's result can be computed.
-type SedLiteral []sedSubst1
+type SedLiteral []SedSubst
 
-type sedSubst1 struct {
-	from, to string
-	all      bool
+// SedSubst is one command of a SedLiteral: s/From/To/, with g when All.
+type SedSubst struct {
+	From, To string
+	All      bool
 }
 
 // sedSpecial are the characters FROM and TO may not hold.
@@ -49,7 +50,7 @@ func ParseSedLiteral(script string) (SedLiteral, bool) {
 		default:
 			return nil, false
 		}
-		out = append(out, sedSubst1{from: parts[0], to: parts[1], all: all})
+		out = append(out, SedSubst{From: parts[0], To: parts[1], All: all})
 		s = rest
 	}
 	return out, len(out) > 0
@@ -63,10 +64,10 @@ func (x SedLiteral) Apply(text string) string {
 		line, rest, nl := strings.Cut(text, "\n")
 		for _, s := range x {
 			n := 1
-			if s.all {
+			if s.All {
 				n = -1
 			}
-			line = strings.Replace(line, s.from, s.to, n)
+			line = strings.Replace(line, s.From, s.To, n)
 		}
 		b.WriteString(line)
 		if nl {
