@@ -206,7 +206,11 @@ func greppedSecret(d *secret.Detector, p, why string, g *treeGreps, b *scanBudge
 	if b.files++; b.maxFiles > 0 && b.files > b.maxFiles {
 		return secretFinding(why, boundWhat, "", ""), true, false
 	}
-	f, hit, err = scanChunks(d, r, maxSecretRead, b, false, func(text []byte) bool { return !asciiText(text) || textPrints(g.greps, text) })
+	size := 4 << 10 // as scanOpen: a buffer of the file's size, not a chunk's
+	if fi, err := fh.Stat(); err == nil && fi.Size() >= int64(size) {
+		size = int(min(fi.Size()+1, maxSecretRead))
+	}
+	f, hit, err = scanChunks(d, r, size, b, false, func(text []byte) bool { return !asciiText(text) || textPrints(g.greps, text) })
 	switch {
 	case errors.Is(err, errBudget):
 		return secretFinding(why, boundWhat, "", ""), true, false
