@@ -22,10 +22,12 @@ import (
 // files: it reads files (an operand, or -r's working directory), not
 // only its standard input; follow: it reads through the links in the
 // tree (-R, or files find names).
+// binary: it prints no line past a file's first NUL byte (grep without
+// -a, --binary-files: the rest is "Binary file matches").
 type grepSpec struct {
-	none, any, files, follow bool
-	res                      []*regexp.Regexp
-	operands                 []string // the files it names (printedlines.go)
+	none, any, files, follow, binary bool
+	res                              []*regexp.Regexp
+	operands                         []string // the files it names (printedlines.go)
 }
 
 // prints reports whether the grep may print a line of text.
@@ -66,7 +68,7 @@ type grepState struct {
 	patterns                 []string
 	matcher                  byte // 'G', 'E', 'F'; 0: none given
 	fold, invert, quiet, rec bool
-	follow                   bool
+	follow, text             bool
 	ok                       bool
 }
 
@@ -77,6 +79,8 @@ func (s *grepState) setFlag(f string) {
 		s.fold = true
 	case "--no-ignore-case":
 		s.fold = false
+	case "a", "--text":
+		s.text = true
 	case "r", "--recursive":
 		s.rec = true
 	case "R", "--dereference-recursive":
@@ -128,6 +132,8 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 					s.patterns = append(s.patterns, val)
 				case opt == "--directories" && val == "recurse":
 					s.rec = true
+				case opt == "--binary-files":
+					s.text = true // text, or another reading guard does not model
 				}
 			default:
 				s.setFlag(opt)
@@ -148,7 +154,7 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 		s.patterns, ops = ops[:1], ops[1:]
 	}
 	g, ok := s.spec()
-	g.files, g.follow, g.operands = len(ops) > 0 || s.rec, s.follow, ops
+	g.files, g.follow, g.operands, g.binary = len(ops) > 0 || s.rec, s.follow, ops, !s.text
 	return g, ok
 }
 

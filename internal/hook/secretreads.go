@@ -68,17 +68,33 @@ var errUndecoded = errors.New("compressed in a format guard does not decode")
 type scanBudget struct {
 	files int
 	bytes int64
+	// maxFiles and maxBytes bound files and bytes; 0: maxSecretFiles,
+	// maxSecretBytes (a tree's walk: maxTreeFiles, maxTreeBytes).
+	maxFiles int
+	maxBytes int64
+}
+
+// bytesOver reports whether b has read past its bytes bound.
+func (b *scanBudget) bytesOver() bool {
+	if b.maxBytes > 0 {
+		return b.bytes > b.maxBytes
+	}
+	return b.bytes > maxSecretBytes
 }
 
 // secretReads returns the finding that blocks a read of checked (the
 // inputs of call, its own first) whose output guard cannot redact and
-// whose file holds a secret, or that guard cannot read to tell. Trees
-// (DIR/**) are the policy's (policy.checkOpaque). A file the call's one
-// command prints chosen lines of (commandPicks: relative names under
+// whose file holds a secret, or that guard cannot read to tell. A tree
+// (DIR/**) is the policy's for its protected files (policy.checkOpaque)
+// and treeSecrets' for the secrets of its other files. A file the call's
+// one command prints chosen lines of (commandPicks: relative names under
 // base) blocks only for a secret on one of them.
 func secretReads(call *agent.Call, checked []event.Input, base string) (event.Finding, bool) {
 	var d *secret.Detector
 	var b scanBudget
+	tb := scanBudget{maxFiles: maxTreeFiles, maxBytes: maxTreeBytes}
+	var prints event.LinePrinter
+	printsRead := false
 	var picks map[string]linePick
 	var members map[string][]string
 	picked := false
@@ -89,6 +105,16 @@ func secretReads(call *agent.Call, checked []event.Input, base string) (event.Fi
 			continue
 		}
 		p := in.Text
+		if dir, name, ok := treeRoot(p); ok && treeScanned(in) && !strings.Contains(p, path.Unknown) {
+			if d == nil {
+				d = secret.New()
+			}
+			pr := treePrinter(call, in, &prints, &printsRead)
+			if f, hit := treeSecrets(d, in, path.ExpandHome(dir, h), name, why, pr, &tb); hit {
+				return f, true
+			}
+			continue
+		}
 		if strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/") || strings.ContainsAny(p, "*?[\x00") || strings.Contains(p, path.Unknown) {
 			continue // a tree, a pattern or an unresolved part: the path rules'
 		}
@@ -352,7 +378,11 @@ func scanFile(d *secret.Detector, p string, b *scanBudget, keysOnly bool) (event
 
 // scanOpen is scanFile's scan of the open file fh.
 func scanOpen(d *secret.Detector, fh *os.File, b *scanBudget, keysOnly bool) (event.Finding, bool, error) {
-	if b.files++; b.files > maxSecretFiles {
+	limit := maxSecretFiles
+	if b.maxFiles > 0 {
+		limit = b.maxFiles
+	}
+	if b.files++; b.files > limit {
 		return event.Finding{}, false, errBudget
 	}
 	size := 4 << 10
@@ -408,10 +438,16 @@ func (u untilError) Read(p []byte) (int, error) {
 // size), each carrying the last secretOverlap bytes of the one before
 // from a line start, and checks each for a secret, within the budget b.
 func scanStream(d *secret.Detector, fh io.Reader, size int, b *scanBudget, keysOnly bool) (event.Finding, bool, error) {
+	return scanChunks(d, fh, size, b, keysOnly, nil)
+}
+
+// scanChunks is scanStream checking only the chunks printed accepts
+// (nil: every chunk).
+func scanChunks(d *secret.Detector, fh io.Reader, size int, b *scanBudget, keysOnly bool, printed func([]byte) bool) (event.Finding, bool, error) {
 	buf, keep := make([]byte, size), 0
 	for {
 		n, err := io.ReadFull(fh, buf[keep:])
-		if b.bytes += int64(n); b.bytes > maxSecretBytes {
+		if b.bytes += int64(n); b.bytesOver() {
 			return event.Finding{}, false, errBudget
 		}
 		if err == nil && len(buf) < maxSecretRead {
@@ -424,7 +460,7 @@ func scanStream(d *secret.Detector, fh io.Reader, size int, b *scanBudget, keysO
 			return event.Finding{}, false, err
 		}
 		text := buf[:keep+n]
-		if n > 0 || keep == 0 {
+		if (n > 0 || keep == 0) && (printed == nil || printed(text)) {
 			if f, hit := chunkSecret(d, string(text), keysOnly); hit {
 				return f, true, nil
 			}
@@ -684,6 +720,12 @@ func readerOptions(name string) (flags, values, long string) {
 		return "nNiwxvcFHlsS", "emABC", " --line-number --no-line-number --ignore-case --word-regexp --line-regexp --invert-match --count --fixed-strings --with-filename --no-heading --smart-case --color --hidden "
 	case "wc":
 		return "clmwL", "", " --lines --words --bytes --chars --max-line-length "
+	case "tr":
+		return "cCdst", "", " --complement --delete --squeeze-repeats --truncate-set1 "
+	case "fold":
+		return "bs", "w", " --bytes --spaces --width "
+	case "cut":
+		return "sz", "bcdf", " --bytes --characters --delimiter --fields --only-delimited --complement --output-delimiter --zero-terminated "
 	case "bat", "batcat":
 		return "pnA", "", " --plain --number --show-all --paging --color --style "
 	}

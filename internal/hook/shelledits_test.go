@@ -137,7 +137,9 @@ func TestShellEditUntold(t *testing.T) {
 		// A literal substitution edits only the files holding its text.
 		{`cd big && find . -name '*.go' | xargs sed -i 's/foo/bar/'`, ""},
 		{`find . -name '*.py' | xargs sed -i 's/foo/bar/'`, ""},
-		{`sed -i 's/TOKEN/KEY/' $(grep -rl TOKEN .)`, ""},
+		// The tree grep -rl reads, on A's failure route, in a command the
+		// print model does not cover: settings.py's secret may be printed.
+		{`sed -i 's/TOKEN/KEY/' $(grep -rl TOKEN .)`, "settings.py"},
 		{`sed -i 's/2F292c/2F 292c/' $(grep -rl TOKEN .)`, "settings.py"},
 		{`sed -i 's/7/7é/g;s/2/2é/g;s/C/Cé/g;s/4/4é/g;s/8/8é/g' $(grep -rl TOKEN .)`, "settings.py"},
 		{`sed -i 's/2F292c/2F 292c/' $(ls *.py); sed -i 's/foo/bar/' $(ls *.py)`, "BLOCKED"}, // edited twice: not the last script alone

@@ -8,8 +8,10 @@ import (
 
 // stdinFilters are the programs that print only their standard input
 // when given no file operand, with options known not to read another
-// file (safeOptions): treePrints counts them as printing no file's text.
-const stdinFilters = " head tail sort uniq cat wc tac "
+// file (safeOptions): treePrints counts them as printing no file's text
+// (tr, fold, cut, rev reshape what they pass on: a read through them is
+// opaque, and what they print is still only the lines they are given).
+const stdinFilters = " head tail sort uniq cat wc tac fold cut rev "
 
 // parseStatus parses text as bash (zsh: as zsh), within plainStatus's
 // bounds.

@@ -232,6 +232,8 @@ func namesOnly(name string, args []string) bool {
 	switch name {
 	case "echo", "printf", "true", "false", ":", "pwd", "cd", "ls", "wc":
 		return true
+	case "tr":
+		return safeOptions(name, args) // its operands are sets: it reads only its standard input
 	}
 	return strings.Contains(stdinFilters, " "+name+" ") && safeOptions(name, args) && len(catalogue.Operands(name, args)) == 0
 }
@@ -342,6 +344,12 @@ func grepsPrint(greps []grepSpec, p string) bool {
 		// matches characters, rg decodes UTF-16 and drops a BOM.
 		return true
 	}
+	return textPrints(greps, data)
+}
+
+// textPrints reports whether one of greps may print a line of the ASCII
+// text data.
+func textPrints(greps []grepSpec, data []byte) bool {
 	for _, g := range greps {
 		if g.prints(data) {
 			return true

@@ -22,14 +22,15 @@ var (
 
 // reshapingOptions returns the options with which Verbatim reader name
 // prints other than whole lines: only the matched parts (-o), a
-// replacement (rg -r), NUL-separated records, bytes (head -c). A switch,
+// replacement (rg -r), NUL-separated records, bytes (head -c), a
+// filter's output (rg --pre), cut lines (rg -M), a decoding (rg -E). A switch,
 // not a map: the hook path builds no table at init.
 func reshapingOptions(name string) (short, long string) {
 	switch name {
 	case "grep", "egrep", "fgrep":
 		return "oz", " --only-matching --null-data "
 	case "rg":
-		return "or", " --only-matching --replace --null-data "
+		return "orME", " --only-matching --replace --null-data --pre --max-columns --encoding "
 	case "ack":
 		return "o", " --output "
 	case "ag":
