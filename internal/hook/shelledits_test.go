@@ -150,7 +150,7 @@ func TestShellEditUntold(t *testing.T) {
 		{`find . -name '*.go' | xargs gofmt -l`, "64 files"}, // 70 files of a program guard does not know: past the scan bound
 		// An editor or a program guard does not know, given names guard
 		// cannot tell, edits every file they may name.
-		{`find . -name 'set*' -exec ex -sc '%s/E7710/E77 10/|x' {} \;`, "settings.py"}, // its edit or the read of the files ex prints: either blocks,
+		{`find . -name 'set*' -exec ex -sc '%s/E7710/E77 10/|x' {} \;`, "settings.py"}, // its edit or the read of the files ex prints: either blocks
 		{`find . -name '*.py' -exec vim -es -c '%s/E7710/E77 10/' -c wq {} \;`, "settings.py"},
 		{`find . -name '*.py' -exec python3 -c 'import sys;p=sys.argv[1];t=open(p).read();open(p,"w").write(t.replace("E7710","E77 10"))' {} \;`, "settings.py"},
 		{`find . -name '*.py' -exec gawk -i inplace '{gsub(/E7710/,"E77 10")}1' {} \;`, "settings.py"},
