@@ -157,6 +157,10 @@ type Options struct {
 	// whether the file holds more than that tail (agent A's Stop hook); nil
 	// means transcript_path is ignored.
 	ReadTranscript func(path string) (tail []byte, cut bool, err error)
+	// AccountHome answers path.OwnTilde's "~NAME" question (whose home a
+	// ~NAME path is) from the account database; nil answers none, and a
+	// ~NAME path is then one guard cannot tell.
+	AccountHome func(name string) (string, bool)
 }
 
 func (o Options) getenv(k string) string {
@@ -637,11 +641,20 @@ func ResolvePaths(c *Call, opt Options) {
 	resolveInputs(c.Inputs, BaseDir(c, opt))
 }
 
-// ownTilde writes a path's leading ~NAME, when NAME is the user guard runs
-// as ($USER, $LOGNAME), as ~: a file tool or an MCP server that expands it
-// opens the user's own home, as the shell does.
+// ownTilde writes a path's leading ~NAME as path.OwnTilde reads it: ~ when
+// NAME's home is the user's (a file tool or an MCP server that expands it
+// opens the user's own home, as the shell does).
 func ownTilde(inputs []event.Input, opt Options) {
-	lookup := func(k string) (string, bool) { v := opt.getenv(k); return v, v != "" }
+	lookup := func(k string) (string, bool) {
+		if name, ok := strings.CutPrefix(k, "~"); ok {
+			if opt.AccountHome == nil {
+				return "", false
+			}
+			return opt.AccountHome(name)
+		}
+		v := opt.getenv(k)
+		return v, v != ""
+	}
 	for i, in := range inputs {
 		if in.Kind == event.KindRead || in.Kind == event.KindWrite || in.Kind == event.KindTouch {
 			inputs[i].Text = path.OwnTilde(in.Text, lookup)

@@ -267,8 +267,8 @@ func (f runFiles) resolve(p string) (string, bool) {
 			break
 		}
 	}
-	if strings.Contains(p, "$") || strings.HasPrefix(p, "~") {
-		return "", false
+	if strings.Contains(p, "$") || strings.HasPrefix(p, "~") || strings.Contains(p, shell.Unknown) {
+		return "", false // (a ~NAME guard cannot tell: path.OwnTilde)
 	}
 	if !filepath.IsAbs(p) {
 		if f.base == "" {

@@ -664,11 +664,12 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (r *policy.DryRunResult, e
 		return nil, err
 	}
 	call := &agent.Call{Cwd: cwd, Inputs: []event.Input{{Kind: kind, Text: input}}}
-	agent.ResolvePaths(call, agent.Options{})
+	opt := agent.Options{AccountHome: accountTilde}
+	agent.ResolvePaths(call, opt)
 	prot := newProtected(p)
-	p.UseFiles(filesWith(call, agent.Options{}, prot))
+	p.UseFiles(filesWith(call, opt, prot))
 	p.UseCwd(cwd)
-	checked, ran, res, block, err := expand(call, agent.Options{}, prot)
+	checked, ran, res, block, err := expand(call, opt, prot)
 	if err == nil {
 		checked, err = withHardLinks(checked, p, res)
 	}
@@ -684,7 +685,7 @@ func DryRun(p *policy.Policy, typ, input, cwd string) (r *policy.DryRunResult, e
 		return nil, err
 	}
 	if !v.Blocked() {
-		if f, hit := afterRules(call, checked, block, agent.BaseDir(call, agent.Options{})); hit {
+		if f, hit := afterRules(call, checked, block, agent.BaseDir(call, opt)); hit {
 			v.Decision, v.Finding = event.Block, f
 		}
 	}
@@ -975,7 +976,8 @@ func (r *runner) checkWithin(pol Policy) (o outcome, ok bool) {
 // check parses the payload and decides. It touches no state of r that the
 // caller reads while it may still run.
 func (r *runner) check(pol Policy) outcome {
-	opt := agent.Options{Getenv: r.cfg.Getenv, Getwd: r.cfg.Getwd, ReadTranscript: r.cfg.ReadTranscript}
+	opt := agent.Options{Getenv: r.cfg.Getenv, Getwd: r.cfg.Getwd, ReadTranscript: r.cfg.ReadTranscript,
+		AccountHome: accountTilde}
 	call, err := agent.Parse(r.agent, r.parsed, opt)
 	if err != nil {
 		f := payloadFailure(err)
@@ -1600,7 +1602,14 @@ func ruleNames(fs []event.Finding) []string {
 // lookupEnv is os.LookupEnv, with $USER from the account database when the
 // environment has none (so ~NAME of the user guard runs as is ~ in a
 // container that sets no USER).
+//
+// "~NAME" (path.OwnTilde's question) is answered from the account database:
+// "~" when NAME's home is the user's home, else NAME's home; not known when
+// the account cannot be looked up.
 func lookupEnv(k string) (string, bool) {
+	if name, ok := strings.CutPrefix(k, "~"); ok {
+		return accountHome(name, user.Lookup)
+	}
 	if v, ok := os.LookupEnv(k); ok || k != "USER" {
 		return v, ok
 	}
@@ -1608,6 +1617,57 @@ func lookupEnv(k string) (string, bool) {
 		return n, true
 	}
 	return "", false
+}
+
+// accountTilde answers agent.Options.AccountHome as lookupEnv answers "~NAME".
+func accountTilde(name string) (string, bool) { return lookupEnv("~" + name) }
+
+// maxAccountLookups bounds the account look-ups of one call (~NAME words).
+const maxAccountLookups = 8
+
+// accountHomes holds their answers (the hook is one process per call).
+var (
+	accountHomes = map[string]accountAnswer{}
+	accountMu    sync.Mutex
+)
+
+type accountAnswer struct {
+	home  string
+	known bool
+}
+
+// accountHome answers lookupEnv's "~NAME": "~" when the home find gives
+// NAME (the shell's getpwnam) is $HOME, their real paths compared; else
+// that home; not known when the look-up fails or the bound is spent.
+func accountHome(name string, find func(string) (*user.User, error)) (string, bool) {
+	accountMu.Lock()
+	defer accountMu.Unlock()
+	if a, ok := accountHomes[name]; ok {
+		return a.home, a.known
+	}
+	if len(accountHomes) >= maxAccountLookups {
+		return "", false
+	}
+	var a accountAnswer
+	u, err := find(name)
+	if home := os.Getenv("HOME"); err == nil && u.HomeDir != "" && home != "" {
+		a = accountAnswer{u.HomeDir, true}
+		if sameDir(u.HomeDir, home) {
+			a.home = "~"
+		}
+	}
+	accountHomes[name] = a
+	return a.home, a.known
+}
+
+// sameDir reports whether a and b are one directory, their links resolved.
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	return err1 == nil && err2 == nil && ra == rb
 }
 
 // userName is the OS user: $USER, $USERNAME or $LOGNAME, else the account

@@ -245,6 +245,9 @@ func (c *cmd) command() Command {
 func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 	switch x := s.Cmd.(type) {
 	case nil:
+		if w.zsh && len(s.Redirs) > 0 && s != w.readSubst {
+			return w.call(w.nullCmd(s.Redirs), s.Redirs, prev, piped) // zsh's NULLCMD (nullcmd.go)
+		}
 		c := &cmd{w: w, piped: piped}
 		c.feed(prev)
 		c.redirects(s.Redirs)

@@ -593,10 +593,13 @@ func without(list, drop []string) []string {
 // ${NAME:+word} and ${NAME+word} are NAME's value or word, as the shell
 // picks from the environment.
 //
-// A leading ~NAME naming the user guard runs as ($USER or $LOGNAME) is
-// that user's home, ~.
+// A leading ~NAME, after the expansion, is read as path.OwnTilde reads it.
 func ExpandEnv(p string, lookup func(string) (string, bool)) string {
-	p = path.OwnTilde(p, lookup)
+	return path.OwnTilde(expandVars(p, lookup), lookup) // ~$USER: the name after expansion
+}
+
+// expandVars replaces the variables of p ExpandEnv replaces.
+func expandVars(p string, lookup func(string) (string, bool)) string {
 	if !strings.Contains(p, "$") {
 		return p
 	}

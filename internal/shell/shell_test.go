@@ -290,7 +290,8 @@ func TestUnknownVars(t *testing.T) {
 }
 
 func TestExpandEnv(t *testing.T) {
-	env := map[string]string{"GUARD_HOME": "/srv/gh", "EMPTY": "", "HOME": "/home/me", "USER": "me"}
+	env := map[string]string{"GUARD_HOME": "/srv/gh", "EMPTY": "", "HOME": "/home/me", "USER": "me",
+		"~other": "/home/other", "~alias": "~", "NAME": "alias"}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	for _, tc := range []struct{ in, want string }{
 		{"$GUARD_HOME/rules.json", "/srv/gh/rules.json"},
@@ -311,6 +312,10 @@ func TestExpandEnv(t *testing.T) {
 		{"~me/.ssh/id_rsa", "~/.ssh/id_rsa"}, // the user guard runs as
 		{"~me", "~/"},
 		{"~other/.ssh/id_rsa", "~other/.ssh/id_rsa"},
+		{"~alias/.ssh/id_rsa", "~/.ssh/id_rsa"},                    // an account whose home is the user's
+		{"~gone/.ssh/id_rsa", Unknown + Unknown + "/.ssh/id_rsa"},  // an account guard cannot look up
+		{"~$NAME/.ssh/id_rsa", "~/.ssh/id_rsa"},                    // the name after expansion
+		{"~$NOPE/.ssh/id_rsa", Unknown + Unknown + "/.ssh/id_rsa"}, // a name guard cannot tell
 		{"${NOPE:-~/.ssh}/id_rsa", "~/.ssh/id_rsa"},
 		{"${GUARD_HOME:-/x}/rules.json", "/srv/gh/rules.json"},
 		{"${EMPTY:-/x}/a", "/x/a"},

@@ -42,6 +42,9 @@ type walker struct {
 	// zsh: the walk reads the command as zsh does (see zsh.go);
 	// zshShell: the user's shell is zsh (Options.Zsh), whichever reading.
 	zsh, zshShell bool
+	// readSubst is the statement of the substitution $(<F) being walked:
+	// a read of F, not zsh's NULLCMD (nullcmd.go).
+	readSubst *syntax.Stmt
 	// nocase, dotglob: an option that makes patterns match either case,
 	// or match dot files, was set (see globOptions); braceccl: zsh's
 	// BRACE_CCL, which makes {abc} a set of letters (see cclBraces).
@@ -750,7 +753,12 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	w.out = out
 	reads, touches, writes := len(w.a.Reads), len(w.a.Touches), len(w.a.Writes)
 	w.subst++
+	savedRead := w.readSubst
+	if fileSubst(list) {
+		w.readSubst = list[0] // $(<F): the shells' read of F, not zsh's NULLCMD
+	}
 	w.scoped(func() { w.stmts(list) })
+	w.readSubst = savedRead
 	w.subst--
 	w.out = saved
 	w.lastSub = ""

@@ -1005,11 +1005,15 @@ func ExpandHome(p, home string) string {
 	return p
 }
 
-// OwnTilde returns p with a leading ~NAME written ~ when NAME is the user
-// guard runs as (lookup's USER, else LOGNAME): that user's home, as the
-// shell and expanduser read it. Another user's home (not the rules' ~)
-// stays as written. The shell analysis and the agents' tool paths both
-// read ~NAME this way.
+// OwnTilde returns p with a leading ~NAME written ~ when NAME's home is
+// the user's: NAME is the user guard runs as (lookup's USER, else
+// LOGNAME), or lookup("~NAME"), the account database's answer as the
+// shell's getpwnam gives it, is "~" (its home is the user's home). Another
+// account's home (not the rules' ~) stays as written. Where lookup cannot
+// answer, or NAME is computed (~$USER), guard cannot tell whose home it is:
+// the ~NAME part is Unknown (checkUnresolved), so a rest that could name a
+// protected place blocks. The shell analysis and the agents' tool paths
+// both read ~NAME this way.
 func OwnTilde(p string, lookup func(string) (string, bool)) string {
 	if len(p) < 2 || p[0] != '~' || p[1] == '/' {
 		return p
@@ -1019,6 +1023,18 @@ func OwnTilde(p string, lookup func(string) (string, bool)) string {
 		if u, ok := lookup(v); ok && u != "" && u == name {
 			return "~/" + rest
 		}
+	}
+	if strings.ContainsAny(name, "$"+Unknown) {
+		return Unknown + Unknown + "/" + rest // ~$USER: a name guard cannot tell
+	}
+	if UserTilde("~"+name+"/") == 0 {
+		return p // ~+, ~-, ~1: not an account's home
+	}
+	switch dir, ok := lookup("~" + name); {
+	case !ok:
+		return Unknown + Unknown + "/" + rest
+	case dir == "~":
+		return "~/" + rest
 	}
 	return p
 }

@@ -845,18 +845,27 @@ func TestUserTilde(t *testing.T) {
 	}
 }
 
-// TestOwnTilde: ~NAME of the user guard runs as is ~; another user's, and
-// ~+ or a plain ~/x, stay as written.
+// TestOwnTilde: ~NAME of the user guard runs as, or of an account whose
+// home is the user's, is ~; another account's, ~+ and a plain ~/x stay as
+// written; an account the lookup cannot answer, or a computed NAME, is a
+// name guard cannot tell.
 func TestOwnTilde(t *testing.T) {
 	lookup := func(k string) (string, bool) {
-		if k == "LOGNAME" {
+		switch k {
+		case "LOGNAME":
 			return "dev", true
+		case "~bob":
+			return "/home/bob", true
+		case "~alias":
+			return "~", true
 		}
 		return "", false
 	}
 	for p, want := range map[string]string{
 		"~dev/.ssh/id_rsa": "~/.ssh/id_rsa", "~dev": "~/", "~bob/.bashrc": "~bob/.bashrc",
-		"~/x": "~/x", "~+/x": "~+/x", "x": "x",
+		"~alias/.ssh/id_rsa": "~/.ssh/id_rsa", "~gone/.bashrc": Unknown + Unknown + "/.bashrc",
+		"~$USER/.bashrc": Unknown + Unknown + "/.bashrc",
+		"~/x":            "~/x", "~+/x": "~+/x", "x": "x",
 	} {
 		if got := OwnTilde(p, lookup); got != want {
 			t.Errorf("OwnTilde(%q) = %q, want %q", p, got, want)
