@@ -455,6 +455,9 @@ func runAuditVerify(s *streams, path string, anchor *audit.Anchor, asJSON bool) 
 		if ae.Source != audit.SourceHead {
 			hint = "if you rotated, restored or deleted the log yourself, keep the old file, then run 'guard audit verify --reset-checkpoint'"
 		}
+		if ae.Kind == audit.ErrMissed {
+			hint = "find what held the audit log's lock or kept guard from writing the log; then 'guard audit verify --reset-checkpoint' clears the record of the misses"
+		}
 		if asJSON {
 			writeJSON(s.out, out)
 			return &exitError{code: exitTampered, hint: hint}
@@ -462,6 +465,11 @@ func runAuditVerify(s *streams, path string, anchor *audit.Anchor, asJSON bool) 
 		fmt.Fprintf(s.out, "✗ %s\n", err)
 		if ae.Source == audit.SourceAnchor {
 			fmt.Fprintf(s.out, "anchor file: %s\n", af)
+		}
+		if ae.Kind == audit.ErrMissed {
+			fmt.Fprintf(s.out, "missed appends: %s\n", af+audit.MissedExt)
+			fmt.Fprintln(s.out, "warning: the audit log lacks records of calls guard answered: the log's lock was held too long, or the log could not be written")
+			return &exitError{code: exitTampered, hint: hint}
 		}
 		fmt.Fprintln(s.out, "warning: the audit log may have been tampered with: records were removed from its end, or it was deleted, replaced or rewritten")
 		return &exitError{code: exitTampered, hint: hint}

@@ -361,7 +361,8 @@ func writeAnchorTo(af *os.File, a AnchorState, cut bool) error {
 // the record line whose hash is head, and forgets a recorded cut: what
 // ResetCheckpoint does for the checkpoint. Pass what a successful Verify
 // reported (Report.End, Report.Entries, Report.Head). It writes while
-// holding the log's lock, as Append does.
+// holding the log's lock, as Append does, and clears the loss witness
+// (MissedExt).
 func ResetAnchor(logPath, anchorPath string, size int64, count int, head string) error {
 	if size < 0 || count < 0 || !isHex64([]byte(head)) || (size == 0) != (head == event.ZeroHash) || (size == 0) != (count == 0) {
 		return errors.New("audit anchor: invalid size, count or head")
@@ -377,6 +378,9 @@ func ResetAnchor(logPath, anchorPath string, size int64, count int, head string)
 		return fmt.Errorf("audit anchor: %w", err)
 	}
 	err = writeAnchor(anchorPath, AnchorState{Checkpoint: Checkpoint{Size: size, Head: head}, Count: int64(count)})
+	if err == nil {
+		err = clearMissed(anchorPath) // the log as it is is the reference: its misses were seen
+	}
 	if uerr := unlockLog(lf); err == nil {
 		err = uerr
 	}

@@ -106,6 +106,11 @@ func AppendWith(path string, rec *event.Record, opt AppendOptions) error {
 
 // appendWithin is AppendWith with a bound on the wait for the lock.
 func appendWithin(path string, rec *event.Record, opt AppendOptions, wait time.Duration) (err error) {
+	defer func() {
+		if err != nil {
+			noteMissed(opt.AnchorFile, rec.TS, rec.Hook, rec.Verdict, err) // the loss witness (missed.go)
+		}
+	}()
 	lf, err := lockLog(path+LockSuffix, true, wait)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {

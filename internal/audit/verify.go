@@ -58,10 +58,11 @@ const (
 // in guard's checkpoint, or an Anchor given to VerifyWith. The chain alone
 // cannot show this.
 type AnchorError struct {
-	// Source is SourceCheckpoint, SourceAnchor or SourceHead.
+	// Source is SourceCheckpoint, SourceAnchor, SourceHead or
+	// SourceMissed.
 	Source string
 	// Kind is ErrLogMissing, ErrTruncated, ErrRewritten, ErrCut,
-	// ErrCheckpointDamaged or ErrAnchorDamaged.
+	// ErrCheckpointDamaged, ErrAnchorDamaged or ErrMissed.
 	Kind error
 	// Detail says what was expected and what was found, with sizes,
 	// record numbers and hashes only (no path).
@@ -77,10 +78,11 @@ var anchorKinds = []struct {
 }{
 	{ErrLogMissing, "log_missing"}, {ErrTruncated, "truncated"}, {ErrRewritten, "rewritten"},
 	{ErrCut, "cut"}, {ErrCheckpointDamaged, "checkpoint_damaged"}, {ErrAnchorDamaged, "anchor_damaged"},
+	{ErrMissed, "missed"},
 }
 
 // KindName names e's Kind for JSON output: log_missing, truncated,
-// rewritten, cut, checkpoint_damaged or anchor_damaged.
+// rewritten, cut, checkpoint_damaged, anchor_damaged or missed.
 func (e *AnchorError) KindName() string {
 	for _, k := range anchorKinds {
 		if e.Kind == k.err {
@@ -220,6 +222,9 @@ func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 			return rep, err
 		}
 		return rep, fmt.Errorf("audit log %s: %w", path, err)
+	}
+	if !opt.IgnoreCheckpoint {
+		return rep, checkMissed(opt.AnchorFile) // calls with no record: missed.go
 	}
 	return rep, nil
 }

@@ -442,6 +442,10 @@ func auditChecks(o Options) []Check {
 	case errors.As(err, &ce):
 		v.Detail = fmt.Sprintf("%s: %v: the log was changed after it was written", shown, err)
 		v.Hint = "run 'guard audit verify' and keep a copy of the log as evidence"
+	case errors.As(err, &ae) && ae.Kind == audit.ErrMissed:
+		v.Detail = fmt.Sprintf("%s: %v", shown, err)
+		v.Hint = "calls were answered without a record (the log's lock held too long, or the log not writable): see " + show(o, anchor+audit.MissedExt) +
+			"; once you know why, 'guard audit verify --reset-checkpoint' clears it"
 	case errors.As(err, &ae):
 		v.Detail = fmt.Sprintf("%s: %v", shown, err)
 		v.Hint = "records were lost, or the log was replaced: keep copies of the log and of " + show(o, anchor) +

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -25,6 +26,10 @@ type cmd struct {
 	// are its own words (codechangers.go).
 	touchAt int
 	w       *walker
+	// fdUser is what the descriptors its input redirections open are
+	// used by (holdsFd): its program's name, compoundUser for a compound
+	// command's, "" for none (< F alone).
+	fdUser string
 	// quietReads marks a command that prints none of the text of the
 	// files it reads (git log -- F, git rev-parse HEAD:F: gitprints.go).
 	quietReads bool
@@ -310,6 +315,12 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 	}
 	c.feed(prev)
 	redirFrom := len(w.a.Reads)
+	if len(words) > 0 {
+		c.fdUser = path.Base(words[0].Text)
+		if !words[0].Known {
+			c.fdUser = compoundUser // a program guard cannot name
+		}
+	}
 	c.redirects(redirs)
 	if w.stopped() {
 		return c

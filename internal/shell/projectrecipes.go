@@ -568,7 +568,7 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 				c.recipeScript(s)
 			}
 			if program || python && prevM {
-				c.w.projectLoads(s) // eslint ., python3 -m pytest
+				c.projectLoads(s) // eslint ., python3 -m pytest
 			}
 			prevM = python && s == "-m"
 			if program {

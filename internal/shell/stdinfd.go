@@ -12,6 +12,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -101,6 +102,9 @@ func (c *cmd) inputRedirect(n, target, sub string, write bool) {
 		c.w.Write(target)
 		c.w.Redirecting = false
 		c.rwFiles = append(c.rwFiles, target)
+	}
+	if c.holdsFd(n) {
+		c.w.Touch(target) // exec 9<~/.guard/audit.log.lock; flock 9
 	}
 	c.openFd(n, fdOrigin{file: target})
 	if n == "" || n == "0" {
@@ -202,4 +206,40 @@ func (c *cmd) subText(sub, what string) (text string, ok, found bool) {
 		}
 	}
 	return "", false, false
+}
+
+// compoundUser is cmd.fdUser for a compound command ({ flock 9; } 9<F),
+// and for a program guard cannot name.
+const compoundUser = "{…}"
+
+// holdsFd reports whether descriptor n, which an input redirection of c
+// opens on a file, may be used by what guard does not know to only read
+// from it: a descriptor other than standard input (flock 9, read -u 3) or
+// one exec keeps open for what follows, and the standard input of a
+// program not known to only read it (python3 -c 'fcntl.flock(0, 2)'); a
+// compound command's standard input is each of its commands'
+// (inheritStdin). Such an open is a touch of the file, not a read only:
+// a lock held on it stops whoever else takes the lock (guard's own audit
+// lock), and the path rules weigh it as a change of the file.
+func (c *cmd) holdsFd(n string) bool {
+	switch {
+	case c.fdUser == "":
+		return false // < F alone: nothing runs with it
+	case n != "" && n != "0", c.fdUser == "exec":
+		return true
+	case c.fdUser == compoundUser:
+		return false
+	}
+	return !readsStdinOnly(c.fdUser)
+}
+
+// readsStdinOnly reports whether program name only reads its standard
+// input: a program of the read-only catalogue, or the shell's read,
+// mapfile and readarray.
+func readsStdinOnly(name string) bool {
+	if strings.Contains(" read mapfile readarray ", " "+name+" ") {
+		return true
+	}
+	p := catalogue.ProgramNamed(name)
+	return p != nil && p.Access == catalogue.ReadsOnly
 }

@@ -25,6 +25,9 @@ func (c *cmd) inheritStdin() (restore func()) {
 	if !c.ownIn && w.inStdin != nil && !c.stdin.anyInput() {
 		c.stdin = *w.inStdin
 		c.stdin.inherited = true
+		if f := c.stdin.file; f != "" && !c.stdin.fromPipe && c.fdUser != "" && !readsStdinOnly(c.fdUser) {
+			w.Touch(f) // { python3 -c 'fcntl.flock(0, 2)'; } < F: holdsFd
+		}
 	}
 	saved, execs := w.inStdin, w.execIns
 	if c.stdin.anyInput() {

@@ -603,7 +603,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 	var rc *cmd
 	saved, set := w.inStdin, false
 	if len(s.Redirs) > 0 {
-		rc = &cmd{w: w}
+		rc = &cmd{w: w, fdUser: compoundUser}
 		rc.redirects(s.Redirs)
 		if in := rc.stdin; rc.ownIn {
 			in.inherited = true

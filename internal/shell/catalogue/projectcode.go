@@ -1,5 +1,7 @@
 package catalogue
 
+import "strings"
+
 // ProjectCode is a program's code and command configuration in the
 // directory it runs in: files it loads as code or that name
 // a program or a preload it runs, found by name whether the command names
@@ -13,6 +15,24 @@ type ProjectCode struct {
 	// Files are the names, relative to the working directory; a
 	// "**/NAME" one is NAME anywhere below it.
 	Files string
+	// Keys are the keys of its data files (JSON, YAML, INI, TOML) that
+	// name code it loads: a plugin, a module it requires, an init hook
+	// (pylint's init-hook, mypy's plugins, rubocop's require), or a
+	// section that does ([flake8:local-plugins]); a "~TEXT" is text
+	// anywhere in the file (rubocop's ERB). A data file
+	// holding one loads project code guard did not read.
+	Keys string
+}
+
+// configCode are the extensions of project files that are code, and the
+// names of those without one (.luacheckrc is lua, .php_cs php).
+const configCode = " .js .mjs .cjs .ts .mts .cts .py .rb .lua .php .luacheckrc .php_cs .php_cs.dist "
+
+// ConfigIsCode reports whether the project code file name (a path's last
+// part) is a program of its language rather than data.
+func ConfigIsCode(name string) bool {
+	ext := name[strings.LastIndexByte(name, '.')+1:]
+	return strings.Contains(configCode, " ."+ext+" ") || strings.Contains(configCode, " "+name+" ")
 }
 
 const (
@@ -21,6 +41,19 @@ const (
 	eslintRC = "eslint.config.js eslint.config.mjs eslint.config.cjs eslint.config.ts eslint.config.mts eslint.config.cts " +
 		".eslintrc .eslintrc.js .eslintrc.cjs .eslintrc.json .eslintrc.yml .eslintrc.yaml"
 	makeRC = "GNUmakefile makefile Makefile"
+	// The source tools' (SourceTools) configuration: they only read the
+	// sources, but load these as code or load the code they name.
+	eslintKeys   = "plugins parser processor extends"
+	prettierRC   = ".prettierrc .prettierrc.json .prettierrc.yml .prettierrc.yaml .prettierrc.json5 .prettierrc.toml .prettierrc.js .prettierrc.cjs .prettierrc.mjs .prettierrc.ts prettier.config.js prettier.config.cjs prettier.config.mjs prettier.config.ts"
+	pylintRC     = "pylintrc .pylintrc pyproject.toml setup.cfg tox.ini"
+	flake8RC     = ".flake8 setup.cfg tox.ini"
+	mypyRC       = "mypy.ini .mypy.ini pyproject.toml setup.cfg"
+	stylelintRC  = ".stylelintrc .stylelintrc.json .stylelintrc.yml .stylelintrc.yaml .stylelintrc.js .stylelintrc.cjs .stylelintrc.mjs stylelint.config.js stylelint.config.cjs stylelint.config.mjs"
+	golangciRC   = ".golangci.yml .golangci.yaml .golangci.toml .golangci.json"
+	phpCSFixerRC = ".php-cs-fixer.php .php-cs-fixer.dist.php .php_cs .php_cs.dist"
+	phpstanRC    = "phpstan.neon phpstan.neon.dist phpstan.dist.neon"
+	rubocopRC    = ".rubocop.yml"
+	rubocopKeys  = "require plugins inherit_gem ~<%"
 )
 
 // ProjectCodes lists the programs and their project code files. Small:
@@ -28,15 +61,35 @@ const (
 var ProjectCodes = []ProjectCode{
 	{Name: "bmake", Files: makeRC},
 	{Name: "bun", Files: "bunfig.toml " + nodeRC},
-	{Name: "eslint", Files: eslintRC},
+	{Name: "eslint", Files: eslintRC, Keys: eslintKeys},
+	{Name: "flake8", Files: flake8RC, Keys: "flake8:local-plugins"},
 	{Name: "gmake", Files: makeRC},
+	{Name: "golangci-lint", Files: golangciRC, Keys: "plugins custom"},
+	{Name: "luacheck", Files: ".luacheckrc"},
 	{Name: "make", Files: makeRC},
+	{Name: "mypy", Files: mypyRC, Keys: "plugins"},
 	{Name: "npm", Files: nodeRC},
 	{Name: "npx", Files: nodeRC},
+	{Name: "php-cs-fixer", Files: phpCSFixerRC},
+	{Name: "phpstan", Files: phpstanRC, Keys: "includes bootstrapFiles bootstrap services rules"},
 	{Name: "pnpm", Files: nodeRC + " .pnpmfile.cjs pnpm-workspace.yaml"},
+	{Name: "prettier", Files: prettierRC, Keys: "plugins"},
 	{Name: "py.test", Files: pytestRC},
+	{Name: "pylint", Files: pylintRC, Keys: "init-hook load-plugins"},
 	{Name: "pytest", Files: pytestRC},
+	{Name: "rubocop", Files: rubocopRC, Keys: rubocopKeys},
+	{Name: "stylelint", Files: stylelintRC, Keys: "plugins extends customSyntax processors"},
 	{Name: "yarn", Files: nodeRC + " .yarnrc .yarnrc.yml"},
+}
+
+// ProjectCodeNamed returns the project code of program name, or nil.
+func ProjectCodeNamed(name string) *ProjectCode {
+	for i := range ProjectCodes {
+		if ProjectCodes[i].Name == name {
+			return &ProjectCodes[i]
+		}
+	}
+	return nil
 }
 
 // ProjectCodeOf returns the project code files of program name (its
