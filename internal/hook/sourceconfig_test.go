@@ -36,6 +36,12 @@ func TestSourceToolConfig(t *testing.T) {
 		"ok/.flake8":                "[flake8]\nmax-line-length = 100\n",
 		"ok/.luacheckrc":            "std = 'lua54'\nignore = {'212'}\n",
 		"ok/.php-cs-fixer.dist.php": "<?php return (new PhpCsFixer\\Config())->setRules(['@PSR12' => true]);\n",
+		// Package names resolved from node_modules: the program's own standing.
+		"pk/.eslintrc.json":     "{\"extends\": [\"eslint:recommended\", \"plugin:react/recommended\"], \"plugins\": [\"react\"], \"parser\": \"@typescript-eslint/parser\"}\n",
+		"pk/.stylelintrc.json":  "{\"extends\": \"stylelint-config-standard\"}\n",
+		"pk/.prettierrc":        "{\"plugins\": [\"prettier-plugin-tailwindcss\"]}\n",
+		"pkl/.eslintrc.yml":     "extends:\n  - eslint:recommended\n  - ./local-rules.js\n",
+		"pkl/.stylelintrc.json": "{\"extends\": [\"stylelint-config-standard\", \"../shared/x\"]}\n",
 	}
 	runPrograms(t, files, []programCase{
 		{"eslint a.js", false}, // no configuration
@@ -63,5 +69,8 @@ func TestSourceToolConfig(t *testing.T) {
 		{"cd ps && phpstan analyse a.php", true},
 		{"cd sl && stylelint a.css", true},
 		{"cd gl && golangci-lint run", true},
+		{"cd pk && eslint a.js && stylelint a.css && prettier --check a.js", false},
+		{"cd pkl && eslint a.js", true},
+		{"cd pkl && stylelint a.css", true},
 	})
 }

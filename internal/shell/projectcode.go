@@ -59,7 +59,7 @@ func (c *cmd) sourceConfig(p *catalogue.ProjectCode) {
 		}
 		if !catalogue.ConfigIsCode(path.Base(f)) {
 			text, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a configuration file")
-			if k := configLoads(text, p.Keys); ok && k != "" {
+			if k := configLoads(text, p.Keys); ok && k != "" && (!p.Packages || localPathIn(text)) {
 				c.w.hide("runs %s, whose configuration %s loads project code (%s) guard did not read: it cannot tell what that code does", p.Name, f, k)
 			}
 			continue
@@ -75,6 +75,28 @@ func (c *cmd) sourceConfig(p *catalogue.ProjectCode) {
 		}
 		c.w.Nread, c.w.words, c.w.fileWords = nread, words, fileWords
 	}
+}
+
+// localPathIn reports whether data text (JSON, YAML) holds a value that
+// is a local path: a string, quoted or a YAML scalar, starting with ./,
+// ../, / or ~/, or ending in a code file's extension. Package names
+// (eslint:recommended, @scope/config, prettier-plugin-x) are none.
+func localPathIn(text string) bool {
+	for _, lead := range []string{"\"", "'", ": ", "- ", "[", ",", "="} {
+		for _, p := range []string{"./", "../", "/", "~/", ".\\", "..\\"} {
+			if strings.Contains(text, lead+p) {
+				return true
+			}
+		}
+	}
+	for _, ext := range []string{".js", ".cjs", ".mjs", ".ts", ".cts", ".mts"} {
+		for _, end := range []string{"\"", "'", "\n"} {
+			if strings.Contains(text, ext+end) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // configFamily returns the language of code file f (its extension).

@@ -22,6 +22,11 @@ type ProjectCode struct {
 	// anywhere in the file (rubocop's ERB). A data file
 	// holding one loads project code guard did not read.
 	Keys string
+	// Packages: the keys' values are package names the program resolves
+	// from the project's installed dependencies (eslint's extends,
+	// plugins, parser), code of the same standing as the program itself;
+	// only a value that is a local path (./rule.js) names project code.
+	Packages bool
 }
 
 // configCode are the extensions of project files that are code, and the
@@ -61,7 +66,7 @@ const (
 var ProjectCodes = []ProjectCode{
 	{Name: "bmake", Files: makeRC},
 	{Name: "bun", Files: "bunfig.toml " + nodeRC},
-	{Name: "eslint", Files: eslintRC, Keys: eslintKeys},
+	{Name: "eslint", Files: eslintRC, Keys: eslintKeys, Packages: true},
 	{Name: "flake8", Files: flake8RC, Keys: "flake8:local-plugins"},
 	{Name: "gmake", Files: makeRC},
 	{Name: "golangci-lint", Files: golangciRC, Keys: "plugins custom"},
@@ -73,12 +78,12 @@ var ProjectCodes = []ProjectCode{
 	{Name: "php-cs-fixer", Files: phpCSFixerRC},
 	{Name: "phpstan", Files: phpstanRC, Keys: "includes bootstrapFiles bootstrap services rules"},
 	{Name: "pnpm", Files: nodeRC + " .pnpmfile.cjs pnpm-workspace.yaml"},
-	{Name: "prettier", Files: prettierRC, Keys: "plugins"},
+	{Name: "prettier", Files: prettierRC, Keys: "plugins", Packages: true},
 	{Name: "py.test", Files: pytestRC},
 	{Name: "pylint", Files: pylintRC, Keys: "init-hook load-plugins"},
 	{Name: "pytest", Files: pytestRC},
 	{Name: "rubocop", Files: rubocopRC, Keys: rubocopKeys},
-	{Name: "stylelint", Files: stylelintRC, Keys: "plugins extends customSyntax processors"},
+	{Name: "stylelint", Files: stylelintRC, Keys: "plugins extends customSyntax processors", Packages: true},
 	{Name: "yarn", Files: nodeRC + " .yarnrc .yarnrc.yml"},
 }
 
