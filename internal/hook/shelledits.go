@@ -46,6 +46,7 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 	}
 	kept := keptTouches(a)
 	e := shellEdits{d: secret.New()}
+	untold := a.ContextWrites
 	for i, w := range slices.Concat(a.Writes, a.Touches) {
 		touch := i >= len(a.Writes)
 		if touch && (kept[w] || kept[filepath.Base(w)] || slices.Contains(a.Writes, w) || slices.Contains(a.UnprintedReads, w)) {
@@ -62,6 +63,9 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 		src = shell.ExpandEnv(src, lookupEnv)
 		files := []string{absUnder(src, base, h)}
 		if strings.Contains(src, "/**") || strings.Contains(src, path.Unknown) || strings.Contains(files[0], "$") {
+			if touch && !ok && fedNames(src) {
+				untold = append(untold, effect.ContextWrite{Path: w}) // find … | xargs someprog: any file below
+			}
 			continue // a tree or a part guard cannot work out: untoldEdits
 		}
 		if m, err := filepath.Glob(files[0]); !touch && err == nil && len(m) > 0 && strings.ContainsAny(src, "*?[") {
@@ -76,7 +80,16 @@ func shellEditSecrets(a *shell.Analysis, base, h string) *event.Finding {
 			return fd
 		}
 	}
-	return e.untoldEdits(a.ContextWrites, base, h) // shelltrees.go
+	return e.untoldEdits(untold, base, h) // shelltrees.go
+}
+
+// fedNames reports whether a touch's name w stands for names a pipe or a
+// find hands a program guard does not know (find . -name '*.py' | xargs
+// someprog, find … -exec someprog {} +: DIR/**/NAME): that program may
+// change any of those files, as sed -i does (default-deny), so they are
+// checked as an in-place edit of files whose names guard cannot compute.
+func fedNames(w string) bool {
+	return strings.Contains(w, "/**") || strings.Contains(w, fedName)
 }
 
 // shellEdits is the state of one command's edit check: the detector and

@@ -68,6 +68,14 @@ func (c *cmd) reformats() bool {
 	return plain
 }
 
+// gofmtWrites reports whether gofmt's flags hold -w: it rewrites the files
+// it is given.
+func (c *cmd) gofmtWrites() bool {
+	w := false
+	goFlags(c.args, gofmtFlags, func(name string, _ word.Word) { w = w || name == "w" })
+	return w
+}
+
 // gofmtFlags are gofmt's flags that leave what it writes gofmt's
 // reformatting: all bools.
 const gofmtFlags word.Set = " l d e s w "
