@@ -246,8 +246,12 @@ func (c *cmd) isSpent(j int) bool { return j < len(c.spent) && c.spent[j] }
 // value of an option that names what the program leaves alone (--exclude
 // .git) is no file it opens.
 func (c *cmd) touches(p *catalogue.Program) {
-	if c.name == "" || p != nil && p.Access != catalogue.MayWrite && !c.mayWrite || c.reformats() && !c.gofmtWrites() {
-		return // gofmt -l, -d: it prints names or diffs, and writes nothing
+	if c.name == "" || p != nil && p.Access != catalogue.MayWrite && !c.mayWrite {
+		return
+	}
+	if c.reformats() && !c.gofmtWrites() {
+		c.gofmtReads() // gofmt -l, -d: it prints names or diffs, and writes nothing
+		return
 	}
 	reads := c.gitReadsFrom() // git diff F, git log -- F: reads
 	sub := -1                 // git's subcommand names a command, not a file (git -C ~/.dotfiles status)
