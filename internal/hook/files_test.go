@@ -199,6 +199,8 @@ func TestPathPrograms(t *testing.T) {
 		{"cd .. && PATH=proj:$PATH foo", "blocked_path", "'~/.bashrc'"},
 		{"PATH=$(mktemp -d):$PATH foo", "unparsable_command", "a PATH directory guard cannot tell"},
 		{"rg --pre=sh . notes.x", "blocked_path", "'notes.x'"},
+		{"rg --pre ./foo PATTERN", "blocked_path", "guard read what the command runs: './foo'"}, // the preprocessor runs on every file
+		{"rg --pre=./foo --pre-glob '*.py' PATTERN", "blocked_path", "'./foo'"},
 		{"find . -name notes.x -exec sh {} \\;", "unparsable_command", "the files find finds"},
 		{"fine && app && compiled", "", ""},
 		{"foo", "", ""}, // not on PATH: ./foo does not run

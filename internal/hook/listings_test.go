@@ -67,6 +67,11 @@ func TestListedTrees(t *testing.T) {
 		`pax -wf o.pax .; tar xOf o.pax`,
 		`jar cf o.jar .; unzip -p o.jar`,
 		`mytool pack . out.bin; cat out.bin`,
+		// An unknown program's standard output, decoded by a later reader.
+		`pax -w . > o.pax; tar xOf o.pax`,
+		`someprog . > o.bin; tar xOf o.bin`,
+		`someprog . > o.gz; zcat o.gz`,
+		`someprog . > o.bin; mv o.bin p.bin; unzip -p p.bin`,
 	}
 	passed := []string{
 		`python3 -c 'import os; print(os.listdir("."))'`,
@@ -80,6 +85,8 @@ func TestListedTrees(t *testing.T) {
 		`tar cf o.tar docs; mv o.tar p.tar; tar xOf p.tar`,
 		`jar cf o.jar docs; unzip -p o.jar`,
 		`python3 gen.py -o out.txt; cat out.txt`,
+		`someprog . > o.txt; cat o.txt`, // printed as it is: as someprog . would
+		`someprog docs > o.bin; tar xOf o.bin`,
 	}
 	p := realPolicy(t, "")
 	for _, cmd := range blocked {

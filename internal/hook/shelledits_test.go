@@ -168,6 +168,14 @@ func TestShellEditUntold(t *testing.T) {
 		{`find . -name '*.go' -exec gofmt -l {} +`, "64 files"}, // 70 files of a program guard does not know: past the scan bound
 		{`find . -name '*.py' -exec sed -i 's/foo/bar/' {} +`, ""},
 		{`ls | xargs rm -f`, ""},
+		// A program guard does not know, fed a find's names, may change
+		// any of them as sed -i does.
+		{`find . -name '*.py' | xargs sd 'a' 'b'`, "settings.py"},
+		{`find . -name '*.py' | xargs someprog`, "settings.py"},
+		{`find . -name '*.py' -exec someprog {} +`, "settings.py"},
+		{`find . -name '*.py' | xargs wc -l`, ""},
+		{`find clean -name '*.py' | xargs someprog`, ""},
+		{`cd big && find . -name '*.go' | xargs someprog`, "64 files"},
 	} {
 		code, stdout, stderr, _ := runReal(t, p, `{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":`+jsonString(proj)+`,"tool_input":{"command":`+jsonString(tc.cmd)+`}}`)
 		blocked := code == 2 || containsDeny(stdout)

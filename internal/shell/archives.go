@@ -22,6 +22,7 @@ import (
 // program guard does not model, the files it writes (from index writes
 // and touches) hold the trees it read (unknownArchives).
 func (c *cmd) madeArchive(from, writes, touches int) {
+	c.decodedStdout(from)
 	a, listed := c.archiveFile()
 	if a == "" && from <= len(c.w.a.Reads) {
 		c.unknownArchives(from, writes, touches)
@@ -34,6 +35,22 @@ func (c *cmd) madeArchive(from, writes, touches int) {
 		holds = append(holds, word.Mark(word.MarkSubst, ""))
 	}
 	c.w.Archived(a, holds)
+}
+
+// decodedStdout records, for c a reader that does not print what it reads
+// as it is (tar xOf, zcat, unzip -p: catalogue.Verbatim's are), a read
+// (from index from of the Analysis's) of a file holding an unknown
+// program's standard output as a read of what that program read
+// (effect.Ledger.StdoutHolds): what it decodes may be their text.
+func (c *cmd) decodedStdout(from int) {
+	if c.name == "" || from > len(c.w.a.Reads) || catalogue.Verbatim.Has(c.name) && c.w.trusts(c.prog, c.name) {
+		return
+	}
+	var more []string
+	for _, r := range c.w.a.Reads[from:] {
+		more = append(more, c.w.StdoutHolds(r)...)
+	}
+	c.w.a.Reads = append(c.w.a.Reads, more...)
 }
 
 // archiveFile returns the archive file c makes ("" for none), and whether
@@ -114,7 +131,8 @@ func zipArchive(args []string) string {
 // unknownArchives records, for c a program guard does not model (its
 // words are touches: pax -w, jar c, an unknown tool) or an interpreter's
 // code (tarfile.open("o.tar", "w").add("."), python -m tarfile -c), each
-// file it writes or touches as an archive of what it read: each file, and
+// file it writes or touches, and each file its standard output is
+// redirected to (pax -w . > o.pax), as an archive of what it read: each file, and
 // each word as a directory stored whole (default-deny: guard cannot show
 // the program does not archive what it names, and does not look on disk
 // which words are directories); a name guard cannot tell, one it cannot
@@ -149,5 +167,8 @@ func (c *cmd) unknownArchives(from, writes, touches int) {
 	}
 	for _, f := range slices.Concat(a.Writes[writes:], a.Touches[touches:]) {
 		c.w.Archived(f, holds) // (not what f itself names: Archived)
+	}
+	for _, o := range c.outFiles {
+		c.w.ArchivedStdout(o.path, holds) // pax -w . > o.pax: its standard output too
 	}
 }

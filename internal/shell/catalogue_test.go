@@ -28,7 +28,10 @@ func TestTouches(t *testing.T) {
 		{cmd: `gzip $(find ~/.guard -name audit.log)`, touches: []string{"~/.guard"}},
 		{cmd: `python3 x.py ~/.bashrc`, touches: []string{"~/.bashrc"}, not: []string{"x.py"}},
 		{cmd: `bash run.sh ~/.bashrc`, touches: []string{"~/.bashrc"}, not: []string{"run.sh"}},
-		{cmd: `awk '{print}' ~/.bashrc`, touches: []string{"~/.bashrc"}},
+		{cmd: `awk '{print}' ~/.bashrc`, not: []string{"~/.bashrc"}}, // code that only reads its input
+		{cmd: `gawk -i inplace '{print}' ~/.bashrc`, touches: []string{"~/.bashrc"}},
+		{cmd: `awk '{print > FILENAME}' ~/.bashrc`, touches: []string{"~/.bashrc"}},
+		{cmd: `awk -v f=~/.bashrc 'BEGIN{ARGV[1]=f}1' x`, touches: []string{"~/.bashrc"}},
 		{cmd: `flock ~/.guard/audit.log.lock true`, touches: []string{"~/.guard/audit.log.lock"}},
 		{cmd: `ssh -E ~/.bashrc host`, touches: []string{"~/.bashrc"}},
 		{cmd: `rsync --log-file=~/.bashrc a b`, touches: []string{"~/.bashrc"}},

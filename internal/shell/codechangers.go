@@ -68,6 +68,24 @@ func (c *cmd) reformats() bool {
 	return plain
 }
 
+// gofmtWrites reports whether gofmt's flags hold -w: it rewrites the files
+// it is given.
+func (c *cmd) gofmtWrites() bool {
+	w := false
+	goFlags(c.args, gofmtFlags, func(name string, _ word.Word) { w = w || name == "w" })
+	return w
+}
+
+// gofmtReads records what gofmt reads of its operands: a directory's Go
+// files, all the way down (gofmt -l . is DIR/**/*.go, as find's names are).
+func (c *cmd) gofmtReads() {
+	for j, a := range c.args {
+		if c.kinds[j] == argPlain && a.Known && !strings.HasPrefix(a.Text, "-") && !strings.HasSuffix(a.Text, ".go") {
+			c.w.Read(strings.TrimSuffix(a.Text, "/") + "/**/*.go")
+		}
+	}
+}
+
 // gofmtFlags are gofmt's flags that leave what it writes gofmt's
 // reformatting: all bools.
 const gofmtFlags word.Set = " l d e s w "

@@ -326,7 +326,9 @@ func (c *cmd) followsTreeLinks() bool {
 // name what it leaves out: tar's --exclude PATTERN and --exclude=PATTERN,
 // zip's -x/--exclude NAME… (up to the next option). A pattern narrows
 // what the archiver reads or extracts (excludes); it is no file it opens.
-// tar's -X FILE (a list of patterns) stays a read.
+// tar's -X FILE (a list of patterns) stays a read, as zip's -x@FILE and
+// -i@FILE are: the list file is read, and what it leaves out is not known
+// (the archive holds the whole tree).
 func (c *cmd) skippedPatterns() {
 	switch c.name {
 	case "tar", "gtar", "bsdtar":
@@ -347,8 +349,15 @@ func (c *cmd) skippedPatterns() {
 			switch s := a.Text; {
 			case s == "-x" || s == "--exclude":
 				in = true
+			case strings.HasPrefix(s, "-x@") || strings.HasPrefix(s, "-i@"):
+				c.w.Read(s[3:]) // -x@LIST: a file of patterns zip reads (what it leaves out guard cannot tell)
+				c.kinds[j] = argData
+				in = false
 			case strings.HasPrefix(s, "-"):
 				in = false
+			case in && strings.HasPrefix(s, "@") && len(s) > 1:
+				c.w.Read(s[1:])
+				c.kinds[j] = argData
 			case in:
 				c.kinds[j] = argData
 			}

@@ -249,6 +249,10 @@ func (c *cmd) touches(p *catalogue.Program) {
 	if c.name == "" || p != nil && p.Access != catalogue.MayWrite && !c.mayWrite {
 		return
 	}
+	if c.reformats() && !c.gofmtWrites() {
+		c.gofmtReads() // gofmt -l, -d: it prints names or diffs, and writes nothing
+		return
+	}
 	reads := c.gitReadsFrom() // git diff F, git log -- F: reads
 	sub := -1                 // git's subcommand names a command, not a file (git -C ~/.dotfiles status)
 	if c.name == "git" {

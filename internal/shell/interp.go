@@ -549,6 +549,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 			c.w.hide("runs awk code that prints into a file or a command whose name it computes: guard cannot tell what it writes or runs")
 		}
 		c.awkGetlines(code)
+		c.awkOperands(code)
 	}
 	for _, sc := range lang.ShellStrings(code) {
 		c.w.maybeShell(sc)
@@ -1049,6 +1050,46 @@ func (m *moduleLoader) credModules(names []string) {
 	for _, n := range names {
 		if store, ok := catalogue.ModuleStore(fam, n); ok {
 			m.c.w.Read(path.Join(m.c.w.Home, store))
+		}
+	}
+}
+
+// awkOperands spends awk's operands (its input files, x=1 assignments)
+// and the values of its -v and --assign options (-v root="$2/": a
+// variable's text) when code cannot hand any of them to something that
+// writes, opens or runs it: no getline, system(), close(), ARGV, and no
+// print into a file (a -v value may be joined into its name). awk then
+// only reads its input files (recorded as reads apart): they are no
+// touches. Other options' values stay as they were (gawk -f F). A library
+// loaded (gawk -i inplace, -l, @include, @load) may write them: kept.
+func (c *cmd) awkOperands(code string) {
+	if !lang.AwkFamily(c.name) || lang.AwkComputedOutput(code) || len(lang.AwkOutputs(code)) > 0 || slices.ContainsFunc(c.args, func(a word.Word) bool {
+		opt, _, _ := awkOpt(a.Text)
+		return opt == 'i' || opt == 'l'
+	}) {
+		return
+	}
+	for _, s := range []string{"getline", "system", "ARGV", "close", "fflush", "FILENAME", "@include", "@load", "inplace"} {
+		if strings.Contains(code, s) {
+			return
+		}
+	}
+	in, _ := catalogue.InterpreterOf(c.name)
+	ends := false
+	for j := 0; j < len(c.args); j++ {
+		switch s := c.args[j].Text; {
+		case ends || !strings.HasPrefix(s, "-") || s == "-":
+			c.spend(j)
+		case s == "--":
+			ends = true
+		case s == "-v" || s == "--assign":
+			if j++; j < len(c.args) {
+				c.spend(j)
+			}
+		case strings.HasPrefix(s, "-v") || strings.HasPrefix(s, "--assign="):
+			c.spend(j)
+		case in.WithArg.Has(s):
+			j++
 		}
 	}
 }

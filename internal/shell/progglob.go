@@ -22,14 +22,14 @@ import (
 // word as written). A pattern guard cannot expand is hidden.
 func (c *cmd) globProgram(words []word.Word) []word.Word {
 	p := words[0].Text
-	if !words[0].Known || !strings.ContainsAny(p, "*?[") {
-		return words
+	if !words[0].Known || !globbed(p) {
+		return words // [ -s F ]: a bracket no ] closes is itself
 	}
 	dir, pat := path.Split(p)
 	switch {
-	case !strings.ContainsAny(pat, "*?["):
+	case !globbed(pat):
 		return words // /tmp/ph/*/python3: the name is known, its prefix is looked for from the pattern
-	case strings.ContainsAny(dir, "*?[") || strings.Contains(pat, `\`):
+	case globbed(dir) || strings.Contains(pat, `\`):
 		c.w.hide("runs a program named by a pattern guard cannot expand (%s)", word.Quote(word.Render(p)))
 		return words
 	}
@@ -70,6 +70,17 @@ func (c *cmd) globProgram(words []word.Word) []word.Word {
 		out = append(out, word.Word{Text: f, Known: true})
 	}
 	return append(out, words[1:]...)
+}
+
+// globbed reports whether s holds a character that makes bash expand it
+// as a pattern: * or ?, or a [ that a later ] closes (an unclosed [ is
+// matched as itself: the program [ is test).
+func globbed(s string) bool {
+	if strings.ContainsAny(s, "*?") {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	return i >= 0 && strings.IndexByte(s[min(i+2, len(s)):], ']') >= 0
 }
 
 // bashClass writes bash's negated bracket [!…] as path.Match's [^…].

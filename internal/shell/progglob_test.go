@@ -25,3 +25,13 @@ func TestGlobProgram(t *testing.T) {
 		{cmd: "'./ok.sh'"},
 	})
 }
+
+// TestGlobbed: bash expands a word holding *, ? or a closed bracket; an
+// unclosed [ (the program [) is matched as itself.
+func TestGlobbed(t *testing.T) {
+	for s, want := range map[string]bool{"[": false, "[[": false, "[]": false, "python[3]": true, "py*": true, "a?": true, "[]a]": true, "ls": false} {
+		if got := globbed(s); got != want {
+			t.Errorf("globbed(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -23,12 +23,28 @@ const maxArchives = 16
 type archive struct {
 	path  string
 	holds []string
+	// stdout: a program's standard output guard does not model (someprog
+	// . > o.bin): what a reader prints of it as it is, the program could
+	// have printed itself; only a reader that decodes it reads the holds
+	// again (StdoutHolds).
+	stdout bool
 }
 
 // Archived records that the file word a names is an archive the command
 // makes of holds, reads as the ledger records them (Analysis.Reads); a
 // read of a itself or under it is not held.
 func (w *Ledger) Archived(a string, holds []string) {
+	w.archived(a, holds, false)
+}
+
+// ArchivedStdout records that the file word a names holds the standard
+// output of a program guard does not model that read holds (see
+// archive.stdout).
+func (w *Ledger) ArchivedStdout(a string, holds []string) {
+	w.archived(a, holds, true)
+}
+
+func (w *Ledger) archived(a string, holds []string, stdout bool) {
 	p, ok := w.recordedAs(a)
 	if !ok {
 		return
@@ -44,12 +60,12 @@ func (w *Ledger) Archived(a string, holds []string) {
 	}
 	for i := range w.archives {
 		if w.archives[i].path == p {
-			w.archives[i].holds = kept
+			w.archives[i].holds, w.archives[i].stdout = kept, stdout
 			return
 		}
 	}
 	if len(w.archives) < maxArchives {
-		w.archives = append(w.archives, archive{p, kept})
+		w.archives = append(w.archives, archive{p, kept, stdout})
 	}
 }
 
@@ -83,9 +99,19 @@ func (w *Ledger) recordedAs(s string) (string, bool) {
 // command made, the reads it holds: what the reader prints of them is
 // judged as its own reads are (opaque, unattributed, quiet).
 func (w *Ledger) held(p string) {
-	if a := w.archiveAt(path.Clean(p)); a != nil {
+	if a := w.archiveAt(path.Clean(p)); a != nil && !a.stdout {
 		*w.ReadList = append(*w.ReadList, a.holds...)
 	}
+}
+
+// StdoutHolds returns, for recorded path p, the reads an unknown
+// program's standard output written there holds (ArchivedStdout): a
+// reader that decodes it (tar xOf, zcat, unzip -p) reads them again.
+func (w *Ledger) StdoutHolds(p string) []string {
+	if a := w.archiveAt(path.Clean(p)); a != nil && a.stdout {
+		return a.holds
+	}
+	return nil
 }
 
 // archiveAt returns the archive the command made that the file at the

@@ -199,27 +199,31 @@ func AwkFamily(name string) bool {
 
 // AwkOutputs returns the files awk code prints into: > "file" and
 // >> "file", and a target that joins literals (> dir "/f", > f where f was
-// assigned a join), its parts not known written as markers.
+// assigned a join), its parts not known written as markers. Only a print
+// or printf statement's redirection writes (awkRedirect): a > elsewhere
+// compares (x = n > 1 ? ", " : "").
 func AwkOutputs(code string) []string {
 	var out []string
 	j := &joiner{code: code, stops: ";}\n|)", window: 256}
-	for i := 0; i < len(code) && len(out) < 16; i++ {
-		if code[i] != '>' {
+	for name, k := range codeIdents(code, litSpans(code)) {
+		if name != "print" && name != "printf" {
 			continue
 		}
-		if i+1 < len(code) && code[i+1] == '>' {
-			i++ // >> "file": one redirection
+		if len(out) >= 16 {
+			break
 		}
-		rest := strings.TrimLeft(code[i+1:], " \t(") // > (dir "/f"): the parenthesised target
-		if t, ok := j.awkTarget(len(code) - len(rest)); ok {
-			out = append(out, t) // > ENVIRON["HOME"] "/.bash" "rc", > f
+		t, pipe := awkRedirect(code, k)
+		if t < 0 || pipe {
 			continue
 		}
-		if !strings.HasPrefix(rest, `"`) {
+		if tt, ok := j.awkTarget(t); ok {
+			out = append(out, tt) // > ENVIRON["HOME"] "/.bash" "rc", > f
 			continue
 		}
-		if e := strings.IndexByte(rest[1:], '"'); e > 0 {
-			out = append(out, rest[1:1+e])
+		if rest := code[t:]; strings.HasPrefix(rest, `"`) {
+			if e := strings.IndexByte(rest[1:], '"'); e > 0 {
+				out = append(out, rest[1:1+e])
+			}
 		}
 	}
 	return out
