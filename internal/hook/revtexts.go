@@ -222,14 +222,7 @@ func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitob
 	if !ok {
 		return nil, nil, false
 	}
-	var blobs []gitobj.Blob
-	var disk []string
-	for _, fl := range files {
-		if !sameOnDisk(filepath.Join(repo.Top, filepath.FromSlash(fl.Path)), fl) {
-			blobs = append(blobs, gitobj.Blob{ID: fl.ID, Path: fl.Path})
-			disk = append(disk, fl.Path)
-		}
-	}
+	blobs, disk := unlikeDisk(repo, files)
 	return blobs, disk, true
 }
 
@@ -242,6 +235,13 @@ func indexDiskBlobs(repo *gitobj.Repo, keep func(string) bool) ([]gitobj.Blob, [
 	if !ok {
 		return nil, nil, false
 	}
+	blobs, disk := unlikeDisk(repo, files)
+	return blobs, disk, true
+}
+
+// unlikeDisk returns the objects of files the working tree at repo.Top
+// does not hold as they are, and those files' paths (from the top).
+func unlikeDisk(repo *gitobj.Repo, files []gitobj.File) ([]gitobj.Blob, []string) {
 	var blobs []gitobj.Blob
 	var disk []string
 	for _, fl := range files {
@@ -250,7 +250,7 @@ func indexDiskBlobs(repo *gitobj.Repo, keep func(string) bool) ([]gitobj.Blob, [
 			disk = append(disk, fl.Path)
 		}
 	}
-	return blobs, disk, true
+	return blobs, disk
 }
 
 // indexBlobs returns, for git diff --cached REV, the objects of both
