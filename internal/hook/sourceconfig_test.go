@@ -19,6 +19,7 @@ func TestSourceToolConfig(t *testing.T) {
 		"pl/.pylintrc":              "[MAIN]\ninit-hook='import os; open(os.path.expanduser(\"~/.\" + \"bashrc\"), \"a\")'\n",
 		"fl/.flake8":                "[flake8]\nmax-line-length = 100\n\n[flake8:local-plugins]\nextension =\n    X = plug:X\n",
 		"my/mypy.ini":               "[mypy]\nplugins = myplug\n",
+		"my/myplug.py":              "import os\n",
 		"rc/.rubocop.yml":           "require: ./x.rb\n",
 		"rce/.rubocop.yml":          "AllCops:\n  TargetRubyVersion: <%= File.write(ENV['HOME'] + '/.bashrc', 'x') %>\n",
 		"lc/.luacheckrc":            "io.open(os.getenv('HOME') .. '/.bashrc', 'a'):write('x')\n",
@@ -37,11 +38,19 @@ func TestSourceToolConfig(t *testing.T) {
 		"ok/.luacheckrc":            "std = 'lua54'\nignore = {'212'}\n",
 		"ok/.php-cs-fixer.dist.php": "<?php return (new PhpCsFixer\\Config())->setRules(['@PSR12' => true]);\n",
 		// Package names resolved from node_modules: the program's own standing.
-		"pk/.eslintrc.json":     "{\"extends\": [\"eslint:recommended\", \"plugin:react/recommended\"], \"plugins\": [\"react\"], \"parser\": \"@typescript-eslint/parser\"}\n",
-		"pk/.stylelintrc.json":  "{\"extends\": \"stylelint-config-standard\"}\n",
-		"pk/.prettierrc":        "{\"plugins\": [\"prettier-plugin-tailwindcss\"]}\n",
-		"pkl/.eslintrc.yml":     "extends:\n  - eslint:recommended\n  - ./local-rules.js\n",
-		"pkl/.stylelintrc.json": "{\"extends\": [\"stylelint-config-standard\", \"../shared/x\"]}\n",
+		"pk/.eslintrc.json":      "{\"extends\": [\"eslint:recommended\", \"plugin:react/recommended\"], \"plugins\": [\"react\"], \"parser\": \"@typescript-eslint/parser\"}\n",
+		"pk/.stylelintrc.json":   "{\"extends\": \"stylelint-config-standard\"}\n",
+		"pk/.prettierrc":         "{\"plugins\": [\"prettier-plugin-tailwindcss\"]}\n",
+		"pkl/.eslintrc.yml":      "extends:\n  - eslint:recommended\n  - ./local-rules.js\n",
+		"py/.pylintrc":           "[MAIN]\nload-plugins=pylint_django,\n    pylint.extensions.docparams\n",
+		"py/mypy.ini":            "[mypy]\nplugins = pydantic.mypy\n",
+		"py/.rubocop.yml":        "inherit_from: .rubocop_todo.yml\nrequire:\n  - rubocop-rails\n  - rubocop-rspec\n",
+		"py/.eslintrc.json":      "{\n  \"extends\": [\n    \"eslint:recommended\"\n  ],\n  \"parserOptions\": {\"project\": \"./tsconfig.json\"}\n}\n",
+		"pyl/.pylintrc":          "[MAIN]\nload-plugins=pylint_django,\n    myplug\n",
+		"pyl/myplug/__init__.py": "import os\n",
+		"pyl/.rubocop.yml":       "require:\n  - rubocop-rails\n  - ./lib/cop.rb\n",
+		"pyl/.eslintrc.json":     "{\n  \"extends\": [\n    \"eslint:recommended\",\n    \"./base.js\"\n  ]\n}\n",
+		"pkl/.stylelintrc.json":  "{\"extends\": [\"stylelint-config-standard\", \"../shared/x\"]}\n",
 	}
 	runPrograms(t, files, []programCase{
 		{"eslint a.js", false}, // no configuration
@@ -71,6 +80,10 @@ func TestSourceToolConfig(t *testing.T) {
 		{"cd gl && golangci-lint run", true},
 		{"cd pk && eslint a.js && stylelint a.css && prettier --check a.js", false},
 		{"cd pkl && eslint a.js", true},
+		{"cd py && pylint a.py && mypy a.py && rubocop a.rb && eslint a.js", false},
+		{"cd pyl && pylint a.py", true},
+		{"cd pyl && rubocop a.rb", true},
+		{"cd pyl && eslint a.js", true},
 		{"cd pkl && stylelint a.css", true},
 	})
 }

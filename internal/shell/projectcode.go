@@ -1,7 +1,9 @@
 package shell
 
 import (
+	"github.com/guardhq/guard/internal/shell/word"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -59,7 +61,7 @@ func (c *cmd) sourceConfig(p *catalogue.ProjectCode) {
 		}
 		if !catalogue.ConfigIsCode(path.Base(f)) {
 			text, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a configuration file")
-			if k := configLoads(text, p.Keys); ok && k != "" && (!p.Packages || localPathIn(text)) {
+			if k := configLoads(text, p.Keys, c.projectName); ok && k != "" {
 				c.w.hide("runs %s, whose configuration %s loads project code (%s) guard did not read: it cannot tell what that code does", p.Name, f, k)
 			}
 			continue
@@ -77,28 +79,6 @@ func (c *cmd) sourceConfig(p *catalogue.ProjectCode) {
 	}
 }
 
-// localPathIn reports whether data text (JSON, YAML) holds a value that
-// is a local path: a string, quoted or a YAML scalar, starting with ./,
-// ../, / or ~/, or ending in a code file's extension. Package names
-// (eslint:recommended, @scope/config, prettier-plugin-x) are none.
-func localPathIn(text string) bool {
-	for _, lead := range []string{"\"", "'", ": ", "- ", "[", ",", "="} {
-		for _, p := range []string{"./", "../", "/", "~/", ".\\", "..\\"} {
-			if strings.Contains(text, lead+p) {
-				return true
-			}
-		}
-	}
-	for _, ext := range []string{".js", ".cjs", ".mjs", ".ts", ".cts", ".mts"} {
-		for _, end := range []string{"\"", "'", "\n"} {
-			if strings.Contains(text, ext+end) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // configFamily returns the language of code file f (its extension).
 func configFamily(f string) lang.Family {
 	switch ext := path.Ext(f); {
@@ -114,11 +94,13 @@ func configFamily(f string) lang.Family {
 	return lang.Lua // .luacheckrc
 }
 
-// configLoads returns the first of keys (catalogue.ProjectCode.Keys) that
-// data text holds, or "": a line whose first word, past quotes and a
-// section's [, is the key followed by =, :, a quote or ]; a "~TEXT" key
-// is TEXT anywhere.
-func configLoads(text, keys string) string {
+// configLoads returns the first of keys (catalogue.ProjectCode.Keys) by
+// which data text loads project code, or "": a line whose first word,
+// past quotes and a section's [, is the key followed by =, :, a quote or
+// ]; an "@KEY" only where one of its values (configValues) is project
+// code (local); a "~TEXT" key is TEXT anywhere.
+func configLoads(text, keys string, local func(string) bool) string {
+	lines := strings.Split(text, "\n")
 	for _, k := range strings.Fields(keys) {
 		if t, ok := strings.CutPrefix(k, "~"); ok {
 			if strings.Contains(text, t) {
@@ -126,13 +108,81 @@ func configLoads(text, keys string) string {
 			}
 			continue
 		}
-		for _, l := range strings.Split(text, "\n") {
+		named, packages := strings.CutPrefix(k, "@")
+		for i, l := range lines {
+			indent := len(l) - len(strings.TrimLeft(l, " \t"))
 			l = strings.TrimLeft(l, " \t\"'[{,")
-			rest, ok := strings.CutPrefix(l, k)
-			if rest = strings.TrimLeft(rest, "\"' \t"); ok && rest != "" && strings.ContainsRune("=:]", rune(rest[0])) {
-				return k
+			rest, ok := strings.CutPrefix(l, named)
+			if rest = strings.TrimLeft(rest, "\"' \t"); !ok || rest == "" || !strings.ContainsRune("=:]", rune(rest[0])) {
+				continue
+			}
+			if !packages || slices.ContainsFunc(configValues(rest[1:], lines[i+1:], indent), local) {
+				return named
 			}
 		}
 	}
 	return ""
+}
+
+// maxValueLines bounds the lines a key's values are read from.
+const maxValueLines = 64
+
+// configValues returns the values of a key whose line continues with
+// rest, in INI, TOML, YAML or JSON: the words of rest, and of the lines
+// after it while a bracket rest opened is open, or while they are
+// indented deeper than the key (indent: an INI continuation, a YAML
+// list).
+func configValues(rest string, after []string, indent int) []string {
+	split := func(s string) []string {
+		var out []string
+		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(" \t,[](){}\"'=", r) }) {
+			if f = strings.Trim(f, ":"); f != "" {
+				out = append(out, f) // a JSON or YAML key's colon: no value
+			}
+		}
+		return out
+	}
+	values := split(strings.TrimPrefix(strings.TrimSpace(rest), "-"))
+	depth := strings.Count(rest, "[") + strings.Count(rest, "{") - strings.Count(rest, "]") - strings.Count(rest, "}")
+	for n, l := range after {
+		t := strings.TrimSpace(l)
+		deeper := t != "" && len(l)-len(strings.TrimLeft(l, " \t")) > indent
+		if n >= maxValueLines || depth <= 0 && !deeper {
+			break
+		}
+		depth += strings.Count(t, "[") + strings.Count(t, "{") - strings.Count(t, "]") - strings.Count(t, "}")
+		values = append(values, split(strings.TrimPrefix(t, "- "))...)
+	}
+	return values
+}
+
+// projectName reports whether v, a value of a configuration key that
+// names packages or modules, names project code instead: a local path
+// (./rules.js, ../shared, /abs, ~/x) that is not a data file, a code
+// file's name, or a module or file in the working directory (a Python
+// module or package by its first dotted part, a Ruby or JavaScript
+// file). What guard cannot stat counts as project code.
+func (c *cmd) projectName(v string) bool {
+	ext := path.Ext(v)
+	data := strings.Contains(" .json .json5 .yml .yaml .toml .ini .cfg .txt .md .neon .css ", " "+ext+" ")
+	switch {
+	case v == "":
+		return false
+	case strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, ".\\"):
+		return !data
+	case catalogue.ConfigIsCode(path.Base(v)):
+		return true
+	case strings.Contains(v, "$") || !word.IsKnown(v):
+		return true // a variable the tool expands: guard cannot tell
+	case strings.ContainsAny(v, ":@"):
+		return false // eslint:recommended, plugin:react/recommended, @scope/pkg
+	}
+	first, _, _ := strings.Cut(v, ".")
+	first, _, _ = strings.Cut(first, "/")
+	for _, f := range []string{first, first + ".py", v + ".rb", v + ".js"} {
+		if k, _ := c.w.Lstat(f); k != effect.EntryNone {
+			return true
+		}
+	}
+	return false
 }

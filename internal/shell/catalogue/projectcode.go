@@ -20,13 +20,13 @@ type ProjectCode struct {
 	// (pylint's init-hook, mypy's plugins, rubocop's require), or a
 	// section that does ([flake8:local-plugins]); a "~TEXT" is text
 	// anywhere in the file (rubocop's ERB). A data file
-	// holding one loads project code guard did not read.
+	// holding one loads project code guard did not read. An "@KEY"
+	// names packages or modules the program resolves from the installed
+	// dependencies (eslint's extends, pylint's load-plugins, mypy's
+	// plugins, rubocop's require), code of the program's own standing:
+	// it loads project code only where one of its values is a local path
+	// or names a module or file in the directory.
 	Keys string
-	// Packages: the keys' values are package names the program resolves
-	// from the project's installed dependencies (eslint's extends,
-	// plugins, parser), code of the same standing as the program itself;
-	// only a value that is a local path (./rule.js) names project code.
-	Packages bool
 }
 
 // configCode are the extensions of project files that are code, and the
@@ -48,7 +48,7 @@ const (
 	makeRC = "GNUmakefile makefile Makefile"
 	// The source tools' (SourceTools) configuration: they only read the
 	// sources, but load these as code or load the code they name.
-	eslintKeys   = "plugins parser processor extends"
+	eslintKeys   = "@plugins @parser @processor @extends"
 	prettierRC   = ".prettierrc .prettierrc.json .prettierrc.yml .prettierrc.yaml .prettierrc.json5 .prettierrc.toml .prettierrc.js .prettierrc.cjs .prettierrc.mjs .prettierrc.ts prettier.config.js prettier.config.cjs prettier.config.mjs prettier.config.ts"
 	pylintRC     = "pylintrc .pylintrc pyproject.toml setup.cfg tox.ini"
 	flake8RC     = ".flake8 setup.cfg tox.ini"
@@ -58,7 +58,7 @@ const (
 	phpCSFixerRC = ".php-cs-fixer.php .php-cs-fixer.dist.php .php_cs .php_cs.dist"
 	phpstanRC    = "phpstan.neon phpstan.neon.dist phpstan.dist.neon"
 	rubocopRC    = ".rubocop.yml"
-	rubocopKeys  = "require plugins inherit_gem ~<%"
+	rubocopKeys  = "@require @plugins @inherit_gem ~<%"
 )
 
 // ProjectCodes lists the programs and their project code files. Small:
@@ -66,24 +66,24 @@ const (
 var ProjectCodes = []ProjectCode{
 	{Name: "bmake", Files: makeRC},
 	{Name: "bun", Files: "bunfig.toml " + nodeRC},
-	{Name: "eslint", Files: eslintRC, Keys: eslintKeys, Packages: true},
+	{Name: "eslint", Files: eslintRC, Keys: eslintKeys},
 	{Name: "flake8", Files: flake8RC, Keys: "flake8:local-plugins"},
 	{Name: "gmake", Files: makeRC},
 	{Name: "golangci-lint", Files: golangciRC, Keys: "plugins custom"},
 	{Name: "luacheck", Files: ".luacheckrc"},
 	{Name: "make", Files: makeRC},
-	{Name: "mypy", Files: mypyRC, Keys: "plugins"},
+	{Name: "mypy", Files: mypyRC, Keys: "@plugins"},
 	{Name: "npm", Files: nodeRC},
 	{Name: "npx", Files: nodeRC},
 	{Name: "php-cs-fixer", Files: phpCSFixerRC},
 	{Name: "phpstan", Files: phpstanRC, Keys: "includes bootstrapFiles bootstrap services rules"},
 	{Name: "pnpm", Files: nodeRC + " .pnpmfile.cjs pnpm-workspace.yaml"},
-	{Name: "prettier", Files: prettierRC, Keys: "plugins", Packages: true},
+	{Name: "prettier", Files: prettierRC, Keys: "@plugins"},
 	{Name: "py.test", Files: pytestRC},
-	{Name: "pylint", Files: pylintRC, Keys: "init-hook load-plugins"},
+	{Name: "pylint", Files: pylintRC, Keys: "init-hook @load-plugins"},
 	{Name: "pytest", Files: pytestRC},
 	{Name: "rubocop", Files: rubocopRC, Keys: rubocopKeys},
-	{Name: "stylelint", Files: stylelintRC, Keys: "plugins extends customSyntax processors", Packages: true},
+	{Name: "stylelint", Files: stylelintRC, Keys: "@plugins @extends @customSyntax @processors"},
 	{Name: "yarn", Files: nodeRC + " .yarnrc .yarnrc.yml"},
 }
 

@@ -1,0 +1,62 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestConfigValues: a key's values as INI, TOML, YAML and JSON write
+// them, on its line and on the lines that continue it.
+func TestConfigValues(t *testing.T) {
+	for _, tc := range []struct {
+		text string // the key is the first line's "k"
+		want []string
+	}{
+		{"k = a, b.c\nother = x", []string{"a", "b.c"}},
+		{"k=a,\n    b\n    c\nnext=x", []string{"a", "b", "c"}},
+		{`k = ["a", "b"]` + "\nx = 1", []string{"a", "b"}},
+		{"k = [\n  \"a\",\n  \"b\",\n]\nx = [\"y\"]", []string{"a", "b"}},
+		{"k:\n  - a\n  - ./b.rb\nother: x", []string{"a", "./b.rb"}},
+		{"k: a\nother:\n  - x", []string{"a"}},
+		{`"k": ["a", "./b.js"], "x": "y"`, []string{"a", "./b.js", "x", "y"}},
+		{"k: [\n\"a\"\n]\n\"x\": \"y\"", []string{"a"}},
+	} {
+		lines := strings.Split(tc.text, "\n")
+		rest := strings.TrimLeft(strings.TrimPrefix(strings.TrimLeft(lines[0], `"`), "k"), `"' `)
+		got := configValues(rest[1:], lines[1:], 0)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestConfigLoads: an "@KEY" loads project code only by a value local
+// calls so; a plain key by being there.
+func TestConfigLoads(t *testing.T) {
+	local := func(v string) bool { return strings.HasPrefix(v, "./") || v == "mine" }
+	for _, tc := range []struct{ text, keys, want string }{
+		{"[MAIN]\nload-plugins=pylint_django", "init-hook @load-plugins", ""},
+		{"[MAIN]\nload-plugins=pylint_django,\n  mine\n", "init-hook @load-plugins", "load-plugins"},
+		{"[MAIN]\ninit-hook='import x'", "init-hook @load-plugins", "init-hook"},
+		{"require:\n  - rubocop-rails\n  - ./x.rb\n", "@require ~<%", "require"},
+		{"a: <%= x %>", "@require ~<%", "<%"},
+		{`{"parserOptions": {"project": "./tsconfig.json"}, "extends": ["eslint:recommended"]}`, "@extends @plugins", ""},
+	} {
+		if got := configLoads(tc.text, tc.keys, local); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func FuzzConfigValues(f *testing.F) {
+	f.Add("a, [b\n  c]\n- d", 2)
+	f.Fuzz(func(t *testing.T, text string, indent int) {
+		lines := strings.Split(text, "\n")
+		for _, v := range configValues(lines[0], lines[1:], indent) {
+			if v == "" || strings.ContainsAny(v, " \t,[](){}\"'=") {
+				t.Fatalf("value %q", v)
+			}
+		}
+	})
+}
