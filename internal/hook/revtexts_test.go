@@ -315,6 +315,11 @@ func TestRevTextsStaged(t *testing.T) {
 	write("app/settings.py", "W = 4\n")
 	check("settings changed", true, "git diff", "git diff app/settings.py", "git diff -- app")
 	check("settings changed, narrowed", false, "git diff app/core.py", "git diff -- app/core.py")
+	// git's own file commands print names and messages, no file text;
+	// their patch modes show each hunk.
+	check("git file commands", false, "git restore app/settings.py", "git restore --staged --worktree app/settings.py",
+		"git checkout -- app/settings.py", "git checkout -q HEAD -- app/settings.py", "git mv app/settings.py app/config.py")
+	check("git patch modes", true, "git restore -p app/settings.py", "git checkout -p app/settings.py", "git checkout --patch -- app/settings.py")
 }
 
 // TestEnvLoaderReason: a runner started by a prefix that loads .env by

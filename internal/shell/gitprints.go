@@ -63,9 +63,31 @@ func gitQuiet(sub string, args []word.Word) bool {
 		return gitOptionsIn(args, gitAddOptions, "AufNvn", "")
 	case sub == "commit":
 		return gitCommitQuiet(args) // a message given: the summary names files, no editor shows the diff
+	case sub == "mv":
+		return gitOptionsIn(args, " --force --dry-run --verbose --sparse ", "fknv", "")
+	case sub == "restore":
+		return gitOptionsIn(args, gitRestoreOptions, "SWqm", "s")
+	case sub == "checkout":
+		return gitOptionsIn(args, gitCheckoutOptions, "qfmtl", "bB")
+	case sub == "stash":
+		return len(args) > 0 && (args[0].Text == "push" || args[0].Text == "save") && gitOptionsIn(args[1:], gitStashPushOptions, "kuaqS", "m")
 	}
 	return false
 }
+
+// gitRestoreOptions, gitCheckoutOptions and gitStashPushOptions are the
+// long options of git restore, git checkout and git stash push known to
+// print names and messages at most: not --patch (-p), which shows each
+// hunk, nor any other.
+const (
+	gitRestoreOptions word.Set = " --source --staged --worktree --quiet --progress --no-progress --ours --theirs --merge " +
+		"--conflict --ignore-unmerged --ignore-skip-worktree-bits --overlay --no-overlay --recurse-submodules " +
+		"--no-recurse-submodules "
+	gitCheckoutOptions word.Set = " --quiet --force --merge --track --no-track --detach --orphan --ours --theirs --conflict " +
+		"--ignore-skip-worktree-bits --ignore-other-worktrees --overwrite-ignore --no-overwrite-ignore " +
+		"--recurse-submodules --no-recurse-submodules --progress --no-progress --overlay --no-overlay "
+	gitStashPushOptions word.Set = " --keep-index --no-keep-index --include-untracked --all --quiet --message --staged "
+)
 
 // gitAddOptions are the long options (before =) of git add known to print
 // names at most, never a file's text: --patch, --interactive, --edit and
