@@ -302,7 +302,7 @@ func sedAddr(s string) (int, bool) {
 // grepPick: a grep whose options and patterns the model reads
 // (grepLines) prints the lines one of its patterns matches (any line
 // with -v, none with -c, -l, -L, -q) of each file operand; context
-// options (-A, -B, -C) print others, and a byte past ASCII is matched
+// options (-A, -B, -C, -NUM) print others, and a byte past ASCII is matched
 // as guard does not: outside the model.
 func grepPick(name string, args []string) ([]string, linePick) {
 	for _, a := range args {
@@ -316,8 +316,8 @@ func grepPick(name string, args []string) ([]string, linePick) {
 			}
 			continue
 		}
-		if strings.HasPrefix(a, "-") && strings.ContainsAny(a, "ABCrR") {
-			return nil, nil // a context or a tree (or a value holding them: cannot tell)
+		if strings.HasPrefix(a, "-") && strings.ContainsAny(a, "ABCrR0123456789") {
+			return nil, nil // a context (-A1, -C1, -1: -NUM is -C NUM) or a tree (or a value holding them: cannot tell)
 		}
 	}
 	g, ok := grepLines(name, args)

@@ -44,6 +44,8 @@ func TestPrintedLines(t *testing.T) {
 		{"grep -in token app/settings.py", true},
 		{"grep -v DEBUG app/settings.py", true},
 		{"grep -C3 DEBUG app/settings.py", true},
+		{"grep -1 TIME_ZONE app/settings.py", true}, // -NUM: NUM lines of context
+		{"grep -n1 TIME_ZONE app/settings.py", true},
 		{"grep -c def app/*.py", false},
 		{"grep -c def app/core.py app/settings.py", false},
 		{"head -n 3 app/*.py", false},
@@ -68,6 +70,7 @@ func TestPrintedLines(t *testing.T) {
 		{"grep -n DEBUG app/settings.py", false},
 		{"sed -n '1,4p' app/settings.py", false},
 		{"sed -n '5p' app/settings.py", true},
+		{"grep -1 TIME_ZONE app/settings.py nofile", true},
 	} {
 		wantBlock(t, p, "A "+tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
 	}
