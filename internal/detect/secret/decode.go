@@ -62,6 +62,20 @@ type layer struct {
 	// of data is large); a match ends at its last byte's end, not over
 	// the line end after it.
 	flat bool
+	// joint, when set, is where in text a line break was taken out (a
+	// broken token, breaks.go; text is the bytes of [start, end) but the
+	// break, mapped without offs), and run the token's characters joined
+	// around it: only a match within run holding bytes on both sides of
+	// joint is the layer's (PASSWORD=changeme, a line end, USERNAME=x is
+	// no value changemeUSERNAME=x).
+	joint int
+	run   [2]int
+}
+
+// holds reports whether a match [s, e) of l.text is l's: any match, or
+// one across the joint within the run.
+func (l *layer) holds(s, e int) bool {
+	return l.joint == 0 || l.run[0] <= s && s < l.joint && l.joint < e && e <= l.run[1]
 }
 
 // depth returns how many layers deep l's text is read, d being l's own.
@@ -74,6 +88,12 @@ func (l *layer) depth(d int) int {
 
 // parent maps an offset in l.text to the encoded text.
 func (l *layer) parent(i int) int {
+	if l.joint > 0 { // the text's bytes, a break taken out at joint
+		if i >= l.joint {
+			return l.end - len(l.text) + i
+		}
+		return l.start + i
+	}
 	if l.offs == nil {
 		return l.start
 	}
@@ -84,6 +104,12 @@ func (l *layer) parent(i int) int {
 // encoding of its first byte to the end of the encoding of its last (a
 // character decoded from one escape is never cut).
 func (l *layer) parentSpan(s, e int) (int, int) {
+	if l.joint > 0 && e > s {
+		return l.parent(s), l.parent(e-1) + 1
+	}
+	if l.joint > 0 {
+		return l.parent(s), l.parent(s)
+	}
 	if l.offs == nil {
 		return l.start, l.end
 	}
@@ -118,6 +144,11 @@ func layers(text string, b *budget, fn func(*layer) bool) {
 		return
 	}
 	if strings.IndexByte(text, '\\') >= 0 && !escapedRuns(text, b, fn) {
+		return
+	}
+	// A broken token's lines are the text's own bytes, twice at most: no
+	// decoding, so they cost the budget nothing.
+	if (strings.IndexByte(text, '\n') >= 0 || strings.IndexByte(text, '\\') >= 0) && !brokenRuns(text, fn) { // breaks.go
 		return
 	}
 	if strings.IndexByte(text, '\n') >= 0 {

@@ -112,13 +112,20 @@ func TestDecodeBudget(t *testing.T) {
 	run := base64.StdEncoding.EncodeToString([]byte(strings.Repeat("plain words ", 40)))
 	text := strings.Repeat(run+"\n", 2000) // 1.3 MB of base64 text
 	b := newBudget(text)
-	decoded := 0
+	decoded, joined := 0, 0
 	layers(text, &b, func(l *layer) bool {
+		if l.joint > 0 { // the text's own lines, not a decoding (breaks.go)
+			joined += len(l.text)
+			return true
+		}
 		decoded += len(l.text)
 		return true
 	})
 	if limit := len(text) + 256<<10; decoded > limit {
 		t.Errorf("decoded %d bytes, budget %d", decoded, limit)
+	}
+	if joined > 2*len(text) {
+		t.Errorf("joined %d bytes of lines of %d", joined, len(text))
 	}
 	small := budget{left: 1000}
 	n := 0

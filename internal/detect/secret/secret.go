@@ -221,6 +221,14 @@ func (d *Detector) check(text string, depth int, b *budget) (hit, bool) {
 			found, ok = hit{rule: k, at: l.start, enc: l.enc}, k >= 0
 			return !ok
 		}
+		if l.joint > 0 {
+			for _, m := range d.findText(l.text) {
+				if k := d.index(m.Rule); l.holds(m.Start, m.End) && (!ok || k < found.rule) {
+					found, ok = hit{rule: k, at: l.parent(m.Start), enc: l.enc}, true
+				}
+			}
+			return !ok
+		}
 		h, hit := d.check(l.text, l.depth(depth), b)
 		if !hit {
 			return true
@@ -420,6 +428,9 @@ func (d *Detector) findAll(text string, depth int, b *budget) []detect.Match {
 			return true
 		}
 		for _, m := range d.findAll(l.text, l.depth(depth), b) {
+			if !l.holds(m.Start, m.End) {
+				continue
+			}
 			s, e := l.parentSpan(m.Start, m.End)
 			out = append(out, detect.Match{Rule: m.Rule, Start: s, End: e})
 		}

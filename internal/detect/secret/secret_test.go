@@ -1,9 +1,12 @@
 package secret
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -433,6 +436,27 @@ func TestNewIndexes(t *testing.T) {
 			if !slices.Equal(d.byWord[w], want[w]) {
 				t.Errorf("word %q: rules %v, want %v", words.Words[w], d.byWord[w], want[w])
 			}
+		}
+	}
+}
+
+// BenchmarkCheckHashes is 1 MiB of a list of commit hashes and names, a
+// line each (git log --format='%H%n%an_%ae'): every line ends and starts
+// with a token's characters, so every line end is one a broken token
+// could be at.
+func BenchmarkCheckHashes(b *testing.B) {
+	d := New()
+	var sb strings.Builder
+	for i := 0; sb.Len() < 1<<20; i++ {
+		sum := sha256.Sum256([]byte(strconv.Itoa(i)))
+		sb.WriteString(hex.EncodeToString(sum[:20]) + "\njane_doe_" + strconv.Itoa(i) + "_example_org\n")
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := d.Check(text); ok {
+			b.Fatal("clean text flagged")
 		}
 	}
 }
