@@ -66,6 +66,9 @@ func TestTreeSecrets(t *testing.T) {
 		{"ag -A1 NAME conf", true, true, false},
 		{"grep -rn TOKEN_LINE conf", true, true, false},
 		{"rg -o '.{10}' conf", true, true, true},
+		// A --pre program's output is what rg searches and prints.
+		{"rg --pre cat TODO", true, true, true},
+		{"rg --pre=cat -n TODO src", false, false, false},
 	} {
 		wantBlock(t, p, "A "+tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.a)
 		wantBlock(t, p, "B "+tc.cmd, shellPayloadB(proj, tc.cmd), tc.b)
