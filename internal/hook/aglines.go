@@ -72,13 +72,14 @@ func agLines(args []string) (grepSpec, bool) {
 // agLong reads ag's long option at args[i] and returns the index of the
 // last word it used.
 func (s *grepState) agLong(args []string, i int) int {
-	opt, _, hasVal := strings.Cut(args[i], "=")
+	opt, val, hasVal := strings.Cut(args[i], "=")
 	switch {
 	case strings.Contains(agValued, " "+opt+" "):
 		if !hasVal {
 			_, i, _ = optValue(args, i, "", &s.ok)
 		}
 	case (opt == "--after" || opt == "--before" || opt == "--context") && hasVal:
+		s.context(opt, val)
 	case hasVal || !strings.Contains(agFlags, " "+opt+" "):
 		s.ok = false
 	default:
@@ -98,8 +99,11 @@ func (s *grepState) agShort(args []string, i int) int {
 			s.ok = false // a context whose value may be optional: only attached (-C3)
 			return i
 		case strings.Contains(agValued, " "+o+" "):
-			_, i, _ = optValue(args, i, cl[j+1:], &s.ok)
-			return i
+			val, last, ok := optValue(args, i, cl[j+1:], &s.ok)
+			if ok && (o == "-A" || o == "-B" || o == "-C") {
+				s.context(o, val)
+			}
+			return last
 		case o == "-g":
 			s.quiet = true // names of files whose names match: the rest are paths
 			if j+1 == len(cl) {

@@ -79,7 +79,7 @@ func gitGrepLines(args []string) (grepSpec, bool) {
 		}
 		g.res = append(g.res, one.res...)
 	}
-	g.files, g.follow = true, true
+	g.files, g.follow, g.before, g.after = true, true, s.before, s.after
 	return g, true
 }
 
@@ -95,8 +95,11 @@ func (s *grepState) gitLong(args []string, i int) int {
 				return i
 			}
 		}
-		if opt == "--regexp" {
+		switch opt {
+		case "--regexp":
 			s.patterns = append(s.patterns, val)
+		case "--after-context", "--before-context", "--context":
+			s.context(opt, val)
 		}
 	case !strings.Contains(gitGrepLong, " "+opt+" ") || hasVal && opt != "--color":
 		s.ok = false
@@ -121,8 +124,11 @@ func (s *grepState) gitCluster(args []string, i int) int {
 			if !ok {
 				return i
 			}
-			if c == 'e' {
+			switch c {
+			case 'e':
 				s.patterns = append(s.patterns, val)
+			case 'A', 'B', 'C':
+				s.context(string(c), val)
 			}
 			return last
 		case strings.IndexByte(gitGrepFlags, c) >= 0:

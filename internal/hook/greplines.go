@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"regexp/syntax"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -24,9 +26,12 @@ import (
 // tree (-R, or files find names).
 // binary: it prints no line past a file's first NUL byte (grep without
 // -a, --binary-files: the rest is "Binary file matches").
+// before, after: the context lines it prints around a match (-B, -A,
+// -C, -NUM: at least as many as the options ask).
 type grepSpec struct {
 	none, any, files, follow, binary bool
 	res                              []*regexp.Regexp
+	before, after                    int
 	operands                         []string // the files it names (printedlines.go)
 }
 
@@ -46,6 +51,34 @@ func (g grepSpec) prints(text []byte) bool {
 		}
 	}
 	return false
+}
+
+// pick returns which of a file's lines (ASCII text without NUL bytes,
+// split at newlines) the grep may print: a line one of its patterns
+// matches, a line past ASCII (matched as guard does not), and the
+// context around them.
+func (g grepSpec) pick(lines []string) []bool {
+	match := make([]bool, len(lines))
+	if g.none {
+		return match
+	}
+	for i, l := range lines {
+		match[i] = g.any || !asciiText([]byte(l)) || slices.ContainsFunc(g.res, func(re *regexp.Regexp) bool { return re.MatchString(l) })
+	}
+	out := make([]bool, len(lines))
+	for i, left := 0, -1; i < len(lines); i++ { // a match and the lines after it
+		if match[i] {
+			left = g.after
+		}
+		out[i], left = left >= 0, left-1
+	}
+	for i, left := len(lines)-1, -1; i >= 0; i-- { // the lines before it
+		if match[i] {
+			left = g.before
+		}
+		out[i], left = out[i] || left >= 0, left-1
+	}
+	return out
 }
 
 // grepValued are grep's short options that take a value (-f: a file of
@@ -70,6 +103,31 @@ type grepState struct {
 	fold, invert, quiet, rec bool
 	follow, text             bool
 	ok                       bool
+	before, after            int
+	digitWord, num           int // -NUM: the index of its word plus one, its count so far
+}
+
+// maxContext caps the context lines guard counts: past it, every line.
+const maxContext = 1 << 20
+
+// context records a context option's value (-A, -B, -C and their long
+// forms, by the option's last letter or name); a value that is no
+// count is outside the model.
+func (s *grepState) context(opt, val string) {
+	n, err := strconv.Atoi(val)
+	if err != nil || n < 0 || strings.HasPrefix(val, "+") {
+		s.ok = false
+		return
+	}
+	n = min(n, maxContext)
+	switch opt {
+	case "-A", "A", "--after-context", "--after":
+		s.after = max(s.after, n)
+	case "-B", "B", "--before-context", "--before":
+		s.before = max(s.before, n)
+	default:
+		s.before, s.after = max(s.before, n), max(s.after, n)
+	}
 }
 
 // setFlag records a short flag or a long option without a value.
@@ -134,6 +192,8 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 					s.rec = true
 				case opt == "--binary-files":
 					s.text = true // text, or another reading guard does not model
+				case opt == "--context" || opt == "--after-context" || opt == "--before-context":
+					s.context(opt, val)
 				}
 			default:
 				s.setFlag(opt)
@@ -155,7 +215,7 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 	}
 	g, ok := s.spec()
 	g.files, g.follow, g.operands, g.binary = len(ops) > 0 || s.rec, s.follow, ops, !s.text
-	return g, ok
+	return g, ok && s.ok
 }
 
 // optValue returns the value of the option at args[i]: attached (the
@@ -190,8 +250,12 @@ func (s *grepState) cluster(args []string, i int) int {
 				s.patterns = append(s.patterns, val)
 			case c == 'd' && val == "recurse":
 				s.rec = true
+			case c == 'A' || c == 'B' || c == 'C':
+				s.context(string(c), val)
 			}
 			return last
+		case isDigit(c):
+			s.digit(i, c)
 		case strings.IndexByte(grepFlags, c) >= 0:
 			s.setFlag(string(c))
 		default:
@@ -200,6 +264,16 @@ func (s *grepState) cluster(args []string, i int) int {
 		}
 	}
 	return i
+}
+
+// digit records a digit of -NUM in the word at index i: GNU grep reads
+// the digits of one word as one number, the context on both sides.
+func (s *grepState) digit(i int, c byte) {
+	if s.digitWord != i+1 {
+		s.digitWord, s.num = i+1, 0
+	}
+	s.num = min(s.num*10+int(c-'0'), maxContext)
+	s.before, s.after = max(s.before, s.num), max(s.after, s.num)
 }
 
 // spec compiles the patterns (each split at its line ends, as grep
@@ -226,7 +300,7 @@ func compileSpec(s *grepState, translate func(string) (string, bool), rust bool)
 	case s.invert:
 		return grepSpec{any: true}, true
 	}
-	var g grepSpec
+	g := grepSpec{before: s.before, after: s.after}
 	for _, p := range s.patterns {
 		for _, one := range strings.Split(p, "\n") {
 			expr, ok := translate(one)

@@ -301,9 +301,8 @@ func sedAddr(s string) (int, bool) {
 
 // grepPick: a grep whose options and patterns the model reads
 // (grepLines) prints the lines one of its patterns matches (any line
-// with -v, none with -c, -l, -L, -q) of each file operand; context
-// options (-A, -B, -C, -NUM) print others, and a byte past ASCII is matched
-// as guard does not: outside the model.
+// with -v, none with -c, -l, -L, -q) of each file operand, and the
+// context lines around them (grepSpec.pick).
 func grepPick(name string, args []string) ([]string, linePick) {
 	for _, a := range args {
 		if a == "--" {
@@ -311,37 +310,20 @@ func grepPick(name string, args []string) ([]string, linePick) {
 		}
 		if strings.HasPrefix(a, "--") {
 			opt, _, _ := strings.Cut(a, "=")
-			if opt == "--context" || opt == "--after-context" || opt == "--before-context" || opt == "--recursive" || opt == "--dereference-recursive" || opt == "--directories" {
+			if opt == "--recursive" || opt == "--dereference-recursive" || opt == "--directories" {
 				return nil, nil
 			}
 			continue
 		}
-		if strings.HasPrefix(a, "-") && strings.ContainsAny(a, "ABCrR0123456789") {
-			return nil, nil // a context (-A1, -C1, -1: -NUM is -C NUM) or a tree (or a value holding them: cannot tell)
+		if strings.HasPrefix(a, "-") && strings.ContainsAny(a, "rR") {
+			return nil, nil // a tree (or a value holding r: cannot tell)
 		}
 	}
 	g, ok := grepLines(name, args)
 	if !ok || len(g.operands) == 0 {
 		return nil, nil
 	}
-	return g.operands, func(lines []string) ([]bool, bool) {
-		out := make([]bool, len(lines))
-		for i, l := range lines {
-			if !asciiText([]byte(l)) {
-				return nil, false
-			}
-			switch {
-			case g.none:
-			case g.any:
-				out[i] = true
-			default:
-				for _, re := range g.res {
-					out[i] = out[i] || re.MatchString(l)
-				}
-			}
-		}
-		return out, true
-	}
+	return g.operands, func(lines []string) ([]bool, bool) { return g.pick(lines), true }
 }
 
 // commandMembers returns, for text, the call's one shell command (zsh:

@@ -46,6 +46,11 @@ func TestPrintedLines(t *testing.T) {
 		{"grep -C3 DEBUG app/settings.py", true},
 		{"grep -1 TIME_ZONE app/settings.py", true}, // -NUM: NUM lines of context
 		{"grep -n1 TIME_ZONE app/settings.py", true},
+		{"grep -A1 ALLOWED app/settings.py", false},
+		{"grep -n -B 2 TIME_ZONE app/settings.py", false},
+		{"grep -n -B 1 LOG app/settings.py", true},
+		{"grep -2 TIME_ZONE app/settings.py", true}, // -NUM: context
+		{"grep --after-context=1 TIME_ZONE app/settings.py", true},
 		{"grep -c def app/*.py", false},
 		{"grep -c def app/core.py app/settings.py", false},
 		{"head -n 3 app/*.py", false},

@@ -323,7 +323,11 @@ func readBlobs(repo *gitobj.Repo, blobs []gitobj.Blob, disk []string, b *scanBud
 func (b *scanBudget) take(n int) bool {
 	b.files++
 	b.bytes += int64(n)
-	return b.files <= maxSecretFiles && b.bytes <= maxSecretBytes
+	limit := maxSecretFiles
+	if b.maxFiles > 0 {
+		limit = b.maxFiles
+	}
+	return b.files <= limit && !b.bytesOver()
 }
 
 // unknownRev reports whether git, run in dir, finds neither a revision

@@ -115,10 +115,13 @@ func (s *rgState) short(args []string, i int) int {
 	return i
 }
 
-// value records an option with its value: a pattern's.
+// value records an option with its value: a pattern's, a context's.
 func (s *rgState) value(opt, val string) {
-	if opt == "-e" || opt == "--regexp" {
+	switch opt {
+	case "-e", "--regexp":
 		s.patterns = append(s.patterns, val)
+	case "-A", "-B", "-C", "--after-context", "--before-context", "--context":
+		s.context(opt, val)
 	}
 }
 

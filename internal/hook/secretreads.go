@@ -251,24 +251,34 @@ func tarMembersSecret(d *secret.Detector, tr *tar.Reader, members []string, b *s
 }
 
 // pickedSecret is fileSecret for a read that prints the lines pick
-// chooses of the file at p: it blocks for a secret that stands (any part
-// of it) on one of them, or one guard cannot place; a file past
-// maxSecretRead, or one guard cannot read, is fileSecret's.
+// chooses of the file at p: a secret blocks only when it stands on one of
+// them (linesSecret). A file past maxSecretRead, or holding a NUL byte
+// (binary, UTF-16), is read whole.
 func pickedSecret(d *secret.Detector, p, why string, pick linePick, b *scanBudget) (event.Finding, bool) {
 	data, err := regularfile.ReadFile(p, maxSecretRead+1)
-	if err != nil || len(data) > maxSecretRead {
+	if err != nil || len(data) > maxSecretRead || bytes.IndexByte(data, 0) >= 0 {
 		return fileSecret(d, p, why, false, b)
 	}
 	if !b.take(len(data)) {
 		return secretFinding(why, boundWhat, "", ""), true
 	}
-	text := string(data)
+	return linesSecret(d, string(data), why, pick)
+}
+
+// linesSecret returns the finding of a read that prints the lines pick
+// chooses of text (a file's, without NUL bytes): a secret whose span
+// (FindAll's: a private key's BEGIN to END) meets one of them, or one the
+// printed lines hold; a pick that cannot tell, the file whole.
+func linesSecret(d *secret.Detector, text, why string, pick linePick) (event.Finding, bool) {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	printed, ok := pick(lines)
+	if ok && !slices.Contains(printed, true) {
+		return event.Finding{}, false
+	}
 	f, hit := d.Check(text)
 	if !hit {
 		return event.Finding{}, false
 	}
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	printed, ok := pick(lines)
 	ms := d.FindAll(text)
 	if !ok || len(ms) == 0 {
 		return secretFinding(why, "the file holds a secret ("+f.Rule+")", f.Rule, f.Severity), true

@@ -198,6 +198,17 @@ func (t *treeGreps) FollowsLinks() bool {
 	return slices.ContainsFunc(t.greps, func(g grepSpec) bool { return g.follow })
 }
 
+// pick is a linePick: the lines one of the greps may print.
+func (t *treeGreps) pick(lines []string) ([]bool, bool) {
+	out := make([]bool, len(lines))
+	for _, g := range t.greps {
+		for i, p := range g.pick(lines) {
+			out[i] = out[i] || p
+		}
+	}
+	return out, true
+}
+
 // stageGreps returns the greps a pipeline stage (its words, at index i)
 // runs that read files, and whether every other program of it prints
 // none of a file's text.

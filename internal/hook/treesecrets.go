@@ -24,8 +24,9 @@ import (
 // file that holds a secret (settings.py with a token) is that read's
 // secret as a named file's is: guard walks the tree, scans each regular
 // file the read may print a line of (the grep print model, treePrints)
-// for a secret as it scans a named file (scanFile and its memo), and a
-// hit blocks. The walk is bounded (maxTreeEntries entries, maxTreeFiles
+// for a secret as it scans a named file (scanFile and its memo; where the
+// greps are modelled, only a secret on a line they print: linesSecret,
+// as for a named file's chosen lines), and a hit blocks. The walk is bounded (maxTreeEntries entries, maxTreeFiles
 // files, maxTreeBytes bytes): past the bound guard cannot tell, and
 // blocks.
 
@@ -184,11 +185,14 @@ func printedSecret(d *secret.Detector, p, why string, prints event.LinePrinter, 
 	return f, hit, false
 }
 
-// greppedSecret scans the file at p as the greps g read it: in chunks
-// (scanStream's, with their overlap), up to its first NUL byte when every
-// grep prints no line past it (a binary file), for a secret in a chunk
-// one of them prints a line of (a chunk past ASCII: any), within b; done
-// when none prints a line of it.
+// greppedSecret scans the file at p as the greps g read it, within b;
+// done when none prints a line of it. A text of ASCII lines (a line past
+// ASCII counts as printed) without a NUL byte, up to maxSecretRead,
+// blocks only for a secret on a line one of them prints, context and all
+// (linesSecret); any other is scanned in chunks (scanStream's, with their
+// overlap), up to its first NUL byte when every grep prints no line past
+// it (a binary file), for a secret in a chunk one of them prints a line
+// of (a chunk past ASCII: any).
 func greppedSecret(d *secret.Detector, p, why string, g *treeGreps, b *scanBudget) (f event.Finding, hit, done bool) {
 	if len(g.greps) == 0 {
 		return event.Finding{}, false, true
@@ -199,9 +203,20 @@ func greppedSecret(d *secret.Detector, p, why string, g *treeGreps, b *scanBudge
 		return f, hit, false
 	}
 	defer fh.Close()
-	var r io.Reader = fh
+	head, err := io.ReadAll(io.LimitReader(fh, maxSecretRead+1))
+	if err != nil {
+		return secretFinding(why, "guard could not read the file to tell whether it holds a secret", "", ""), true, false
+	}
+	if len(head) <= maxSecretRead && bytes.IndexByte(head, 0) < 0 {
+		if !b.take(len(head)) {
+			return secretFinding(why, boundWhat, "", ""), true, false
+		}
+		f, hit := linesSecret(d, string(head), why, g.pick)
+		return f, hit, false
+	}
+	var r io.Reader = io.MultiReader(bytes.NewReader(head), fh)
 	if !slices.ContainsFunc(g.greps, func(s grepSpec) bool { return !s.binary }) {
-		r = untilNUL{fh}
+		r = untilNUL{r}
 	}
 	if b.files++; b.maxFiles > 0 && b.files > b.maxFiles {
 		return secretFinding(why, boundWhat, "", ""), true, false

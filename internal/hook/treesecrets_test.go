@@ -19,6 +19,7 @@ func TestTreeSecrets(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"settings.py": "DEBUG = True\nTOKEN = \"" + tok + "\"\n",
 		"src/a.go":    "package a // TODO tidy\n",
+		"conf/app.py": "# TODO rotate\nNAME = \"app\"\nTOKEN = \"" + tok + "\"  # TOKEN_LINE\nPORT = 80\n",
 	})
 	p := realPolicy(t, "")
 	cPayload := func(cmd string) string {
@@ -53,6 +54,21 @@ func TestTreeSecrets(t *testing.T) {
 		{"rg TODO", false, false, false},
 		{"rg -o TODO", false, false, false},
 		{"grep -rn TODO . | tr a b", false, false, false},
+		// Per line: conf/app.py prints its TODO line, not its token's.
+		{"grep -rn TODO conf", false, false, false},
+		{"rg -n TODO conf", false, false, false},
+		{"ag TODO conf", false, false, false},
+		{"grep -rn -A1 TODO conf", false, false, false},
+		{"grep -rn -1 NAME conf", true, true, false},
+		{"grep -rn -A2 TODO conf", true, true, false},
+		{"grep -rn -B1 PORT conf", true, true, false},
+		{"rg -C1 NAME conf", true, true, false},
+		{"ag -A1 NAME conf", true, true, false},
+		{"grep -rn TOKEN_LINE conf", true, true, false},
+		{"rg -o '.{10}' conf", true, true, true},
+		// A --pre program's output is what rg searches and prints.
+		{"rg --pre cat TODO", true, true, true},
+		{"rg --pre=cat -n TODO src", false, false, false},
 	} {
 		wantBlock(t, p, "A "+tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.a)
 		wantBlock(t, p, "B "+tc.cmd, shellPayloadB(proj, tc.cmd), tc.b)

@@ -492,7 +492,7 @@ func (c *cmd) nestReads() (done func()) {
 	saved := c.w.nestAt
 	c.w.nestAt = -1
 	return func() {
-		to := len(c.w.a.Reads)
+		to, end := len(c.w.a.Reads), len(c.w.a.Reads)
 		if c.w.nestAt >= 0 {
 			to = c.w.nestAt // the commands it runs mark their own
 			c.nested = true
@@ -502,12 +502,16 @@ func (c *cmd) nestReads() (done func()) {
 		switch {
 		case c.reshapes():
 			c.w.markOpaque(from, to)
+			if c.nested && c.w.nestEnd >= to {
+				c.w.markOpaque(c.w.nestEnd, end) // its own reads after theirs
+			}
 		case !quiet:
 			c.w.markUnattributed(c, from, to)
 		}
 		if quiet && to > from {
 			c.w.quiet = append(c.w.quiet, [2]int{from, to})
 		}
+		c.w.nestEnd = end
 	}
 }
 

@@ -54,6 +54,8 @@ func TestOpaqueReads(t *testing.T) {
 		{"rg --hidden -o '.{1,8}' .", true},
 		{"rg --hidden '(.)' -r '$1 ' .", true},
 		{"rg --hidden --replace='$1' '(.)' .", true},
+		{"rg --pre cat TODO .", true}, // rg prints what the program made of each file
+		{"rg --pre=./unzip.sh -n TODO .", true},
 		{"grep -rn -e -o .", false}, // -o is -e's pattern
 		{"grep -rnw TOKEN .", false},
 		{"rg -n --hidden TOKEN .", false},

@@ -33,6 +33,10 @@ type walker struct {
 	// running command began (-1: none yet): what a command's own reads
 	// are (opaque.go).
 	nestAt int
+	// nestEnd is where, in a.Reads, the reads of the last command run
+	// inside another ended: the enclosing command's own reads go on from
+	// there (rg --pre PROG runs PROG before rg's tree read is recorded).
+	nestEnd int
 	// held maps the files the command wrote from a pipeline's output to
 	// the reads that printed into them (laundered.go).
 	held    map[string][]string
