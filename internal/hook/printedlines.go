@@ -2,9 +2,14 @@ package hook
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/detect"
+	"github.com/guardhq/guard/internal/detect/secret"
+	"github.com/guardhq/guard/internal/event"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -439,4 +444,91 @@ func tarMemberNamed(name string, members []string) bool {
 		}
 	}
 	return false
+}
+
+// rangesSecret is fileSecret for a file tool's read of the runs of lines
+// ranges of the file at p (agent.Call.Lines: one run for each reading of
+// the tool's fields). cut: the result scan redacts what the read prints
+// (a secret printed whole is its), so only a secret the slice cuts — on
+// lines both printed and not — blocks, or one printed that the scan cannot
+// find in the slice alone (its key name left out). Else a secret that
+// stands on any printed line blocks.
+func rangesSecret(d *secret.Detector, p, why string, ranges []agent.LineRange, cut bool, b *scanBudget) (event.Finding, bool) {
+	lt, f, hit, done := readLines(d, p, why, b)
+	if done {
+		return f, hit
+	}
+	if !cut {
+		printed := make([]bool, len(lt.lines))
+		for _, r := range ranges {
+			for i, in := range rangeLines(r, len(lt.lines)) {
+				printed[i] = printed[i] || in
+			}
+		}
+		return shownSecret(d, lt, printed, why)
+	}
+	for _, r := range ranges {
+		if f, hit := sliceCut(d, lt, rangeLines(r, len(lt.lines)), why); hit {
+			return f, true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// sliceCut blocks for a secret of lt the contiguous run printed cuts, or
+// one it prints whole that the detector does not find in the run's text.
+func sliceCut(d *secret.Detector, lt lineText, printed []bool, why string) (event.Finding, bool) {
+	from, to := slices.Index(printed, true), -1
+	if from < 0 {
+		return event.Finding{}, false
+	}
+	for i := from; i < len(printed) && printed[i]; i++ {
+		to = i
+	}
+	start, end := lineOffset(lt.text, from), min(lineOffset(lt.text, to+1), len(lt.text))
+	var seen []detect.Match
+	seenRead := false
+	for _, m := range lt.ms {
+		first, last := lt.span(m)
+		switch {
+		case last < from || first > to:
+			continue
+		case first < from || last > to:
+			return secretFinding(why, "the slice cuts a secret of the file at its edge ("+m.Rule+")", m.Rule, lt.f.Severity), true
+		}
+		if !seenRead {
+			seen, seenRead = d.FindAll(lt.text[start:end]), true
+		}
+		if !slices.ContainsFunc(seen, func(s detect.Match) bool { return s.Start+start <= m.Start && s.End+start >= m.End }) {
+			return secretFinding(why, "a secret it prints is not one the result scan finds in the slice alone ("+m.Rule+")", m.Rule, lt.f.Severity), true
+		}
+	}
+	return event.Finding{}, false
+}
+
+// lineOffset returns the byte offset in text of line n (0-based); past
+// the last line, len(text).
+func lineOffset(text string, n int) int {
+	at := 0
+	for ; n > 0; n-- {
+		i := strings.IndexByte(text[at:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		at += i + 1
+	}
+	return at
+}
+
+// rangeLines returns which of n lines run r prints.
+func rangeLines(r agent.LineRange, n int) []bool {
+	out := make([]bool, n)
+	from := r.From
+	if from < 0 {
+		from = max(n+from, 0)
+	}
+	for i := from; i < n && (r.Count < 0 || i < from+r.Count); i++ {
+		out[i] = true
+	}
+	return out
 }
