@@ -27,8 +27,8 @@ func TestPrintedLines(t *testing.T) {
 		{"sed 4q app/settings.py", false},
 		{"sed -n '5p' app/settings.py", true},
 		{"sed -n '1,5p' app/settings.py", true},
-		{"sed -n '4,2p' app/settings.py", false}, // a range ending before it starts: line 4 alone
-		{"sed -n '1,+4p' app/settings.py", true}, // outside the model: the file whole
+		{"sed -n '4,2p' app/settings.py", false},     // a range ending before it starts: line 4 alone
+		{"sed -n '1,+4p' app/settings.py", true},     // outside the model: the file whole
 		{"sed -n '/DEBUG/p' app/settings.py", false}, // grep DEBUG
 		{"sed -n -E '/^(DEBUG|LOG)/p' app/settings.py", false},
 		{"sed -n '/TOKEN/p' app/settings.py", true},
