@@ -166,5 +166,6 @@ func mcpCall(c *Call, f fields) error {
 		return err
 	}
 	verbatimRead(c, in) // reads of a tool that is no plain reader, a file name under any key
+	lineSlice(c, in, true)
 	return nil
 }

@@ -123,6 +123,12 @@ type Call struct {
 	// search_file_content): a private key in one blocks, as a command's
 	// slice of it.
 	OwnSlices bool
+	// Lines are, for a file tool whose slice counts whole lines (Read's
+	// offset and limit, an MCP read_text_file's head or tail: lineSlice),
+	// the ranges of the file's lines it may print, one for each reading of
+	// its fields guard allows for (offset 1-based or 0-based, the client's
+	// default limit or none). Nil: no such slice.
+	Lines []LineRange
 	// SearchScope is, for the result of a content search (a call with
 	// OwnSlices: Grep's content mode, agent C's search tools, an MCP or
 	// unknown tool with a pattern, query, regex, search or grep argument),

@@ -140,6 +140,7 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 			return err
 		}
 		partialRead(c, in) // an MCP read tool's head, tail, start_line…
+		lineSlice(c, in, true)
 		verbatimRead(c, in)
 		searchArgs(c, in)
 		return nil
@@ -155,6 +156,7 @@ func toolCall(c *Call, f fields, lookup func(string) (tool, bool)) error {
 	switch name {
 	case "Read", "NotebookRead", "read_file":
 		partialRead(c, in)
+		lineSlice(c, in, false)
 	}
 	contentSearch(c, name, in)
 	return extraFields(c, name, in)

@@ -65,8 +65,8 @@ func (r *Repo) diff(a, b ID, prefix string, out *[]string, blobs *[]Blob) bool {
 		if inB && y.IsTree() {
 			sb = y.ID
 		}
-		if (inA && !x.IsTree()) || (inB && !y.IsTree()) {
-			*out = append(*out, p) // a file written, deleted, or replacing a tree
+		if ((inA && !x.IsTree()) || (inB && !y.IsTree())) && (blobs == nil || r.keep == nil || r.keep(p)) {
+			*out = append(*out, p) // a file written, deleted, or replacing a tree (a patch's: one the pathspec keeps)
 		}
 		if blobs != nil && (r.keep == nil || r.keep(p)) {
 			if inA && !x.IsTree() && x.Mode != "160000" {
@@ -123,21 +123,29 @@ func (r *Repo) Files(id ID, keep func(p, mode string) bool) ([]File, bool) {
 // files appends to out the entries of tree id under prefix, at any depth,
 // that keep accepts by path and mode (subtrees are walked, not kept).
 func (r *Repo) files(id ID, prefix string, keep func(p, mode string) bool, out *[]File) bool {
+	return r.walkFiles(id, prefix, func(f File) bool {
+		if keep(f.Path, f.Mode) {
+			*out = append(*out, f)
+		}
+		return len(*out) <= MaxChanges
+	})
+}
+
+// walkFiles calls fn for each file (blob, link or submodule) of tree id
+// under prefix, at any depth, until it returns false.
+func (r *Repo) walkFiles(id ID, prefix string, fn func(File) bool) bool {
 	es, err := r.Tree(id)
 	if err != nil {
 		return false
 	}
 	for _, e := range es {
 		p := path.Join(prefix, e.Name)
-		switch {
-		case e.IsTree():
-			if !r.files(e.ID, p, keep, out) {
+		if e.IsTree() {
+			if !r.walkFiles(e.ID, p, fn) {
 				return false
 			}
-		case keep(p, e.Mode):
-			if *out = append(*out, File{p, e.Mode, e.ID}); len(*out) > MaxChanges {
-				return false
-			}
+		} else if !fn(File{p, e.Mode, e.ID}) {
+			return false
 		}
 	}
 	return true

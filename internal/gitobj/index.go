@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 
 	"github.com/guardhq/guard/internal/regularfile"
 )
@@ -228,4 +229,49 @@ func BlobID(data []byte) ID {
 	var id ID
 	copy(id[:], h.Sum(nil))
 	return id
+}
+
+// IndexDiff returns the files keep accepts (by path and mode, submodules
+// aside) where the index differs from commit id's tree by object id or
+// mode, the tree's side and the index's (a file on one side only: that
+// side's; a conflicted path: every stage): what git diff --cached prints
+// the text of. Every tree and the whole index are read (within the
+// object bound and MaxIndexBytes), and only the files that differ count
+// against MaxChanges, so a large tree with a few staged files is within
+// it. False past the bounds or when an object cannot be read.
+func (r *Repo) IndexDiff(id ID, keep func(p, mode string) bool) (tree, index []File, ok bool) {
+	staged := map[string][]File{}
+	if _, ok := r.index(func(f File) bool {
+		if keep(f.Path, f.Mode) {
+			staged[f.Path] = append(staged[f.Path], f)
+		}
+		return false // none is listed: the map holds them
+	}); !ok {
+		return nil, nil, false
+	}
+	top, _, ok := r.Commit(id)
+	if !ok {
+		return nil, nil, false
+	}
+	seen := map[string]bool{}
+	ok = r.walkFiles(top, "", func(f File) bool {
+		if f.Mode == "160000" || !keep(f.Path, f.Mode) {
+			return true
+		}
+		seen[f.Path] = true
+		if s := staged[f.Path]; len(s) != 1 || s[0].ID != f.ID || s[0].Mode != f.Mode {
+			tree, index = append(tree, f), append(index, s...)
+		}
+		return len(tree)+len(index) <= MaxChanges
+	})
+	if !ok {
+		return nil, nil, false
+	}
+	for p, s := range staged {
+		if !seen[p] {
+			index = append(index, s...)
+		}
+	}
+	sort.Slice(index, func(i, j int) bool { return index[i].Path < index[j].Path })
+	return tree, index, len(tree)+len(index) <= MaxChanges
 }

@@ -27,9 +27,23 @@ func TestPrintedLines(t *testing.T) {
 		{"sed 4q app/settings.py", false},
 		{"sed -n '5p' app/settings.py", true},
 		{"sed -n '1,5p' app/settings.py", true},
-		{"sed -n '4,2p' app/settings.py", false}, // a range ending before it starts: line 4 alone
-		{"sed -n '1,+4p' app/settings.py", true}, // outside the model: the file whole
-		{"sed -n '/DEBUG/p' app/settings.py", true},
+		{"sed -n '4,2p' app/settings.py", false},     // a range ending before it starts: line 4 alone
+		{"sed -n '1,+4p' app/settings.py", true},     // outside the model: the file whole
+		{"sed -n '/DEBUG/p' app/settings.py", false}, // grep DEBUG
+		{"sed -n -E '/^(DEBUG|LOG)/p' app/settings.py", false},
+		{"sed -n '/TOKEN/p' app/settings.py", true},
+		{"sed -n '/a\\/b/p' app/settings.py", true}, // a / in the pattern: outside the model
+		{"sed -n '/DEBUG/,/LOG/p' app/settings.py", true},
+		{"cat -n app/settings.py | sed -n '1,4p'", false},
+		{"cat -n app/settings.py | sed -n '1,5p'", true},
+		{"cat app/settings.py | tail -n 1", false},
+		{"cat -n app/settings.py | sed -n '/DEBUG/p'", true}, // the numbers cat -n adds are matched too
+		{"cat -n app/settings.py | grep DEBUG", true},
+		{"git blame -L 1,4 app/settings.py", false},
+		{"git blame -L 6,+1 -- app/settings.py", false},
+		{"git blame -L 4,5 app/settings.py", true},
+		{"git blame -L 1,4 HEAD app/settings.py", true}, // a revision's file
+		{"git blame -L '/DEBUG/,+1' app/settings.py", true},
 		{"head -3 app/settings.py", false},
 		{"head -n 4 app/settings.py", false},
 		{"head app/settings.py", true}, // ten lines

@@ -216,13 +216,51 @@ func narrowQuiet(repo *gitobj.Repo, h string) bool {
 
 // diskBlobs returns, for git diff REV, the objects of REV's files the
 // working tree does not hold as REV does, and those files on disk (paths
-// from the top).
+// from the top). REV's tree past MaxChanges files is compared through the
+// index (diskThroughIndex).
 func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitobj.Blob, []string, bool) {
 	files, ok := repo.Files(id, func(p, _ string) bool { return keep == nil || keep(p) })
 	if !ok {
-		return nil, nil, false
+		return diskThroughIndex(repo, id, keep)
 	}
 	blobs, disk := unlikeDisk(repo, files)
+	return blobs, disk, true
+}
+
+// diskThroughIndex is diskBlobs by object ids first: a file the index
+// holds as REV does (IndexDiff) and whose stat data git finds unchanged
+// (IndexChanged) is on disk as REV holds it, so only the others are
+// compared with the disk; a file the index holds and REV does not is
+// printed from the disk.
+func diskThroughIndex(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitobj.Blob, []string, bool) {
+	kept := func(p, mode string) bool { return mode != "160000" && (keep == nil || keep(p)) }
+	tree, index, ok := repo.IndexDiff(id, kept)
+	if !ok {
+		return nil, nil, false
+	}
+	changed, ok := repo.IndexChanged(kept)
+	if !ok {
+		return nil, nil, false
+	}
+	staged := map[string]bool{}
+	for _, fl := range index {
+		staged[fl.Path] = true
+	}
+	inTree := map[string]bool{}
+	for _, fl := range tree {
+		inTree[fl.Path] = true
+	}
+	for _, fl := range changed {
+		if !staged[fl.Path] {
+			tree = append(tree, fl) // the index's id is REV's
+		}
+	}
+	blobs, disk := unlikeDisk(repo, tree)
+	for _, fl := range index {
+		if !inTree[fl.Path] && !slices.Contains(disk, fl.Path) {
+			disk = append(disk, fl.Path) // not in REV: git prints the disk's file whole
+		}
+	}
 	return blobs, disk, true
 }
 
@@ -255,36 +293,17 @@ func unlikeDisk(repo *gitobj.Repo, files []gitobj.File) ([]gitobj.Blob, []string
 
 // indexBlobs returns, for git diff --cached REV, the objects of both
 // sides of the files where the index differs from REV's tree (a file on
-// one side only: that side's), within the bounds of Files and IndexFiles.
+// one side only: that side's), compared by object id first
+// (gitobj.IndexDiff): only the files that differ count against a bound.
 func indexBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitobj.Blob, bool) {
 	kept := func(p, mode string) bool { return mode != "160000" && (keep == nil || keep(p)) }
-	committed, ok := repo.Files(id, kept)
+	tree, index, ok := repo.IndexDiff(id, kept)
 	if !ok {
 		return nil, false
-	}
-	staged, ok := repo.IndexFiles(kept)
-	if !ok {
-		return nil, false
-	}
-	in := map[string]gitobj.ID{}
-	for _, fl := range staged {
-		in[fl.Path] = fl.ID
 	}
 	var blobs []gitobj.Blob
-	for _, fl := range committed {
-		sid, there := in[fl.Path]
-		delete(in, fl.Path)
-		if !there || sid != fl.ID {
-			blobs = append(blobs, gitobj.Blob{ID: fl.ID, Path: fl.Path})
-		}
-		if there && sid != fl.ID {
-			blobs = append(blobs, gitobj.Blob{ID: sid, Path: fl.Path})
-		}
-	}
-	for _, fl := range staged {
-		if sid, new := in[fl.Path]; new {
-			blobs = append(blobs, gitobj.Blob{ID: sid, Path: fl.Path})
-		}
+	for _, fl := range append(tree, index...) {
+		blobs = append(blobs, gitobj.Blob{ID: fl.ID, Path: fl.Path})
 	}
 	return blobs, true
 }

@@ -15,6 +15,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/detect/secret"
 	"github.com/guardhq/guard/internal/event"
@@ -105,6 +106,9 @@ func secretReads(call *agent.Call, checked []event.Input, base string) (event.Fi
 			continue
 		}
 		p := in.Text
+		if call.Lines != nil && sliceTree(call, p, h) {
+			continue // FILE/** of a file the tool reads by lines: its slice's
+		}
 		if dir, name, ok := treeRoot(p); ok && treeScanned(in) && !strings.Contains(p, path.Unknown) {
 			if d == nil {
 				d = secret.New()
@@ -127,7 +131,12 @@ func secretReads(call *agent.Call, checked []event.Input, base string) (event.Fi
 		}
 		var f event.Finding
 		var hit bool
-		if ms := members[filepath.Clean(full)]; ms != nil && why != "" {
+		if lines := call.Lines; lines != nil && why != "" && i < len(call.Inputs) {
+			// The tool's own slice by whole lines; the result scan redacts
+			// what a partial read prints on a route that takes a result.
+			cut := why == agent.PartialRead && call.Unredacted == "" && agent.ResultsReplaced(call.Agent)
+			f, hit = rangesSecret(d, full, why, lines, cut, &b)
+		} else if ms := members[filepath.Clean(full)]; ms != nil && why != "" {
 			f, hit = memberSecret(d, full, why, ms, &b)
 		} else if pick := pickFor(picks, full); pick != nil && why != "" {
 			f, hit = pickedSecret(d, full, why, pick, &b)
@@ -141,6 +150,18 @@ func secretReads(call *agent.Call, checked []event.Input, base string) (event.Fi
 		}
 	}
 	return event.Finding{}, false
+}
+
+// sliceTree reports whether p is the tree (FILE/**) an MCP read adds in
+// case its path names a directory, of a regular file the call reads by
+// whole lines (agent.Call.Lines): the file's slice is checked instead.
+func sliceTree(call *agent.Call, p, h string) bool {
+	root, ok := strings.CutSuffix(p, "/**")
+	if !ok || !slices.ContainsFunc(call.Inputs, func(in event.Input) bool { return in.Kind == event.KindRead && in.Text == root }) {
+		return false
+	}
+	fi, err := os.Stat(filepath.FromSlash(path.ExpandHome(root, h)))
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // callPicks is commandPicks of the call's one shell command (POSIX
@@ -252,17 +273,61 @@ func tarMembersSecret(d *secret.Detector, tr *tar.Reader, members []string, b *s
 
 // pickedSecret is fileSecret for a read that prints the lines pick
 // chooses of the file at p: a secret blocks only when it stands on one of
-// them (linesSecret). A file past maxSecretRead, or holding a NUL byte
+// them (shownSecret). A file past maxSecretRead, or holding a NUL byte
 // (binary, UTF-16), is read whole.
 func pickedSecret(d *secret.Detector, p, why string, pick linePick, b *scanBudget) (event.Finding, bool) {
+	lt, f, hit, done := readLines(d, p, why, b)
+	if done {
+		return f, hit
+	}
+	printed, ok := pick(lt.lines)
+	if !ok {
+		return secretFinding(why, "the file holds a secret ("+lt.f.Rule+")", lt.f.Rule, lt.f.Severity), true
+	}
+	return shownSecret(d, lt, printed, why)
+}
+
+// lineText is a file's text for a check of the lines a read prints: the
+// lines (split at newlines, without the empty tail after a last one), the
+// secret Check found in it and the spans FindAll placed.
+type lineText struct {
+	text  string
+	lines []string
+	f     event.Finding
+	ms    []detect.Match
+}
+
+// readLines reads the file at p for a check of the lines a read prints;
+// done: the answer is f, hit already (no secret; a file past
+// maxSecretRead, holding a NUL byte or one guard cannot read:
+// fileSecret's; a secret guard cannot place; the budget spent).
+func readLines(d *secret.Detector, p, why string, b *scanBudget) (lineText, event.Finding, bool, bool) {
 	data, err := regularfile.ReadFile(p, maxSecretRead+1)
 	if err != nil || len(data) > maxSecretRead || bytes.IndexByte(data, 0) >= 0 {
-		return fileSecret(d, p, why, false, b)
+		f, hit := fileSecret(d, p, why, false, b)
+		return lineText{}, f, hit, true
 	}
 	if !b.take(len(data)) {
-		return secretFinding(why, boundWhat, "", ""), true
+		return lineText{}, secretFinding(why, boundWhat, "", ""), true, true
 	}
-	return linesSecret(d, string(data), why, pick)
+	return textLines(d, string(data), nil, why)
+}
+
+// textLines is readLines for text (its lines when already split): done
+// when it holds no secret, or one guard cannot place.
+func textLines(d *secret.Detector, text string, lines []string, why string) (lineText, event.Finding, bool, bool) {
+	f, hit := d.Check(text)
+	if !hit {
+		return lineText{}, event.Finding{}, false, true
+	}
+	if lines == nil {
+		lines = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	}
+	lt := lineText{text: text, lines: lines, f: f, ms: d.FindAll(text)}
+	if len(lt.ms) == 0 {
+		return lineText{}, secretFinding(why, "the file holds a secret ("+f.Rule+")", f.Rule, f.Severity), true, true
+	}
+	return lt, event.Finding{}, false, false
 }
 
 // linesSecret returns the finding of a read that prints the lines pick
@@ -275,16 +340,21 @@ func linesSecret(d *secret.Detector, text, why string, pick linePick) (event.Fin
 	if ok && !slices.Contains(printed, true) {
 		return event.Finding{}, false
 	}
-	f, hit := d.Check(text)
-	if !hit {
-		return event.Finding{}, false
+	lt, f, hit, done := textLines(d, text, lines, why)
+	switch {
+	case done:
+		return f, hit
+	case !ok:
+		return secretFinding(why, "the file holds a secret ("+lt.f.Rule+")", lt.f.Rule, lt.f.Severity), true
 	}
-	ms := d.FindAll(text)
-	if !ok || len(ms) == 0 {
-		return secretFinding(why, "the file holds a secret ("+f.Rule+")", f.Rule, f.Severity), true
-	}
+	return shownSecret(d, lt, printed, why)
+}
+
+// shownSecret blocks when the lines printed of lt hold a secret, or
+// one of its secrets stands (any part of it) on one of them.
+func shownSecret(d *secret.Detector, lt lineText, printed []bool, why string) (event.Finding, bool) {
 	var shown strings.Builder
-	for i, l := range lines {
+	for i, l := range lt.lines {
 		if printed[i] {
 			shown.WriteString(l + "\n")
 		}
@@ -292,16 +362,21 @@ func linesSecret(d *secret.Detector, text, why string, pick linePick) (event.Fin
 	if g, hit := d.Check(shown.String()); hit {
 		return secretFinding(why, "the lines it prints hold a secret ("+g.Rule+")", g.Rule, g.Severity), true
 	}
-	for _, m := range ms {
-		first := strings.Count(text[:m.Start], "\n")
-		last := first + strings.Count(text[m.Start:max(m.End-1, m.Start)], "\n")
+	for _, m := range lt.ms {
+		first, last := lt.span(m)
 		for l := first; l <= last && l < len(printed); l++ {
 			if printed[l] {
-				return secretFinding(why, "a line it prints holds part of a secret ("+m.Rule+")", m.Rule, f.Severity), true
+				return secretFinding(why, "a line it prints holds part of a secret ("+m.Rule+")", m.Rule, lt.f.Severity), true
 			}
 		}
 	}
 	return event.Finding{}, false
+}
+
+// span returns the first and last line (0-based) secret m stands on.
+func (lt lineText) span(m detect.Match) (first, last int) {
+	first = strings.Count(lt.text[:m.Start], "\n")
+	return first, first + strings.Count(lt.text[m.Start:max(m.End-1, m.Start)], "\n")
 }
 
 // readWhy says why guard cannot redact what read in prints ("" when it
