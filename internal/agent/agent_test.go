@@ -190,7 +190,7 @@ func TestParseA(t *testing.T) {
 			want: pt("Grep", in(event.KindRead, "/home/u"), in(event.KindRead, "/home/u/.ssh/*"), in(event.KindRead, "/home/u/**/.ssh/*"))},
 		{name: "grep glob no path", payload: tool("Grep", `{"pattern":".","glob":"*.pem"}`), want: pt("Grep", in(event.KindRead, "/w/*.pem"), in(event.KindRead, "/w/**/*.pem"))},
 		{name: "grep glob all", payload: tool("Grep", `{"pattern":".","glob":"**"}`), want: pt("Grep", in(event.KindRead, "/w/**"))},
-		{name: "glob lists a directory", payload: tool("Glob", `{"pattern":"**/*.pem","path":"/home/u/.ssh"}`), want: pt("Glob", in(event.KindRead, "/home/u/.ssh"))},
+		{name: "glob lists a directory", payload: tool("Glob", `{"pattern":"**/*.pem","path":"/home/u/.ssh"}`), want: pt("Glob", in(event.KindRead, "/home/u/.ssh/**/*.pem"), in(event.KindRead, "/home/u/.ssh"))},
 		{name: "ls", payload: tool("LS", `{"path":"/etc"}`), want: pt("LS", in(event.KindRead, "/etc"))},
 		{name: "webfetch", payload: tool("WebFetch", `{"url":"http://169.254.169.254/","prompt":"p"}`), want: pt("WebFetch", in(event.KindURL, "http://169.254.169.254/"))},
 		{name: "websearch", payload: tool("WebSearch", `{"query":"go fuzz"}`), want: pt("WebSearch", in(event.KindQuery, "go fuzz"))},

@@ -290,8 +290,10 @@ func searchTool(dirNames, globNames, listNames []string, content bool) tool {
 // element), resolved against the directory. A tool that lists the names
 // a glob matches reads the names in that directory, as ls does: a read
 // of the directory, not of the files under it. A base that is the
-// directory itself adds nothing (the directory field's read). A
-// backslash is read both as an escape and as a separator.
+// directory itself adds nothing (the directory field's read). A glob
+// with a wildcard in its directory part (magicDirs) is also read as the
+// pattern it is. A backslash is read both as an escape and as a
+// separator.
 func listedDirs(dirs []string, g string) []event.Input {
 	alts, ok := braces(g, maxTreeGlobs)
 	if !ok {
@@ -303,15 +305,27 @@ func listedDirs(dirs []string, g string) []event.Input {
 		// ../.ssh/*) or separates elements on Windows: both are read.
 		for _, r := range []string{unescapeGlob(a), strings.ReplaceAll(a, `\`, "/")} {
 			base := magicBase(r)
-			if base == "." {
-				continue
-			}
 			for _, dir := range dirs {
-				out = append(out, event.Input{Kind: event.KindRead, Text: joinDir(dir, base)})
+				if base != "." {
+					out = append(out, event.Input{Kind: event.KindRead, Text: joinDir(dir, base)})
+				}
+				if in := (event.Input{Kind: event.KindRead, Text: joinDir(dir, r)}); magicDirs(r) && !slices.Contains(out, in) {
+					out = append(out, in)
+				}
 			}
 		}
 	}
 	return out
+}
+
+// magicDirs reports whether a glob's directory part (its elements before
+// the last) holds a character a client treats specially: the directories
+// it lists are then not one literal directory, so the glob itself is read
+// as the pattern it is, as a shell's glob word is (../.s*/* may list
+// ~/.ssh; ../**/id_rsa, every file of that name under ..).
+func magicDirs(g string) bool {
+	i := strings.LastIndexByte(g, '/')
+	return i > 0 && strings.ContainsAny(g[:i], "*?[]{}()!@+\\")
 }
 
 // unescapeGlob drops the backslashes of a glob's escapes (\x is x).

@@ -28,6 +28,11 @@ func TestGlobPatternLists(t *testing.T) {
 			routeCase{ag, proj, tool, in("{src,../.ssh}/*"), true},
 			routeCase{ag, proj, tool, in(`..\\/.ssh/*`), true},
 			routeCase{ag, home, tool, in(".ssh/*"), true},
+			routeCase{ag, proj, tool, in("../.ss[h]/*"), true}, // a wildcard in the directory part
+			routeCase{ag, proj, tool, in("../.s*/*"), true},
+			routeCase{ag, proj, tool, in("../.a*/**"), true},
+			routeCase{ag, proj, tool, in("../**/id_rsa"), true},
+			routeCase{ag, proj, tool, in("src/*/*.go"), false},
 			routeCase{ag, proj, tool, in("**/*.go"), false},
 			routeCase{ag, proj, tool, in("src/**/*.go"), false},
 			routeCase{ag, proj, tool, in("*.md"), false},
@@ -36,6 +41,8 @@ func TestGlobPatternLists(t *testing.T) {
 	cases = append(cases,
 		routeCase{"a", proj, "Glob", `{"pattern":".ssh/*","path":".."}`, true},
 		routeCase{"c", proj, "glob", `{"pattern":".ssh/*","dir_path":".."}`, true},
+		routeCase{"a", proj, "Glob", `{"pattern":"**/id_rsa","path":".."}`, true},
+		routeCase{"c", proj, "glob", `{"pattern":".s*/*","dir_path":".."}`, true},
 		routeCase{"b", proj, "Glob", `{"glob_pattern":"*.go","target_directory":"src"}`, false},
 	)
 	runRouteCases(t, cases)

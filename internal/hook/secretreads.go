@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	pathpkg "path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -238,17 +239,20 @@ type memberScan struct {
 }
 
 // tarMembersSecret scans the named members of tr; false: guard cannot
-// read the archive as tar, or a named member is a hard link.
+// read the archive as tar, a named member is a hard link, or a named
+// member matches no entry by guard's reading (tar reads it otherwise or
+// fails after printing the rest: the archive is then read whole).
 func tarMembersSecret(d *secret.Detector, tr *tar.Reader, members []string, b *scanBudget) (memberScan, bool, bool) {
+	matched := make([]bool, len(members))
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
-			return memberScan{}, false, true
+			return memberScan{}, false, !slices.Contains(matched, false)
 		}
 		if err != nil {
 			return memberScan{}, false, false
 		}
-		if !tarMemberNamed(h.Name, members) {
+		if !tarMemberCovers(h.Name, members, matched) {
 			continue
 		}
 		switch h.Typeflag {
@@ -269,6 +273,21 @@ func tarMembersSecret(d *secret.Detector, tr *tar.Reader, members []string, b *s
 			return memberScan{f: f}, true, true
 		}
 	}
+}
+
+// tarMemberCovers reports whether the tar entry name is one of members
+// or below one, both sides normalised as tar compares them (a leading ./
+// and trailing / aside, . and ./ the archive's root, so a prefix of every
+// entry), and marks in matched each member that covers it.
+func tarMemberCovers(name string, members []string, matched []bool) bool {
+	clean := func(s string) string { return pathpkg.Clean(strings.TrimPrefix(s, "./")) }
+	n, covers := clean(name), false
+	for i, m := range members {
+		if m = clean(m); m == "." || tarMemberNamed(n, []string{m}) {
+			matched[i], covers = true, true
+		}
+	}
+	return covers
 }
 
 // pickedSecret is fileSecret for a read that prints the lines pick

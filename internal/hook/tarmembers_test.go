@@ -53,6 +53,15 @@ func TestTarMembers(t *testing.T) {
 		{"tar xOf all.tar ./src/main.c ./conf/app.ini", true},
 		{"tar xzOf all.tgz --wildcards './src/*'", true}, // outside the model: the archive whole
 		{"tar xzOf all.tgz ./src/main.c | cat", true},
+		{"tar xOf all.tar .", true}, // . and ./ are the archive's root: every entry
+		{"tar xOf all.tar ./", true},
+		{"tar -xOf all.tar .", true},
+		{`tar xOf all.tar "."`, true},
+		{"tar --extract --to-stdout --file=all.tar .", true},
+		{"tar xzOf all.tgz ./.", true},
+		{"tar xOf all.tar . nofile", true},
+		{"tar xOf all.tar ./src/main.c nofile", true}, // a member guard matches to no entry: the archive whole
+		{"tar xOf all.tar src/../.env", true},
 	} {
 		wantBlock(t, p, "B "+tc.cmd, shellPayloadB(proj, tc.cmd), tc.block)
 	}
