@@ -76,9 +76,32 @@ func (c *cmd) gofmtWrites() bool {
 	return w
 }
 
+// gofmtNames reports whether gofmt (reformats) prints the names of the
+// files it reads and no text of theirs: -l (true) without -d, which
+// prints diffs. Its errors (a file that does not parse) quote a token as
+// the file holds it, as go vet's do.
+func (c *cmd) gofmtNames() bool {
+	if !c.reformats() {
+		return false
+	}
+	l, d := false, false
+	goFlags(c.args, gofmtFlags, func(name string, v word.Word) {
+		switch name {
+		case "l":
+			l = v.Text == "" || v.Text == "true"
+		case "d":
+			d = true // -d=false too: guard does not weigh a flag's value
+		}
+	})
+	return l && !d
+}
+
 // gofmtReads records what gofmt reads of its operands: a directory's Go
 // files, all the way down (gofmt -l . is DIR/**/*.go, as find's names are).
+// gofmt -l prints their names only: its reads are quiet, as grep -l's
+// print no line (gofmtNames).
 func (c *cmd) gofmtReads() {
+	c.quietReads = c.quietReads || c.gofmtNames()
 	for j, a := range c.args {
 		if c.kinds[j] == argPlain && a.Known && !strings.HasPrefix(a.Text, "-") && !strings.HasSuffix(a.Text, ".go") {
 			c.w.Read(strings.TrimSuffix(a.Text, "/") + "/**/*.go")

@@ -48,6 +48,8 @@ func (c *cmd) reshapes() bool {
 		return false
 	case c.encodes():
 		return true
+	case c.gofmtNames():
+		return false // gofmt -l prints names
 	case catalogue.Verbatim.Has(c.name):
 		return catalogue.Reshapes(c.name, c.argTexts())
 	case c.name == "git":
