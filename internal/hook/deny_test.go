@@ -48,6 +48,7 @@ var inHomeBlocks = map[string]string{
 	// A recursive read of the working directory reads ~/.ssh.
 	"grep -r API_KEY .":                       "grep -r of home",
 	"grep -rn --include='*.go' 'func main' .": "grep -r of home (the filter narrows names, and ~/.ssh may hold any)",
+	"git grep -n TODO -- '*.go'":              "git grep of home: a glob pathspec matches in every directory below, ~/.ssh included",
 	"rsync -a ./ /tmp/proj-copy/":             "copies home",
 	"pwsh -c 'Get-ChildItem -Recurse -FollowSymlink -Filter *.go | Select-String TODO'": "a recursive read of home that follows links",
 	`docker run --rm -v "$PWD":/src alpine ls /src`:                                     "mounts home into a container",

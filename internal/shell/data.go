@@ -47,7 +47,7 @@ func (c *cmd) printer() {
 // grep: the first operand (or each -e value) is a pattern: data. Searching
 // recursively without a file operand, it reads the working directory.
 func (c *cmd) grep(from int) {
-	given, files := false, []string(nil)
+	given, files, at := false, []string(nil), []int(nil)
 	for j := from; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -86,7 +86,7 @@ func (c *cmd) grep(from int) {
 			c.kinds[j] = argData
 			given = true
 		default:
-			files = append(files, s)
+			files, at = append(files, s), append(at, j)
 		}
 	}
 	if c.hiddenSearched(files) {
@@ -105,7 +105,9 @@ func (c *cmd) grep(from int) {
 	if len(files) == 0 && c.readsDot {
 		c.w.ReadTree(".")
 	}
-	if c.readsDot {
+	if c.readsDot && c.name == "git" {
+		c.gitGrepSpecs(at) // gitmagic.go
+	} else if c.readsDot {
 		// git grep's pathspecs name trees: git grep X . is git grep X.
 		for _, f := range files {
 			if !strings.ContainsAny(f, "*?[") && !strings.HasPrefix(f, ":") {

@@ -41,11 +41,17 @@ func (c *cmd) gitFiles() {
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
 	quiet := !objText && gitQuiet(sub, c.args[at+1:])
 	messages := c.gitMessageValues(sub, at+1) // commit -m "docs: x": a message, no REV:PATH
+	specs := false                            // after --: pathspecs (gitmagic.go), no REV:PATH
 	for k, a := range c.args[at+1:] {
 		if slices.Contains(messages, at+1+k) {
 			continue
 		}
 		t := a.Text
+		if m, ok := gitMagic(t); specs && ok && m.exclude {
+			c.kinds[at+1+k] = argData // it narrows: no file git opens
+			continue
+		}
+		specs = specs || t == "--"
 		if v, ok := strings.CutPrefix(t, "--"); ok && strings.Contains(v, "=") {
 			_, t, _ = strings.Cut(v, "=") // --opt=REV:F: the value is the word
 		}
