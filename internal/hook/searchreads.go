@@ -13,6 +13,7 @@ import (
 	"github.com/guardhq/guard/internal/detect/secret"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/home"
+	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/catalogue"
 )
@@ -150,8 +151,10 @@ func exists(p string) bool {
 }
 
 // maxTreeEntries bounds the entries guard walks of a tree a search reads
-// without its hidden names; past it guard cannot tell what it holds.
-const maxTreeEntries = 20000
+// without its hidden names; past it guard cannot tell what it holds. It
+// is the policy's bound (the tree secret scan and the protected-name walk
+// share one).
+const maxTreeEntries = policy.MaxTreeEntries
 
 // unattributedWhy is why guard looks whether a searched tree holds a
 // protected file.

@@ -14,14 +14,17 @@ import (
 	"github.com/guardhq/guard/internal/regularfile"
 )
 
-// maxOpaqueEntries bounds the directory entries checkOpaque looks at.
-const maxOpaqueEntries = 4096
+// MaxTreeEntries bounds the directory entries (or index entries) guard
+// walks of a tree a call reads: checkOpaque's look for a protected name
+// and the hook's tree secret scan share it, so a tree either walk can
+// tell of the other can too.
+const MaxTreeEntries = 20000
 
 // checkOpaque checks a read of a directory whole whose output guard cannot
 // redact (event.Input.Opaque). Where it meets a block glob only because its
 // output is opaque (**/.env under a project), guard looks whether the
 // directory holds such a file: the read blocks when one is there, or when
-// guard cannot tell (more than maxOpaqueEntries entries, a directory it
+// guard cannot tell (more than MaxTreeEntries entries, a directory it
 // cannot read, a symbolic link, a relative directory). A directory that
 // does not exist holds nothing.
 func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, bool) {
@@ -79,7 +82,7 @@ func ownGlob(d *path.Detector, f event.Finding, file string) event.Finding {
 	return f
 }
 
-// holdsBlocked walks directory dir, at most maxOpaqueEntries entries,
+// holdsBlocked walks directory dir, at most MaxTreeEntries entries,
 // and reports whether a file in it is one d blocks, and whether it could
 // tell (false: the bound, an error, a symbolic link or a relative dir);
 // found is the path of the file, "" for none.
@@ -109,7 +112,7 @@ func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visibl
 			return "", false
 		}
 		for _, e := range entries {
-			if seen++; seen > maxOpaqueEntries {
+			if seen++; seen > MaxTreeEntries {
 				return "", false
 			}
 			full := filepath.Join(cur, e.Name())
@@ -140,7 +143,7 @@ func holdsBlocked(d *path.Detector, dir string, prints event.LinePrinter, visibl
 // could tell: not when dir is in no repository guard finds as git does,
 // git's inherited environment moves the repository or its index
 // (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE), the index cannot be read
-// whole, it holds more than maxOpaqueEntries files under dir, or one of
+// whole, it holds more than MaxTreeEntries files under dir, or one of
 // them is on disk anything but a regular file (a link put in its place
 // is followed by git's open). git grep reads the index's blob of an entry
 // marked skip-worktree or assume-unchanged: a protected file absent from
@@ -169,7 +172,7 @@ func trackedBlocked(d *path.Detector, dir string, prints event.LinePrinter) (fou
 		if !sure || mode == "120000" || !strings.HasPrefix(p, prefix) {
 			return false
 		}
-		if seen++; seen > maxOpaqueEntries {
+		if seen++; seen > MaxTreeEntries {
 			sure = false
 			return false
 		}

@@ -29,7 +29,7 @@ func TestHoldsBlocked(t *testing.T) {
 		}
 		return filepath.ToSlash(dir)
 	}
-	many := make([]string, maxOpaqueEntries+1)
+	many := make([]string, MaxTreeEntries+1)
 	for i := range many {
 		many[i] = "f" + strconv.Itoa(i)
 	}
