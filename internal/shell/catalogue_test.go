@@ -20,6 +20,12 @@ func TestTouches(t *testing.T) {
 		{cmd: `sponge ~/.guard/rules.json`, touches: []string{"~/.guard/rules.json"}},
 		{cmd: `vim -es ~/.bashrc`, touches: []string{"~/.bashrc"}},
 		{cmd: `git add ~/.bashrc`, touches: []string{"~/.bashrc"}, not: []string{"add"}}, // the subcommand names a command
+		// A catalogued verb (catalogue.Verbs): its words are data and names.
+		{cmd: `go test ./... -run TestParse -count=1`, not: []string{"test", "./...", "TestParse", "1"}},
+		{cmd: `cargo test -p core --release`, not: []string{"test", "core"}},
+		{cmd: `go test -o ~/.bashrc ./...`, touches: []string{"~/.bashrc", "./..."}}, // -o is not listed
+		{cmd: `go test ./... -args ~/.bashrc`, touches: []string{"~/.bashrc"}},
+		{cmd: `./go test ~/.bashrc`, touches: []string{"~/.bashrc"}}, // not the go the entry means
 		{cmd: `sudo -E nano ~/.zshrc`, touches: []string{"~/.zshrc"}},
 		{cmd: `foo --config=~/.profile`, touches: []string{"~/.profile"}},
 		{cmd: `foo --config=rules`, touches: []string{"rules"}},

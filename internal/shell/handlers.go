@@ -253,6 +253,10 @@ func (c *cmd) touches(p *catalogue.Program) {
 		c.gofmtReads() // gofmt -l, -d: it prints names or diffs, and writes nothing
 		return
 	}
+	if leaves, _ := c.verbRoles(); leaves {
+		c.wordsInside() // go test ./... -run X: its words are names and data (verbs.go)
+		return
+	}
 	reads := c.gitReadsFrom() // git diff F, git log -- F: reads
 	sub := -1                 // git's subcommand names a command, not a file (git -C ~/.dotfiles status)
 	if c.name == "git" {

@@ -828,6 +828,9 @@ func (c *cmd) generic() {
 	w := c.w
 	name := c.name
 	last, valueOf := c.copyOperands()
+	if leaves, data := c.verbRoles(); leaves {
+		valueOf = verbData(data) // go test -run X: X is no file (verbs.go)
+	}
 	c.vanishingDests(last, valueOf)
 	// A link's target is written through the link (links.go): a hard
 	// link's source here, a symbolic link's where its destination is

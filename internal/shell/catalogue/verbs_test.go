@@ -1,0 +1,89 @@
+package catalogue
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestVerbsSorted(t *testing.T) {
+	if !verbsSorted() {
+		t.Error("Verbs is not sorted by name and Sub")
+	}
+}
+
+func TestVerbRoles(t *testing.T) {
+	for _, tc := range []struct {
+		cmd    string
+		leaves bool
+		data   string // the words marked data, space-separated
+	}{
+		{"go test ./... -run TestParse -count=1", true, "test -run TestParse -count=1"},
+		{"go test -v=true -json ./x", true, "test -v=true -json"},
+		{"go test --run X ./x", true, "test --run X"},
+		{"go vet ./...", true, "vet"},
+		{"go list -f {{.Dir}} ./...", true, "list -f {{.Dir}}"},
+		{"go mod tidy -v", true, "mod tidy -v"},
+		{"go version", true, "version"},
+		{"cargo test -p core --release", true, "test -p core --release"},
+		{"cargo test -pcore", true, "test -pcore"},
+		{"npm run build", true, "run"},
+		// An option the entry does not know, a word past Stop, an
+		// operand where none is covered, a missing value, a subcommand
+		// not listed: the call is read without the entry.
+		{"go test -o x ./...", false, ""},
+		{"go test -coverprofile=c.out ./...", false, ""},
+		{"go test ./... -args x", false, ""},
+		{"go test -c ./x", false, ""},
+		{"go test -run", false, ""},
+		{"go build ./...", false, ""},
+		{"go -C d test", false, ""},
+		{"go version ~/.guard/x", false, ""},
+		{"go mod edit -replace a=b", false, ""},
+		{"cargo test -- x", false, ""},
+		{"cargo test --target-dir d", false, ""},
+		{"cargo test -vv", false, ""},
+		{"npm run build --prefix d", false, ""},
+		{"npm install x", false, ""},
+		{"make test", false, ""},
+	} {
+		f := strings.Fields(tc.cmd)
+		leaves, data := VerbRoles(f[0], f[1:])
+		if leaves != tc.leaves {
+			t.Errorf("%s: leaves = %v, want %v", tc.cmd, leaves, tc.leaves)
+			continue
+		}
+		var got []string
+		for j, d := range data {
+			if d {
+				got = append(got, f[1+j])
+			}
+		}
+		if strings.Join(got, " ") != tc.data {
+			t.Errorf("%s: data %q, want %q", tc.cmd, got, tc.data)
+		}
+	}
+}
+
+func FuzzVerbRoles(f *testing.F) {
+	f.Add("go", "test ./... -run X -count=1")
+	f.Add("cargo", "test -pcore --release")
+	f.Add("npm", "run build -- x")
+	f.Fuzz(func(t *testing.T, name, line string) {
+		args := strings.Fields(line)
+		leaves, data := VerbRoles(name, args)
+		if !leaves {
+			if data != nil {
+				t.Fatal("data for a call the entry does not cover")
+			}
+			return
+		}
+		if len(data) != len(args) || !data[0] {
+			t.Fatalf("data %v for %d words", data, len(args))
+		}
+		for j, a := range args {
+			if strings.HasPrefix(a, "-") && len(a) > 1 && !data[j] {
+				t.Fatalf("option %q not marked data", a)
+			}
+		}
+	})
+}
