@@ -26,7 +26,12 @@ import (
 // harmless; the unknown fails closed.
 //
 // The entries are sorted by name (TestCatalogueSorted), and the table is a
-// constant composite: it costs nothing at start-up.
+// constant composite: it costs nothing at start-up. That holds only while
+// every table of the package refers to literals, constants and variables
+// declared earlier in the same file: one element that copies a variable
+// of a later file, appends or calls a function makes the compiler build
+// the whole table, and every variable it copies, in the package's init,
+// in every process (ag's and pt's recursion is therefore written out).
 
 // access says what a program does with the files its words name.
 type access uint8
@@ -85,12 +90,6 @@ type links struct {
 	always  bool
 	letters string
 	long    word.Set
-}
-
-// following returns r that follows links with the options of l.
-func (r recursion) following(l links) recursion {
-	r.follow = l
-	return r
 }
 
 // Follows reports whether, with args, the program follows the symbolic
@@ -168,8 +167,6 @@ var (
 	// sets the walk's FTS_LOGICAL, -r only the recursion).
 	grepRecursion = recursion{letters: "rR", long: " --recursive --dereference-recursive --directories=recurse ", recurse: true, Dot: true,
 		follow: links{letters: "R", long: " --dereference-recursive "}}
-	// rg and ag skip hidden files (~/.ssh) unless told: --hidden, -., -u.
-	hiddenRecursion = recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true, skipsHidden: true}
 	copyRecursion   = recursion{letters: "rRa", long: " --recursive --archive "}
 	// rg -L, --follow; --no-follow.
 	rgRecursion = recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true, skipsHidden: true, follow: links{letters: "L", long: " --follow "}, noFollow: links{long: " --no-follow "}}
@@ -189,7 +186,7 @@ const (
 // Catalogue lists the programs guard knows, sorted by name.
 var Catalogue = []Program{
 	{Name: "ack", Access: ReadsOnly, Runs: []option{{Long: "--pager"}}, Recurse: recursion{always: true, Dot: true, follow: links{long: " --follow "}, noFollow: links{long: " --no-follow --nofollow "}}, Short: "1cfgHhiIklLnQrRsSvwxA:B:C:m:", Long: " --after-context= --before-context= --context= --max-count= --ignore-case --smart-case --no-smart-case --word-regexp --literal --invert-match --files-with-matches --files-without-matches --count --column --no-column --heading --no-heading --break --no-break --group --no-group --color --no-color --nocolor --colour --color-filename= --color-match= --color-lineno= --color-colno= --flush --follow --no-follow --nofollow --type= --type-add= --type-set= --type-del= --ignore-dir= --noignore-dir= --ignore-directory= --noignore-directory= --ignore-file= --sort-files --show-types --recurse --no-recurse --norecurse --passthru --print0 --match= --range-start= --range-end= --noenv --nopager --no-pager --filter --nofilter --no-filter --files-from= --underline --nounderline --help-types --help-colors --dump --man --with-filename --no-filename --proximate= --no-proximate --not= --and= --or= --line= "},
-	{Name: "ag", Access: ReadsOnly, Runs: []option{{Long: "--pager"}}, Recurse: hiddenRecursion.following(links{letters: "f", long: " --follow "}), Short: "0acDfFhHilLnoQrRsStuUvVwzA:B:C:G:g:m:p:W:", Long: " --ackmate --all-text --all-types --after= --before= --break --nobreak --case-sensitive --color --nocolor --color-line-number= --color-match= --color-path= --column --context= --count --debug --depth= --file-search-regex= --files-with-matches --files-without-matches --filename --nofilename --filename-pattern= --fixed-strings --follow --group --nogroup --heading --noheading --hidden --ignore= --ignore-case --ignore-dir= --invert-match --list-file-types --literal --max-count= --mmap --nommap --multiline --nomultiline --null --print0 --numbers --nonumbers --one-device --only-matching --nopager --parallel --passthrough --passthru --path-to-ignore= --print-all-files --print-long-lines --search-binary --search-zip --silent --skip-vcs-ignores --smart-case --stats --stats-only --unrestricted --vimgrep --width= --word-regexp --workers= --recurse --norecurse "},
+	{Name: "ag", Access: ReadsOnly, Runs: []option{{Long: "--pager"}}, Recurse: recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true, skipsHidden: true, follow: links{letters: "f", long: " --follow "}}, Short: "0acDfFhHilLnoQrRsStuUvVwzA:B:C:G:g:m:p:W:", Long: " --ackmate --all-text --all-types --after= --before= --break --nobreak --case-sensitive --color --nocolor --color-line-number= --color-match= --color-path= --column --context= --count --debug --depth= --file-search-regex= --files-with-matches --files-without-matches --filename --nofilename --filename-pattern= --fixed-strings --follow --group --nogroup --heading --noheading --hidden --ignore= --ignore-case --ignore-dir= --invert-match --list-file-types --literal --max-count= --mmap --nommap --multiline --nomultiline --null --print0 --numbers --nonumbers --one-device --only-matching --nopager --parallel --passthrough --passthru --path-to-ignore= --print-all-files --print-long-lines --search-binary --search-zip --silent --skip-vcs-ignores --smart-case --stats --stats-only --unrestricted --vimgrep --width= --word-regexp --workers= --recurse --norecurse "},
 	{Name: "alias", Access: exact},
 	{Name: "b2sum", Access: ReadsOnly, Short: "bctwzl:", Long: " --binary --check --ignore-missing --quiet --status --strict --tag --text --warn --zero --length= --untagged --base64 --raw --debug "},
 	{Name: "base32", Access: ReadsOnly, Writes: []option{{Short: 'o', WithArg: "bi", Long: "--output"}}, Short: "dDiw:b:", Long: " --decode --ignore-garbage --wrap= --break= "},
@@ -264,7 +261,7 @@ var Catalogue = []Program{
 	{Name: "pr", Access: ReadsOnly, Short: "acdfFJmrtTe::i::n::N:o:l:w:W:h:D:s::S::", Long: " --columns= --across --show-control-chars --double-space --date-format= --expand-tabs= --form-feed --header= --output-tabs= --join-lines --length= --merge --number-lines= --first-line-number= --indent= --no-file-warnings --separator= --sep-string= --omit-header --omit-pagination --show-nonprinting --width= --page-width= --pages= "},
 	{Name: "printenv", Access: Names},
 	{Name: "ps", Access: Names},
-	{Name: "pt", Access: ReadsOnly, Recurse: hiddenRecursion.following(links{long: " --follow "}), Short: "0eiSlLoNwA:B:C:G:", Long: " --after= --before= --context= --color --nocolor --color-line-number= --color-match= --color-path= --column --depth= --follow --file-search-regexp= --files-with-matches --files-without-match --global-gitignore --group --nogroup --hidden --home-ptignore --ignore= --ignore-case --smart-case --skip-vcs-ignores --numbers --null --output-encode= --vimgrep --word-regexp "},
+	{Name: "pt", Access: ReadsOnly, Recurse: recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true, skipsHidden: true, follow: links{long: " --follow "}}, Short: "0eiSlLoNwA:B:C:G:", Long: " --after= --before= --context= --color --nocolor --color-line-number= --color-match= --color-path= --column --depth= --follow --file-search-regexp= --files-with-matches --files-without-match --global-gitignore --group --nogroup --hidden --home-ptignore --ignore= --ignore-case --smart-case --skip-vcs-ignores --numbers --null --output-encode= --vimgrep --word-regexp "},
 	{Name: "pushd", Access: exact},
 	{Name: "pwd", Access: Names},
 	{Name: "read", Access: Names},

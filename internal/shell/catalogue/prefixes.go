@@ -148,6 +148,11 @@ var (
 	terminal = Prefix{None: true, CmdAfter: " -e --command "}
 	// vteTerminal: gnome-terminal -e 'CMD ARGS' (a script), -x CMD….
 	vteTerminal = Prefix{script: " -e --command ", CmdAfter: " -x --execute "}
+	// systemdRunDir: a system unit runs in /, a user unit (--user) in the
+	// home (systemd.exec: WorkingDirectory= defaults to the root directory
+	// for the system instance and the user's home for a user one); -d
+	// keeps the caller's.
+	systemdRunDir = DirRule{Default: "/", User: " --user ", UserDir: "~", Same: " -d --same-dir --scope ", Props: " -p --property "}
 )
 
 // Prefixes lists the prefix commands, sorted by name (TestPrefixesSorted).

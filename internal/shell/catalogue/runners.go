@@ -75,7 +75,7 @@ type OptionFile struct {
 var (
 	sshOptions = []runOption{{names: " -o ", attached: true, Use: RunSSHOption}, {names: " -F ", attached: true, Use: RunSSHConfig}}
 	// scp -S PROG, sftp -S PROG: the program that connects, in place of ssh.
-	sshProgramOptions = append([]runOption{{names: " -S ", attached: true, Use: RunProgram}}, sshOptions...)
+	sshProgramOptions = []runOption{{names: " -S ", attached: true, Use: RunProgram}, {names: " -o ", attached: true, Use: RunSSHOption}, {names: " -F ", attached: true, Use: RunSSHConfig}}
 	// gpg --exec-path DIR: where it looks for its helper programs.
 	gpgRunners     = []runOption{{names: " --exec-path ", Use: RunLoadsCode}}
 	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", attached: true, Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
@@ -99,7 +99,7 @@ var (
 	// A JVM's hooks: the command it runs on a crash or when out of memory
 	// (sh -c, ;-separated); -J hands the option to the JVM of a JDK tool.
 	jvmRunners   = []runOption{{names: " -XX:OnError= -XX:OnOutOfMemoryError= -J-XX:OnError= -J-XX:OnOutOfMemoryError= ", prefix: true, Use: RunProgram}}
-	mavenRunners = append([]runOption{{names: " -Dexec.executable= ", prefix: true, Use: RunMavenExec}}, jvmRunners...)
+	mavenRunners = []runOption{{names: " -Dexec.executable= ", prefix: true, Use: RunMavenExec}, {names: " -XX:OnError= -XX:OnOutOfMemoryError= -J-XX:OnError= -J-XX:OnOutOfMemoryError= ", prefix: true, Use: RunProgram}}
 	// maven reads options from the project before its own words.
 	mavenFiles = []OptionFile{{Path: ".mvn/jvm.config"}, {Path: ".mvn/maven.config"}}
 	// gradle starts its daemon with the project's JVM options.
@@ -145,7 +145,7 @@ var OptionRunners = []OptionRunner{
 	{Name: "pip3", options: proxyOption},
 	{Name: "poetry", options: proxyOption},
 	{Name: "rg", options: []runOption{{names: " --pre ", Use: RunFilter}}},
-	{Name: "rsync", options: []runOption{{names: " -e --rsh ", attached: true, Use: RunCommand}, sshOptions[0], {names: " --rsync-path ", Use: RunProgram}}},
+	{Name: "rsync", options: []runOption{{names: " -e --rsh ", attached: true, Use: RunCommand}, {names: " -o ", attached: true, Use: RunSSHOption}, {names: " --rsync-path ", Use: RunProgram}}},
 	{Name: "rustc", options: []runOption{{names: " -C --codegen ", attached: true, Use: RunCodegen}}},
 	{Name: "scala", options: jvmRunners},
 	{Name: "scp", options: sshProgramOptions},

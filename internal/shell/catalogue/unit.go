@@ -19,11 +19,6 @@ type DirRule struct {
 	Props word.Set
 }
 
-// systemdRunDir: a system unit runs in /, a user unit (--user) in the
-// home (systemd.exec: WorkingDirectory= defaults to the root directory for
-// the system instance and the user's home for a user one); -d keeps the
-// caller's.
-var systemdRunDir = DirRule{Default: "/", User: " --user ", UserDir: "~", Same: " -d --same-dir --scope ", Props: " -p --property "}
 
 // PropUse says what a unit property does.
 type PropUse uint8
