@@ -103,7 +103,7 @@ type Detector struct {
 }
 
 type compiled struct {
-	rule
+	*rule // the catalogue's own entry: not copied (a fresh process pays for every page it writes)
 	alpha detect.Alphabet  // the bytes its matches can hold (generated: alphabets)
 	re    *lazyre.Deferred // compiled when one of the rule's keywords first occurs
 }
@@ -124,7 +124,8 @@ func newWith(rules []rule) *Detector {
 	// next word or one already met, and each rule's alphabet is at its own
 	// index; a list of other rules (tests) is looked up whole.
 	next := 0
-	for i, r := range rules {
+	for i := range rules {
+		r := &rules[i]
 		d.rules[i] = compiled{rule: r}
 		if !r.keyed {
 			d.rules[i].re = lazyre.Defer(r.pattern)
