@@ -118,3 +118,27 @@ func TestEveryReportingCommandTakesJSON(t *testing.T) {
 	}
 	check(newRootCommand(&streams{}))
 }
+
+func TestPlainHookArgs(t *testing.T) {
+	for _, tc := range []struct {
+		args  string
+		agent string
+		ok    bool
+	}{
+		{"hook", "", true},
+		{"hook --agent a", "a", true},
+		{"hook --agent=c", "c", true},
+		{"hook --agent=", "", true},
+		{"hook --agent", "", false}, // cobra's usage error
+		{"hook -h", "", false},
+		{"hook --agent a extra", "", false},
+		{"hook extra", "", false},
+		{"hook --agents a", "", false},
+		{"test command ls", "", false},
+	} {
+		agent, ok := plainHookArgs(strings.Fields(tc.args))
+		if agent != tc.agent || ok != tc.ok {
+			t.Errorf("plainHookArgs(%q) = %q, %v; want %q, %v", tc.args, agent, ok, tc.agent, tc.ok)
+		}
+	}
+}
