@@ -123,13 +123,10 @@ func secretReads(call *agent.Call, checked []event.Input, base string) (event.Fi
 		if strings.HasSuffix(p, "/**") || strings.Contains(p, "/**/") || strings.ContainsAny(p, "*?[\x00") || strings.Contains(p, path.Unknown) {
 			continue // a tree, a pattern or an unresolved part: the path rules'
 		}
-		full := filepath.FromSlash(path.ExpandHome(p, h))
 		if d == nil {
-			if _, err := os.Lstat(full); errors.Is(err, fs.ErrNotExist) {
-				continue // nothing there, as every scan below finds: no detector built
-			}
 			d = secret.New()
 		}
+		full := filepath.FromSlash(path.ExpandHome(p, h))
 		if why != "" && !picked {
 			picks, members, picked = callPicks(call, base), callMembers(call, base), true
 		}
