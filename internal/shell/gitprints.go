@@ -839,16 +839,15 @@ func (w *walker) only(ranges [][2]int) []string {
 	if len(ranges) == 0 {
 		return nil
 	}
+	within := make([]bool, len(w.a.Reads)) // one pass over the ranges, not one per read
+	for _, r := range ranges {
+		for i := max(r[0], 0); i < min(r[1], len(within)); i++ {
+			within[i] = true
+		}
+	}
 	var in, out []string
 	for i, p := range w.a.Reads {
-		inside := false
-		for _, r := range ranges {
-			if i >= r[0] && i < r[1] {
-				inside = true
-				break
-			}
-		}
-		if inside {
+		if within[i] {
 			in = append(in, p)
 		} else {
 			out = append(out, p)

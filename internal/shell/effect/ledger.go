@@ -1022,18 +1022,21 @@ func BareHidden(p string) bool {
 // written ${…}, ~+ and ~-), and which of the two it was; "" when p starts
 // with neither.
 func cutDirVar(p string) (rest, name string) {
-	for _, v := range []string{"PWD", "OLDPWD"} {
-		tilde := "~+"
-		if v == "OLDPWD" {
-			tilde = "~-"
-		}
-		for _, pre := range []string{"$" + v, "${" + v + "}", tilde} {
-			if r, ok := strings.CutPrefix(p, pre); ok && (r == "" || r[0] == '/') {
-				return r, v
-			}
+	if p == "" || p[0] != '$' && p[0] != '~' {
+		return "", "" // most paths: no string built (this runs for every path a command names)
+	}
+	for _, d := range dirVarPrefixes {
+		if r, ok := strings.CutPrefix(p, d.pre); ok && (r == "" || r[0] == '/') {
+			return r, d.name
 		}
 	}
 	return "", ""
+}
+
+// dirVarPrefixes are the spellings of the shell's directory variables.
+var dirVarPrefixes = [...]struct{ pre, name string }{
+	{"$PWD", "PWD"}, {"${PWD}", "PWD"}, {"~+", "PWD"},
+	{"$OLDPWD", "OLDPWD"}, {"${OLDPWD}", "OLDPWD"}, {"~-", "OLDPWD"},
 }
 
 // DirVar returns p with a leading $PWD or $OLDPWD (~+, ~-) replaced by the
