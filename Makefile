@@ -36,8 +36,9 @@ unit: unit-core unit-race unit-release ## every Go test: unit, testscript, brows
 unit-core: ## every Go test but the release and installer tests
 	$(GO) test -count=1 $$($(GO) list ./... | grep -v '/installers$$')
 
-unit-race: ## the hook path's packages under the race detector (the check runs beside its time-out; needs a C compiler)
+unit-race: ## the hook path's packages under the race detector (the check runs beside its time-out, a long command's two readings at once; needs a C compiler)
 	CGO_ENABLED=1 $(GO) test -race -count=1 ./internal/hook ./internal/policy
+	CGO_ENABLED=1 $(GO) test -race -count=1 -run 'TestWalkBoth' ./internal/shell
 
 unit-release: ## the release and installer tests (need goreleaser, cyclonedx-gomod, ssh-keygen)
 	@sh scripts/wait-tools.sh

@@ -69,6 +69,7 @@ import (
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
+	"github.com/guardhq/guard/internal/stack"
 )
 
 // Limits of an analysis.
@@ -305,7 +306,9 @@ type Options struct {
 	Home string
 	// Files reads the files the command runs (see [Files]); nil reads
 	// none, and a file the command runs is then only a file it reads. It
-	// must be comparable: analyses are remembered by their options.
+	// must be comparable: analyses are remembered by their options. It
+	// must be safe for concurrent use: a long command is read as bash and
+	// as zsh at once (walkBoth).
 	Files effect.Files
 	// Zsh reads the command as zsh reads it too (the user's shell is zsh,
 	// see IsZsh): the analysis holds what either reading reaches.
@@ -345,6 +348,14 @@ func analyze(cmd string, opt Options) *Analysis {
 		return a
 	}
 	cmd = word.Sanitize(cmd)
+	if opt.Zsh && len(cmd) >= parallelZsh {
+		z, zerr := walkBoth(a, cmd, opt)
+		if !errors.Is(a.Err, effect.ErrLimit) {
+			union(a, z, zerr)
+		}
+		finish(a)
+		return a
+	}
 	a.Err = walk(a, cmd, opt, false)
 	if opt.Zsh && !errors.Is(a.Err, effect.ErrLimit) {
 		z := &Analysis{}
@@ -352,6 +363,36 @@ func analyze(cmd string, opt Options) *Analysis {
 	}
 	finish(a)
 	return a
+}
+
+// parallelZsh is the length from which a command is read as bash and as
+// zsh at once, each walk on its own goroutine (the hook's process has two
+// CPUs or more to run them on): a long script's second walk costs as much
+// as the first, while a short command's is less than starting a thread.
+const parallelZsh = 2048
+
+// walkBoth walks cmd as bash into a, on the calling goroutine, and as zsh
+// into the Analysis it returns, with the zsh walk's error, on another. The
+// walks share nothing but opt's reader, which is safe for concurrent use
+// (Options.Files). A panic of the zsh walk is raised again here, where the
+// caller's recovery sees it.
+func walkBoth(a *Analysis, cmd string, opt Options) (*Analysis, error) {
+	z := &Analysis{}
+	var zerr error
+	var panicked any
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() { panicked = recover() }()
+		stack.Grow() // the walker recurses (package stack)
+		zerr = walk(z, cmd, opt, true)
+	}()
+	a.Err = walk(a, cmd, opt, false)
+	<-done
+	if panicked != nil {
+		panic(panicked)
+	}
+	return z, zerr
 }
 
 // walk analyses cmd into a, read as bash or as zsh reads it, and returns

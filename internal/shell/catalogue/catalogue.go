@@ -167,7 +167,7 @@ var (
 	// sets the walk's FTS_LOGICAL, -r only the recursion).
 	grepRecursion = recursion{letters: "rR", long: " --recursive --dereference-recursive --directories=recurse ", recurse: true, Dot: true,
 		follow: links{letters: "R", long: " --dereference-recursive "}}
-	copyRecursion   = recursion{letters: "rRa", long: " --recursive --archive "}
+	copyRecursion = recursion{letters: "rRa", long: " --recursive --archive "}
 	// rg -L, --follow; --no-follow.
 	rgRecursion = recursion{letters: ".u", long: " --hidden --unrestricted ", Dot: true, skipsHidden: true, follow: links{letters: "L", long: " --follow "}, noFollow: links{long: " --no-follow "}}
 )

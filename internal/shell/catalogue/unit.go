@@ -19,7 +19,6 @@ type DirRule struct {
 	Props word.Set
 }
 
-
 // PropUse says what a unit property does.
 type PropUse uint8
 
