@@ -334,6 +334,21 @@ func sedPick(args []string) ([]string, linePick) {
 			script = append(script, strings.TrimPrefix(a, "--expression="))
 		case a == "-E" || a == "-r" || a == "--regexp-extended":
 			ere = true
+		case len(a) > 2 && a[0] == '-' && a[1] != '-':
+			// A cluster (-nE, -ne SCRIPT): its letters in the model, an
+			// e taking the rest of the word or the next one.
+			at, ok := sedCluster(a, &quiet, &ere)
+			switch {
+			case !ok:
+				return nil, nil
+			case at < len(a):
+				script = append(script, a[at:])
+			case at == len(a)+1 && i+1 < len(args):
+				script = append(script, args[i+1])
+				i++
+			case at == len(a)+1:
+				return nil, nil
+			}
 		case strings.HasPrefix(a, "-") && a != "-":
 			return nil, nil
 		default:
@@ -348,6 +363,30 @@ func sedPick(args []string) ([]string, linePick) {
 		return nil, nil
 	}
 	return ops, sedLines(cmds, quiet)
+}
+
+// sedCluster reads a cluster of sed's short options (-nE) into quiet and
+// ere: ok false for a letter outside the model (-i, -z, -l N…). An e's
+// script starts at the index it returns: inside the word, or len(a)+1 for
+// the next word; len(a) for a cluster without e.
+func sedCluster(a string, quiet, ere *bool) (at int, ok bool) {
+	for j := 1; j < len(a); j++ {
+		switch a[j] {
+		case 'n':
+			*quiet = true
+		case 'E', 'r':
+			*ere = true
+		case 's', 'u':
+		case 'e':
+			if j+1 < len(a) {
+				return j + 1, true
+			}
+			return len(a) + 1, true
+		default:
+			return 0, false
+		}
+	}
+	return len(a), true
 }
 
 // sedLines is the pick of a sed script of cmds (sedPrintCmds); quiet: -n.

@@ -22,6 +22,13 @@ func TestPrintedLines(t *testing.T) {
 		block bool
 	}{
 		{"sed -n '1,4p' app/settings.py", false},
+		{"sed -nE '/DEBUG/p' app/settings.py", false}, // a cluster of options in the model
+		{"sed -En '1,4p' app/settings.py", false},
+		{"sed -ne '2p' -e 3p app/settings.py", false},
+		{"sed -ne3p app/settings.py", false},
+		{"sed -nEe '5p' app/settings.py", true},
+		{"sed -nE '/TOKEN/p' app/settings.py", true},
+		{"sed -nz '2p' app/settings.py", true}, // -z: NUL-separated records, outside the model
 		{"sed -n '6,$p' app/settings.py", false},
 		{"sed -n -e 2p -e 3p app/settings.py", false},
 		{"sed 4q app/settings.py", false},
@@ -88,6 +95,13 @@ func TestPrintedLines(t *testing.T) {
 		{"grep -c def app/*.py", false},
 		{"grep -n DEBUG app/settings.py", false},
 		{"sed -n '1,4p' app/settings.py", false},
+		{"sed -nE '/DEBUG/p' app/settings.py", false}, // a cluster of options in the model
+		{"sed -En '1,4p' app/settings.py", false},
+		{"sed -ne '2p' -e 3p app/settings.py", false},
+		{"sed -ne3p app/settings.py", false},
+		{"sed -nEe '5p' app/settings.py", true},
+		{"sed -nE '/TOKEN/p' app/settings.py", true},
+		{"sed -nz '2p' app/settings.py", true}, // -z: NUL-separated records, outside the model
 		{"sed -n '5p' app/settings.py", true},
 		{"grep -1 TIME_ZONE app/settings.py nofile", true},
 	} {
