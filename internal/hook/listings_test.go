@@ -72,6 +72,29 @@ func TestListedTrees(t *testing.T) {
 		`someprog . > o.bin; tar xOf o.bin`,
 		`someprog . > o.gz; zcat o.gz`,
 		`someprog . > o.bin; mv o.bin p.bin; unzip -p p.bin`,
+		// …and so is its standard output in a pipe: the stream holds what
+		// it read, through the stages that print it as it is, to the
+		// first that decodes or reshapes it.
+		`jar cM . | funzip | rev`,
+		`jar cM . | funzip | tr a-z n-za-m`,
+		`jar cM . | funzip`,
+		`jar cM . | funzip; false`,
+		`jar cM . | funzip > o.txt; rev o.txt`,
+		`someprog . | zcat | rev`,
+		`someprog . | funzip | rev`,
+		`someprog . | rev`,
+		`someprog . | grep -aoE '.{1,8}'`,
+		`someprog . | head -c 99999 | funzip`,
+		`someprog . | cat > o.zip; funzip o.zip`,
+		`someprog . | tee o.zip | head; funzip o.zip`,
+		`someprog . | { funzip; }`,
+		`someprog . > o.zip; funzip < o.zip`,
+		`someprog . > o.zip; { funzip; } < o.zip`,
+		`someprog . > o.zip; cat o.zip | funzip`,
+		`jar cM . > o.zip; funzip o.zip`,
+		`zip -r - . | funzip`,
+		`jar cM . | jar x`,
+		`busybox tar cf - . | tar xOf -`,
 	}
 	passed := []string{
 		`python3 -c 'import os; print(os.listdir("."))'`,
@@ -87,6 +110,20 @@ func TestListedTrees(t *testing.T) {
 		`python3 gen.py -o out.txt; cat out.txt`,
 		`someprog . > o.txt; cat o.txt`, // printed as it is: as someprog . would
 		`someprog docs > o.bin; tar xOf o.bin`,
+		// A stream printed to the client as it is: the result scan sees it.
+		`someprog . | head`,
+		`someprog . | cat`,
+		`someprog . | grep x`,
+		`someprog . | wc -l`,
+		`someprog . | sort | uniq -c`,
+		`someprog . > o.zip; cat o.zip`,
+		`someprog | grep x`,
+		`someprog | rev`,
+		`someprog docs | funzip`,
+		`go list ./... | sort`,
+		`ls | wc -l`,
+		`git log | head`,
+		`make 2>&1 | tail`,
 	}
 	p := realPolicy(t, "")
 	for _, cmd := range blocked {

@@ -38,19 +38,65 @@ func (c *cmd) madeArchive(from, writes, touches int) {
 }
 
 // decodedStdout records, for c a reader that does not print what it reads
-// as it is (tar xOf, zcat, unzip -p: catalogue.Verbatim's are), a read
-// (from index from of the Analysis's) of a file holding an unknown
-// program's standard output as a read of what that program read
-// (effect.Ledger.StdoutHolds): what it decodes may be their text.
+// as it is (tar xOf, zcat, unzip -p, rev, grep -o: catalogue.Verbatim's
+// without a reshaping option do), a read of an unknown program's standard
+// output as a read of what that program read: in a file it reads (from
+// index from of the Analysis's; effect.Ledger.StdoutHolds) or on standard
+// input (stdinHolds). What it decodes or reshapes may be their text. A
+// reader that prints what it reads as it is passes them on (stdoutHolds).
 func (c *cmd) decodedStdout(from int) {
-	if c.name == "" || from > len(c.w.a.Reads) || catalogue.Verbatim.Has(c.name) && c.w.trusts(c.prog, c.name) {
+	if c.name == "" || from > len(c.w.a.Reads) {
 		return
 	}
-	var more []string
+	holds := c.stdinHolds()
 	for _, r := range c.w.a.Reads[from:] {
-		more = append(more, c.w.StdoutHolds(r)...)
+		holds = append(holds, c.w.StdoutHolds(r)...)
 	}
-	c.w.a.Reads = append(c.w.a.Reads, more...)
+	switch {
+	case len(holds) == 0:
+	case catalogue.Verbatim.Has(c.name) && c.w.trusts(c.prog, c.name) && !c.reshapes():
+		c.stdoutHolds(holds)
+		if c.name == "tee" {
+			for _, f := range word.Operands(c.args) {
+				c.w.ArchivedStdout(f, holds)
+			}
+		}
+	default:
+		c.w.a.Reads = append(c.w.a.Reads, holds...)
+	}
+}
+
+// An unknown program's standard output may be an archive of what it read
+// in a pipe as in a file (jar cM . | funzip | rev prints the project's
+// .env reversed, as jar cM . > o.zip; funzip o.zip | rev does): the stream
+// carries those reads (output.holds) as the ledger carries them on a file
+// (ArchivedStdout), through the stages that print what they read as it is
+// (cat, head, grep, tee) and into the files those write it to, up to the
+// first stage that reads it otherwise, which reads them.
+
+// stdinHolds returns the reads what c reads on standard input may hold:
+// the stream of the stage before (stdin.holds), or a file holding an
+// unknown program's standard output (funzip < o.zip).
+func (c *cmd) stdinHolds() []string {
+	switch {
+	case c.stdin.fromPipe:
+		return c.stdin.holds
+	case c.stdin.file != "":
+		return c.w.StdoutHolds(c.w.Where(c.stdin.file))
+	}
+	return nil
+}
+
+// stdoutHolds records that c's standard output may hold holds: the files
+// it goes to (ArchivedStdout), and the stream the next stage reads.
+func (c *cmd) stdoutHolds(holds []string) {
+	if len(holds) > effect.MaxLinks {
+		holds = holds[:effect.MaxLinks]
+	}
+	c.out.holds = holds
+	for _, o := range c.outFiles {
+		c.w.ArchivedStdout(o.path, holds)
+	}
 }
 
 // archiveFile returns the archive file c makes ("" for none), and whether
@@ -138,11 +184,12 @@ func zipArchive(args []string) string {
 // which words are directories); a name guard cannot tell, one it cannot
 // tell. A later read of such a file in the command reads those again.
 // A function's, a builtin's (source) and the commands c runs record
-// their own.
+// their own; git's printed text is read as its index or history holds it
+// (printsText: gittexttree.go).
 func (c *cmd) unknownArchives(from, writes, touches int) {
 	a := c.w.a
-	_, interp := catalogue.InterpreterOf(c.name)
-	if c.name == "" || c.w.funcs.bodies[c.name] != nil || builtins.Has(c.name) || catalogue.Shells.Has(c.name) ||
+	in, interp := catalogue.InterpreterOf(c.name)
+	if c.name == "" || c.printsText || c.w.funcs.bodies[c.name] != nil || builtins.Has(c.name) || catalogue.Shells.Has(c.name) ||
 		touches > len(a.Touches) || writes > len(a.Writes) || !interp && len(a.Touches) == touches {
 		return
 	}
@@ -168,7 +215,11 @@ func (c *cmd) unknownArchives(from, writes, touches int) {
 	for _, f := range slices.Concat(a.Writes[writes:], a.Touches[touches:]) {
 		c.w.Archived(f, holds) // (not what f itself names: Archived)
 	}
-	for _, o := range c.outFiles {
-		c.w.ArchivedStdout(o.path, holds) // pax -w . > o.pax: its standard output too
+	if in.Program { // awk: guard reads its code (awksources.go); its file only
+		for _, o := range c.outFiles {
+			c.w.ArchivedStdout(o.path, holds)
+		}
+		return
 	}
+	c.stdoutHolds(holds) // pax -w . > o.pax, jar cM . | funzip: its standard output too
 }

@@ -156,6 +156,9 @@ type stdin struct {
 	// setup: the stage before is a program known to print shell setup
 	// code (catalogue.SetupPrinter).
 	setup bool
+	// holds: what the stage before may carry of the files a program guard
+	// does not model read (see output.holds).
+	holds []string
 	// sub is the line of the pipeline a here-string "$(…)" or a
 	// redirection < <(…) feeds it from.
 	sub string
@@ -179,6 +182,10 @@ type output struct {
 	// nulOnly: paths are whole only to a reader that splits at NUL
 	// (xargs -0): a name found may hold a blank (splitnames.go).
 	nulOnly bool
+	// holds are the reads of a program guard does not model whose
+	// standard output this is, or passes on as it is: it may be an
+	// archive of them (stdoutHolds, archives.go).
+	holds []string
 }
 
 // pipeline walks one pipeline (one command, or several joined by |) and
@@ -278,7 +285,9 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 	}
 	saved := w.inStdin
 	if prev != nil {
-		w.inStdin = &stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, file: prev.out.file, paths: prev.out.paths, names: prev.out.names, tame: prev.out.tame, nulOnly: prev.out.nulOnly, inherited: true}
+		in := prev.out.piped()
+		in.inherited = true
+		w.inStdin = &in
 	}
 	w.stmt(s) // … | while read f: the loop reads what the stage before prints
 	if prev != nil {
@@ -401,10 +410,17 @@ func (c *cmd) feed(prev *cmd) {
 	if prev == nil {
 		return
 	}
-	c.stdin = stdin{fromPipe: true, text: prev.out.text, known: prev.out.known, paths: prev.out.paths, names: prev.out.names, tame: prev.out.tame, nulOnly: prev.out.nulOnly, file: prev.out.file}
+	c.stdin = prev.out.piped()
 	c.ownIn = true
 	c.stdin.setup = word.AllKnown(prev.args) && catalogue.SetupProgram(prev.prog) && prev.w.funcs.bodies[prev.prog] == nil &&
 		catalogue.SetupPrinter(prev.name, word.Texts(prev.args))
+}
+
+// piped returns what a stage reads on standard input from a stage that
+// printed o.
+func (o output) piped() stdin {
+	return stdin{fromPipe: true, text: o.text, known: o.known, file: o.file, paths: o.paths, names: o.names, tame: o.tame,
+		nulOnly: o.nulOnly, holds: o.holds}
 }
 
 // pipedHidden reports whether c reads on standard input the output of the
