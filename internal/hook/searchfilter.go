@@ -102,10 +102,11 @@ func grepFilterOf(opts [][2]string) fileFilter {
 
 // rgGlob is one of rg's -g globs: neg for one that excludes (!GLOB),
 // dir for one that matches directories only (a trailing /), anchored for
-// one matched against the whole relative path (a / before its end).
+// one matched against the whole relative path (a / before its end), fold
+// for one matched without case (--iglob, --glob-case-insensitive).
 type rgGlob struct {
-	glob               string
-	neg, dir, anchored bool
+	glob                     string
+	neg, dir, anchored, fold bool
 }
 
 // rgTypeSel is one -t (keep) or -T (skip) of rg's, with its type's globs.
@@ -122,16 +123,12 @@ type rgTypeSel struct {
 type rgFilter struct {
 	globs      []rgGlob
 	keeps      bool // a glob that keeps (whitelists)
-	fold       bool // --iglob, --glob-case-insensitive
 	types      []rgTypeSel
 	typeKeeps  bool
 	typesKnown bool
 }
 
 func (f *rgFilter) skips(rel string) bool {
-	if f.fold {
-		rel = strings.ToLower(rel)
-	}
 	parts := strings.Split(rel, "/")
 	for i := 1; i < len(parts); i++ {
 		if g := f.last(strings.Join(parts[:i], "/"), true); g != nil && g.neg {
@@ -147,11 +144,21 @@ func (f *rgFilter) skips(rel string) bool {
 	if !f.typesKnown {
 		return false
 	}
-	base := parts[len(parts)-1]
+	return f.typeSkips(parts[len(parts)-1])
+}
+
+// typeSkips reports whether the types surely skip a file named base: the
+// last selection that matches it skips, or none matches and one keeps.
+// A selection that matches it only without case (rg's case there is
+// not guard's to tell) leaves it read.
+func (f *rgFilter) typeSkips(base string) bool {
 	for i := len(f.types) - 1; i >= 0; i-- {
 		for _, g := range f.types[i].globs {
-			if baseMatch(g, base) {
+			switch {
+			case baseMatch(g, base):
 				return f.types[i].neg
+			case baseMatch(g, strings.ToLower(base)):
+				return false
 			}
 		}
 	}
@@ -162,14 +169,18 @@ func (f *rgFilter) skips(rel string) bool {
 func (f *rgFilter) last(p string, isDir bool) *rgGlob {
 	for i := len(f.globs) - 1; i >= 0; i-- {
 		g := &f.globs[i]
+		q := p
 		if g.dir && !isDir {
 			continue
 		}
+		if g.fold {
+			q = strings.ToLower(p)
+		}
 		if g.anchored {
-			if ok, err := doublestar.Match(g.glob, p); ok && err == nil {
+			if ok, err := doublestar.Match(g.glob, q); ok && err == nil {
 				return g
 			}
-		} else if baseMatch(g.glob, path.Base(p)) {
+		} else if baseMatch(g.glob, path.Base(q)) {
 			return g
 		}
 	}
@@ -193,18 +204,19 @@ var rgTypes = map[string][2][]string{
 // is none or a glob is outside what guard matches.
 func rgFilterOf(opts [][2]string, atCwd bool) fileFilter {
 	f := &rgFilter{typesKnown: true}
+	fold := false
 	for _, o := range opts {
 		switch o[0] {
 		case "-g", "--glob", "--iglob":
 			g, ok := rgGlobOf(o[1], atCwd)
-			if !ok {
-				return nil
+			if !ok || g.dir && !g.neg {
+				return nil // a directory kept: its files match no glob
 			}
-			f.fold = f.fold || o[0] == "--iglob"
+			g.fold = o[0] == "--iglob"
 			f.keeps = f.keeps || !g.neg
 			f.globs = append(f.globs, g)
 		case "--glob-case-insensitive":
-			f.fold = true
+			fold = true
 		case "-t", "--type":
 			t, ok := rgTypes[o[1]]
 			f.typeKeeps = true
@@ -218,8 +230,8 @@ func rgFilterOf(opts [][2]string, atCwd bool) fileFilter {
 			f.typesKnown = false
 		}
 	}
-	if f.fold {
-		for i := range f.globs {
+	for i := range f.globs {
+		if f.globs[i].fold = f.globs[i].fold || fold; f.globs[i].fold {
 			f.globs[i].glob = strings.ToLower(f.globs[i].glob)
 		}
 	}

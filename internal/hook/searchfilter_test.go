@@ -125,3 +125,44 @@ func TestGrepToolFilters(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterSkips: which files a search's own filter surely skips (rel:
+// below its root); anything guard cannot tell is read.
+func TestFilterSkips(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    fileFilter
+		rel  string
+		want bool
+	}{
+		{"grep exclude", grepFilterOf([][2]string{{"--exclude", "*.py"}}), "app/settings.py", true},
+		{"grep include other", grepFilterOf([][2]string{{"--include", "*.go"}}), "app/settings.py", true},
+		{"grep exclude then include", grepFilterOf([][2]string{{"--exclude", "*.py"}, {"--include", "s*"}}), "app/settings.py", false},
+		{"grep exclude-dir", grepFilterOf([][2]string{{"--exclude-dir", "ap?"}}), "app/settings.py", true},
+		{"grep exclude-dir base only", grepFilterOf([][2]string{{"--exclude-dir", "app"}}), "settings.py", false},
+		{"rg case-sensitive glob", rgFilterOf([][2]string{{"-g", "!Settings.py"}, {"--iglob", "!x"}}, true), "settings.py", false},
+		{"rg iglob", rgFilterOf([][2]string{{"--iglob", "!SETTINGS.py"}}, true), "app/settings.py", true},
+		{"rg glob-case-insensitive", rgFilterOf([][2]string{{"-g", "!SETTINGS.py"}, {"--glob-case-insensitive", ""}}, true), "settings.py", true},
+		{"rg dir glob", rgFilterOf([][2]string{{"-g", "!app/"}}, true), "app/settings.py", true},
+		{"rg dir glob, a file", rgFilterOf([][2]string{{"-g", "!settings.py/"}}, true), "app/settings.py", false},
+		{"rg anchored", rgFilterOf([][2]string{{"-g", "!/app/*.py"}}, true), "app/settings.py", true},
+		{"rg anchored deeper", rgFilterOf([][2]string{{"-g", "!app/*.py"}}, true), "x/app/settings.py", false},
+		{"rg kept dir", rgFilterOf([][2]string{{"-g", "app/"}}, true), "src/main.go", false},
+		{"rg type kept", rgFilterOf([][2]string{{"-t", "py"}}, true), "main.pyi", false},
+		{"rg type case", rgFilterOf([][2]string{{"-t", "go"}}, true), "MAIN.GO", false},
+		{"rg type-not", rgFilterOf([][2]string{{"-T", "py"}}, true), "main.pyi", false},
+		{"rg type then type-not", rgFilterOf([][2]string{{"-t", "py"}, {"-T", "py"}}, true), "a.py", true},
+		{"rg unknown type", rgFilterOf([][2]string{{"-t", "elixir"}}, true), "a.py", false},
+		{"git exclude dir", pathspecFilterOf([]string{":!app"}), "app/settings.py", true},
+		{"git exclude star", pathspecFilterOf([]string{":!*.py"}), "app/settings.py", true},
+		{"git positive star", pathspecFilterOf([]string{"src/*"}), "src/a/b.go", false},
+		{"git positive other", pathspecFilterOf([]string{"src"}), "app/settings.py", true},
+		{"git literal", pathspecFilterOf([]string{":(exclude,literal)*.py"}), "app/settings.py", false},
+		{"git top", pathspecFilterOf([]string{":/!app"}), "app/settings.py", false},
+	} {
+		got := c.f != nil && c.f.skips(c.rel)
+		if got != c.want {
+			t.Errorf("%s: skips(%s) = %v, want %v", c.name, c.rel, got, c.want)
+		}
+	}
+}
