@@ -141,6 +141,11 @@ type Call struct {
 	// output_mode count), not lines: a `NAME:N` line of its result is a
 	// count.
 	SearchCounts bool
+	// Search is, for a Grep tool call, the words of the ripgrep command
+	// the tool runs for it (rg, its options, -e PATTERN, --, its path),
+	// which print what the call prints of a file; nil else, or where guard
+	// does not read a field of it so.
+	Search []string
 	// Edits are, for an edit tool (Edit, MultiEdit, StrReplace,
 	// replace), its replacements in the order the client applies them:
 	// an edit inside a secret reshapes it (internal/hook

@@ -37,7 +37,7 @@ func toolAB(name string) (tool, bool) {
 	case "NotebookRead":
 		return pathTool(event.KindRead, "notebook_path", "file_path"), true
 	case "Grep":
-		return searchTool([]string{"path"}, []string{"glob"}, nil, true), true
+		return grepTool, true
 	case "Glob":
 		return searchTool([]string{"path", "target_directory"}, nil, []string{"pattern", "glob_pattern"}, false), true
 	case "LS":

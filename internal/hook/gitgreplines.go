@@ -31,11 +31,11 @@ const (
 // prints of a file it reads from disk, and whether guard models every
 // option and pattern: git's global options only -C DIR, -P and --no-pager.
 func gitGrepLines(args []string) (grepSpec, bool) {
-	i := 0
+	i, moved := 0, false
 	for ; i < len(args) && args[i] != "grep"; i++ {
 		switch args[i] {
 		case "-C":
-			i++
+			i, moved = i+1, true
 		case "-P", "--no-pager":
 		default:
 			return grepSpec{}, false
@@ -45,12 +45,13 @@ func gitGrepLines(args []string) (grepSpec, bool) {
 		return grepSpec{}, false
 	}
 	s := grepState{ok: true}
-	var ops []string
+	var ops, specs []string
 	for i++; i < len(args) && s.ok; i++ {
 		a := args[i]
 		switch {
 		case a == "--":
-			i = len(args) // pathspecs
+			specs = args[i+1:]
+			i = len(args)
 		case strings.HasPrefix(a, "--"):
 			i = s.gitLong(args, i)
 		case len(a) > 1 && a[0] == '-':
@@ -65,9 +66,14 @@ func gitGrepLines(args []string) (grepSpec, bool) {
 	if !s.ok || len(ops) > 0 || s.patterns == nil {
 		return grepSpec{}, false // a revision or a pathspec without --, or no pattern
 	}
+	var filter fileFilter
+	if !moved {
+		filter = pathspecFilterOf(specs) // relative to the working directory
+	}
 	if s.matcher != 0 || s.quiet || s.invert {
 		g, ok := s.spec()
 		g.files, g.follow = true, true // a link put in a tracked file's place is opened
+		g.roots, g.filter = []string{"."}, filter
 		return g, ok
 	}
 	var g grepSpec
@@ -80,6 +86,7 @@ func gitGrepLines(args []string) (grepSpec, bool) {
 		g.res = append(g.res, one.res...)
 	}
 	g.files, g.follow, g.before, g.after = true, true, s.before, s.after
+	g.roots, g.filter = []string{"."}, filter
 	return g, true
 }
 

@@ -33,6 +33,11 @@ type grepSpec struct {
 	res                              []*regexp.Regexp
 	before, after                    int
 	operands                         []string // the files it names (printedlines.go)
+	// roots are the operands a recursive search walks ("." for none);
+	// filter is its own filter of the files below them (nil: none,
+	// or one guard cannot read: every file).
+	roots  []string
+	filter fileFilter
 }
 
 // prints reports whether the grep may print a line of text.
@@ -104,7 +109,8 @@ type grepState struct {
 	follow, text             bool
 	ok                       bool
 	before, after            int
-	digitWord, num           int // -NUM: the index of its word plus one, its count so far
+	digitWord, num           int         // -NUM: the index of its word plus one, its count so far
+	filters                  [][2]string // the file filters given (option, value), in order
 }
 
 // maxContext caps the context lines guard counts: past it, every line.
@@ -194,6 +200,8 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 					s.text = true // text, or another reading guard does not model
 				case opt == "--context" || opt == "--after-context" || opt == "--before-context":
 					s.context(opt, val)
+				case opt == "--include" || opt == "--exclude" || opt == "--exclude-dir" || opt == "--exclude-from":
+					s.filters = append(s.filters, [2]string{opt, val})
 				}
 			default:
 				s.setFlag(opt)
@@ -215,7 +223,17 @@ func grepLines(name string, args []string) (grepSpec, bool) {
 	}
 	g, ok := s.spec()
 	g.files, g.follow, g.operands, g.binary = len(ops) > 0 || s.rec, s.follow, ops, !s.text
+	g.roots, g.filter = rootsOf(ops), grepFilterOf(s.filters)
 	return g, ok && s.ok
+}
+
+// rootsOf returns the roots a search with operands ops walks: "."
+// for none.
+func rootsOf(ops []string) []string {
+	if len(ops) == 0 {
+		return []string{"."}
+	}
+	return ops
 }
 
 // optValue returns the value of the option at args[i]: attached (the

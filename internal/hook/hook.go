@@ -362,10 +362,21 @@ func commandPrints(call *agent.Call) event.LinePrinter {
 			}
 		}
 	}
+	if n == 0 && len(call.Search) > 1 {
+		g, ok := rgLines(call.Search[1:]) // a Grep tool: the rg it runs
+		if !ok {
+			return nil
+		}
+		return &treeGreps{greps: []grepSpec{g}, base: call.Cwd}
+	}
 	if n != 1 {
 		return nil
 	}
-	return treePrints(text, userZsh())
+	pr := treePrints(text, userZsh())
+	if t, ok := pr.(*treeGreps); ok {
+		t.base = call.Cwd // the roots of the greps' own filters
+	}
+	return pr
 }
 
 // userZsh reports whether the user's shell, which the clients run

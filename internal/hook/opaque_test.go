@@ -44,7 +44,8 @@ func TestOpaqueTrees(t *testing.T) {
 		{"B grep -r", `{"hookEventName":"beforeShellExecution","cwd":"P","command":"grep -rn X= ."}`, "block"},
 		{"B grep -r, no line of .env", `{"hookEventName":"beforeShellExecution","cwd":"P","command":"grep -rn PASSWORD ."}`, "allow"},
 		{"B tar", `{"hookEventName":"beforeShellExecution","cwd":"P","command":"tar cf - ."}`, "block"},
-		{"B Grep", `{"hookEventName":"preToolUse","cwd":"P","tool_name":"Grep","tool_input":{"pattern":"x","path":"."}}`, "block"},
+		{"B Grep", `{"hookEventName":"preToolUse","cwd":"P","tool_name":"Grep","tool_input":{"pattern":"X","path":"."}}`, "block"},
+		{"B Grep, no line of .env", `{"hookEventName":"preToolUse","cwd":"P","tool_name":"Grep","tool_input":{"pattern":"x","path":"."}}`, "allow"}, // rg is case-sensitive
 		{"B Grep narrowed", `{"hookEventName":"preToolUse","cwd":"P","tool_name":"Grep","tool_input":{"pattern":"x","path":".","glob":"*.go"}}`, "allow"},
 		{"B grep in a file", `{"hookEventName":"beforeShellExecution","cwd":"P","command":"grep -n x main.go"}`, "allow"},
 		{"B ls", `{"hookEventName":"beforeShellExecution","cwd":"P","command":"ls -la"}`, "allow"},

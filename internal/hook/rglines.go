@@ -2,7 +2,9 @@ package hook
 
 import (
 	"os"
+	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -66,7 +68,8 @@ func rgLines(args []string) (grepSpec, bool) {
 		s.patterns, ops = ops[:1], ops[1:]
 	}
 	g, ok := s.rgSpec()
-	g.files, g.follow = true, s.follow
+	g.files, g.follow, g.roots = true, s.follow, rootsOf(ops)
+	g.filter = rgFilterOf(s.filters, !slices.ContainsFunc(g.roots, func(r string) bool { return path.Clean(r) != "." }))
 	return g, ok
 }
 
@@ -122,6 +125,8 @@ func (s *rgState) value(opt, val string) {
 		s.patterns = append(s.patterns, val)
 	case "-A", "-B", "-C", "--after-context", "--before-context", "--context":
 		s.context(opt, val)
+	case "-g", "--glob", "--iglob", "-t", "--type", "-T", "--type-not", "--type-add", "--type-clear":
+		s.filters = append(s.filters, [2]string{opt, val})
 	}
 }
 
@@ -144,6 +149,8 @@ func (s *rgState) flag(o string) {
 		s.follow = false
 	case "--no-config":
 		s.noConfig = true
+	case "--glob-case-insensitive":
+		s.filters = append(s.filters, [2]string{o, ""})
 	}
 }
 

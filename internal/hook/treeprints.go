@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -76,6 +77,14 @@ func treeSearch(f *syntax.File, copies bool) event.LinePrinter {
 	}
 	var greps []grepSpec
 	after := false // an exec sent the shell's output to a copy
+	moved := false // a cd: the greps' roots are not the call's directory's
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+			w, lit := literalWord(c.Args[0])
+			moved = moved || !lit || w == "cd" || w == "pushd" || w == "popd"
+		}
+		return !moved
+	})
 	for _, u := range units {
 		last := u[len(u)-1]
 		to, lit := outTarget(last)
@@ -93,7 +102,7 @@ func treeSearch(f *syntax.File, copies bool) event.LinePrinter {
 		}
 		greps = append(greps, g...)
 	}
-	return &treeGreps{greps}
+	return &treeGreps{greps: greps, moved: moved}
 }
 
 // unitGreps returns the greps of a pipeline (its stages u) that print,
@@ -182,14 +191,72 @@ func isExec(c *syntax.CallExpr) bool {
 	return w == "exec"
 }
 
-// treeGreps are the greps of a command that read files.
-type treeGreps struct{ greps []grepSpec }
+// treeGreps are the greps of a command that read files; base is the
+// directory their relative roots lie in ("": not known), moved says the
+// command may change directory before one runs (cd): their roots are not
+// known then.
+type treeGreps struct {
+	greps []grepSpec
+	base  string
+	moved bool
+}
 
 // PrintsLine reports whether one of the greps may print a line of the
 // regular file at p: a file guard cannot read whole (past maxSecretRead,
-// not regular, refused) may.
+// not regular, refused) may; one every grep's own filter skips may not.
 func (t *treeGreps) PrintsLine(p string) bool {
-	return grepsPrint(t.greps, p)
+	return grepsPrint(t.forFile(p).greps, p)
+}
+
+// forFile returns the greps that may read the file at p: each but those
+// whose own filter skips it below every root of theirs it lies under.
+// Where the roots are not known (no base, a cd), every grep.
+func (t *treeGreps) forFile(p string) *treeGreps {
+	if t.base == "" || t.moved {
+		return t
+	}
+	out := make([]grepSpec, 0, len(t.greps))
+	for _, g := range t.greps {
+		if !g.skipsFile(t.base, p) {
+			out = append(out, g)
+		}
+	}
+	if len(out) == len(t.greps) {
+		return t
+	}
+	return &treeGreps{greps: out, base: t.base}
+}
+
+// skipsFile reports whether grep g surely reads no line of the file at p
+// (absolute): p lies below one of its roots (relative ones under base),
+// is none of them, and its filter skips it below each.
+func (g grepSpec) skipsFile(base, p string) bool {
+	if g.filter == nil {
+		return false
+	}
+	p = filepath.Clean(p)
+	under := false
+	for _, r := range g.roots {
+		if r == "" || strings.ContainsAny(r, "~$*?[\\\x00") || r == "-" {
+			return false
+		}
+		root := filepath.FromSlash(r)
+		if !filepath.IsAbs(root) {
+			root = filepath.Join(base, root)
+		}
+		root = filepath.Clean(root)
+		if root == p {
+			return false // an operand: no filter of the walk
+		}
+		rel, ok := underRoot(root, p)
+		if !ok {
+			continue
+		}
+		if under = true; !g.filter.skips(rel) {
+			return false
+		}
+	}
+	return under
 }
 
 // FollowsLinks reports whether one of the greps reads through the links
@@ -269,6 +336,7 @@ func findGreps(args []string) ([]grepSpec, bool) {
 				return nil, false
 			}
 			g[0].follow = true // a link find names is an operand grep opens
+			g[0].filter = nil  // find names the files: operands, no walk
 			out = append(out, g...)
 			i = end
 		}

@@ -194,7 +194,7 @@ func printedSecret(d *secret.Detector, p, why string, prints event.LinePrinter, 
 // it (a binary file), for a secret in a chunk one of them prints a line
 // of (a chunk past ASCII: any).
 func greppedSecret(d *secret.Detector, p, why string, g *treeGreps, b *scanBudget) (f event.Finding, hit, done bool) {
-	if len(g.greps) == 0 {
+	if g = g.forFile(p); len(g.greps) == 0 {
 		return event.Finding{}, false, true
 	}
 	fh, err := regularfile.Open(p)
