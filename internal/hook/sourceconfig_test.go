@@ -87,3 +87,78 @@ func TestSourceToolConfig(t *testing.T) {
 		{"cd pkl && stylelint a.css", true},
 	})
 }
+
+// TestSourceToolConfigSearch: a source tool finds its configuration
+// where the tool looks, not by name in the working directory: a file its
+// options name (eslint -c FILE), the directories above (eslint's upward
+// search), package.json's key (prettier's "prettier"), and the files a
+// data configuration inherits (rubocop's inherit_from).
+func TestSourceToolConfigSearch(t *testing.T) {
+	js := "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'X')\n"
+	rb := "File.write(ENV['HOME'] + '/.bashrc', 'x', mode: 'a')\n"
+	runPrograms(t, map[string]string{
+		"opt/lint.cjs":           js,
+		"opt/a.js":               "let a = 1\n",
+		"opt/ok.cjs":             "module.exports = [{rules: {semi: 'error'}}]\n",
+		"opt/ok.json":            "{\"rules\": {\"semi\": \"error\"}}\n",
+		"opt/plug.json":          "{\"plugins\": [\"./pl.js\"]}\n",
+		"opt/other.js":           js,
+		"opt/sub/a.js":           "let a = 1\n",
+		"opt/rc.ini":             "[MAIN]\ninit-hook='import os'\n",
+		"up/eslint.config.js":    js,
+		"up/sub/a.js":            "let a = 1\n",
+		"pj/package.json":        "{\"name\": \"x\", \"prettier\": {\"plugins\": [\"./pl.js\"]}}\n",
+		"pj/a.js":                "let a = 1\n",
+		"pjs/package.json":       "{\"name\": \"x\", \"prettier\": \"./shared.js\"}\n",
+		"pjs/a.js":               "let a = 1\n",
+		"pjs/shared.js":          js,
+		"pjok/package.json":      "{\"name\": \"x\", \"prettier\": {\"semi\": false}, \"eslintConfig\": {\"extends\": \"eslint:recommended\"}}\n",
+		"pjok/a.js":              "let a = 1\n",
+		"rb/x.yml":               "require:\n  - ./evil.rb\n",
+		"rb/evil.rb":             rb,
+		"rb/proj/.rubocop.yml":   "inherit_from: ../x.yml\n",
+		"rb/proj/a.rb":           "a = 1\n",
+		"rbok/.rubocop.yml":      "inherit_from: .rubocop_todo.yml\nrequire:\n  - rubocop-rails\n",
+		"rbok/.rubocop_todo.yml": "Style/Documentation:\n  Enabled: false\n",
+		"rbok/a.rb":              "a = 1\n",
+		"es/.eslintrc.json":      "{\"extends\": [\"eslint:recommended\", \"./base.json\"]}\n",
+		"es/base.json":           "{\"plugins\": [\"./p.js\"]}\n",
+		"es/a.js":                "let a = 1\n",
+		"prs/.prettierrc":        "\"./shared.js\"\n",
+		"prs/shared.js":          js,
+		"prs/a.js":               "let a = 1\n",
+		"ok/eslint.config.js":    "module.exports = [{rules: {semi: 'error'}}]\n",
+		"ok/.prettierrc":         "{\"semi\": false}\n",
+		"ok/pyproject.toml":      "[tool.ruff]\nline-length = 100\n[tool.pylint.main]\nmax-line-length = 100\n",
+		"ok/package.json":        "{\"name\": \"ok\", \"scripts\": {\"lint\": \"eslint .\"}}\n",
+		"ok/a.js":                "let a = 1\n",
+		"ok/pkg/__init__.py":     "a = 1\n",
+		"ok/sub/a.js":            "let a = 1\n",
+		"od/src/.prettierrc.cjs": js,
+		"od/src/a.js":            "let a = 1\n",
+	}, []programCase{
+		{"cd opt && eslint -c lint.cjs a.js", true},
+		{"cd opt && npx eslint --config=lint.cjs a.js", true},
+		{"cd opt && eslint --config lint.cjs a.js", true},
+		{"cd opt/sub && eslint -c ../other.js a.js", true},
+		{"cd opt && prettier --config plug.json --check a.js", true},
+		{"cd opt && pylint --rcfile=rc.ini a.py", true},
+		{"cd opt && eslint -c ok.cjs a.js", false},
+		{"cd opt && eslint -c ok.json a.js", false},
+		{"cd up/sub && eslint a.js", true},
+		{"cd up/sub && npx eslint a.js", true},
+		{"cd up && eslint sub/a.js", true},
+		{"cd pj && prettier --check a.js", true},
+		{"cd pjs && prettier --check a.js", true},
+		{"cd pjok && prettier --check a.js && eslint a.js", false},
+		{"cd rb/proj && rubocop a.rb", true},
+		{"cd rbok && rubocop a.rb", false},
+		{"cd es && eslint a.js", true},
+		{"cd prs && prettier --check a.js", true},
+		{"cd ok && eslint . && prettier --check . && ruff check . && pylint pkg", false},
+		{"cd ok/sub && eslint a.js && prettier --check a.js", false},
+		{"cd ok && eslint sub/a.js", false},
+		{"cd od && prettier --check src", true},
+		{"cd od && prettier --check src/a.js", true},
+	})
+}

@@ -47,38 +47,6 @@ func (c *cmd) projectLoads(name string) {
 	}
 }
 
-// sourceConfig checks the configuration a source tool p (eslint, pylint,
-// rubocop) loads from the directory it runs in, as a test runner's files
-// are: each that exists and is code (eslint.config.js, .luacheckrc) is
-// scanned as a program file of its language, its imports followed where
-// guard has a loader; a data file (.pylintrc, .rubocop.yml) naming code
-// it loads (p.Keys: init-hook, require, plugins) makes the command
-// hidden, as guard did not read that code.
-func (c *cmd) sourceConfig(p *catalogue.ProjectCode) {
-	for _, f := range strings.Fields(p.Files) {
-		if strings.Contains(f, "*") || !c.w.IsFile(f) {
-			continue
-		}
-		if !catalogue.ConfigIsCode(path.Base(f)) {
-			text, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a configuration file")
-			if k := configLoads(text, p.Keys, c.projectName); ok && k != "" {
-				c.w.hide("runs %s, whose configuration %s loads project code (%s) guard did not read: it cannot tell what that code does", p.Name, f, k)
-			}
-			continue
-		}
-		text, ok := c.w.FileText(f, true, effect.MaxProgramBytes, "a program")
-		if !ok {
-			continue
-		}
-		nread, words, fileWords := c.w.Nread, c.w.words, c.w.fileWords
-		c.scanFile(text, false)
-		if m := c.newLoader(configFamily(f)); m != nil {
-			m.program(text, f)
-		}
-		c.w.Nread, c.w.words, c.w.fileWords = nread, words, fileWords
-	}
-}
-
 // configFamily returns the language of code file f (its extension).
 func configFamily(f string) lang.Family {
 	switch ext := path.Ext(f); {
@@ -109,19 +77,29 @@ func configLoads(text, keys string, local func(string) bool) string {
 			continue
 		}
 		named, packages := strings.CutPrefix(k, "@")
-		for i, l := range lines {
-			indent := len(l) - len(strings.TrimLeft(l, " \t"))
-			l = strings.TrimLeft(l, " \t\"'[{,")
-			rest, ok := strings.CutPrefix(l, named)
-			if rest = strings.TrimLeft(rest, "\"' \t"); !ok || rest == "" || !strings.ContainsRune("=:]", rune(rest[0])) {
-				continue
-			}
-			if !packages || slices.ContainsFunc(configValues(rest[1:], lines[i+1:], indent), local) {
-				return named
-			}
+		if found, values := keyValues(lines, named); found && (!packages || slices.ContainsFunc(values, local)) {
+			return named
 		}
 	}
 	return ""
+}
+
+// keyValues reports whether key named is set in the lines of a data
+// file (configLoads), and returns the values of each line setting it.
+func keyValues(lines []string, named string) (bool, []string) {
+	found := false
+	var values []string
+	for i, l := range lines {
+		indent := len(l) - len(strings.TrimLeft(l, " \t"))
+		l = strings.TrimLeft(l, " \t\"'[{,")
+		rest, ok := strings.CutPrefix(l, named)
+		if rest = strings.TrimLeft(rest, "\"' \t"); !ok || rest == "" || !strings.ContainsRune("=:]", rune(rest[0])) {
+			continue
+		}
+		found = true
+		values = append(values, configValues(rest[1:], lines[i+1:], indent)...)
+	}
+	return found, values
 }
 
 // maxValueLines bounds the lines a key's values are read from.
@@ -163,8 +141,7 @@ func configValues(rest string, after []string, indent int) []string {
 // module or package by its first dotted part, a Ruby or JavaScript
 // file). What guard cannot stat counts as project code.
 func (c *cmd) projectName(v string) bool {
-	ext := path.Ext(v)
-	data := strings.Contains(" .json .json5 .yml .yaml .toml .ini .cfg .txt .md .neon .css ", " "+ext+" ")
+	data := dataConfig(v)
 	switch {
 	case v == "":
 		return false
@@ -185,4 +162,10 @@ func (c *cmd) projectName(v string) bool {
 		}
 	}
 	return false
+}
+
+// dataConfig reports whether file name v is data by its extension (a
+// JSON, YAML, TOML or INI file), not code.
+func dataConfig(v string) bool {
+	return strings.Contains(" .json .json5 .yml .yaml .toml .ini .cfg .txt .md .neon .css ", " "+path.Ext(v)+" ")
 }

@@ -27,6 +27,17 @@ type ProjectCode struct {
 	// it loads project code only where one of its values is a local path
 	// or names a module or file in the directory.
 	Keys string
+	// Options are a source tool's options whose value is a configuration
+	// file it loads in place of, or besides, the one it finds (eslint -c
+	// FILE, pylint --rcfile=FILE).
+	Options string
+	// Inherits are the keys of its data files that name another
+	// configuration file it reads too (rubocop's inherit_from, eslint's
+	// extends: "./base.json").
+	Inherits string
+	// PackageKey is the key of package.json that holds its configuration
+	// (prettier's "prettier"), read where package.json is.
+	PackageKey string
 }
 
 // configCode are the extensions of project files that are code, and the
@@ -66,24 +77,24 @@ const (
 var ProjectCodes = []ProjectCode{
 	{Name: "bmake", Files: makeRC},
 	{Name: "bun", Files: "bunfig.toml " + nodeRC},
-	{Name: "eslint", Files: eslintRC, Keys: eslintKeys},
-	{Name: "flake8", Files: flake8RC, Keys: "flake8:local-plugins"},
+	{Name: "eslint", Files: eslintRC, Keys: eslintKeys, Options: "-c --config", Inherits: "extends", PackageKey: "eslintConfig"},
+	{Name: "flake8", Files: flake8RC, Keys: "flake8:local-plugins", Options: "--config --append-config"},
 	{Name: "gmake", Files: makeRC},
-	{Name: "golangci-lint", Files: golangciRC, Keys: "plugins custom"},
-	{Name: "luacheck", Files: ".luacheckrc"},
+	{Name: "golangci-lint", Files: golangciRC, Keys: "plugins custom", Options: "-c --config"},
+	{Name: "luacheck", Files: ".luacheckrc", Options: "--config"},
 	{Name: "make", Files: makeRC},
-	{Name: "mypy", Files: mypyRC, Keys: "@plugins"},
+	{Name: "mypy", Files: mypyRC, Keys: "@plugins", Options: "--config-file"},
 	{Name: "npm", Files: nodeRC},
 	{Name: "npx", Files: nodeRC},
-	{Name: "php-cs-fixer", Files: phpCSFixerRC},
-	{Name: "phpstan", Files: phpstanRC, Keys: "includes bootstrapFiles bootstrap services rules"},
+	{Name: "php-cs-fixer", Files: phpCSFixerRC, Options: "--config"},
+	{Name: "phpstan", Files: phpstanRC, Keys: "includes bootstrapFiles bootstrap services rules", Options: "-c --configuration"},
 	{Name: "pnpm", Files: nodeRC + " .pnpmfile.cjs pnpm-workspace.yaml"},
-	{Name: "prettier", Files: prettierRC, Keys: "@plugins"},
+	{Name: "prettier", Files: prettierRC, Keys: "@plugins", Options: "--config", PackageKey: "prettier"},
 	{Name: "py.test", Files: pytestRC},
-	{Name: "pylint", Files: pylintRC, Keys: "init-hook @load-plugins"},
+	{Name: "pylint", Files: pylintRC, Keys: "init-hook @load-plugins", Options: "--rcfile"},
 	{Name: "pytest", Files: pytestRC},
-	{Name: "rubocop", Files: rubocopRC, Keys: rubocopKeys},
-	{Name: "stylelint", Files: stylelintRC, Keys: "@plugins @extends @customSyntax @processors"},
+	{Name: "rubocop", Files: rubocopRC, Keys: rubocopKeys, Options: "-c --config", Inherits: "inherit_from"},
+	{Name: "stylelint", Files: stylelintRC, Keys: "@plugins @extends @customSyntax @processors", Options: "-c --config", Inherits: "extends", PackageKey: "stylelint"},
 	{Name: "yarn", Files: nodeRC + " .yarnrc .yarnrc.yml"},
 }
 

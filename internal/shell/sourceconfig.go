@@ -1,0 +1,248 @@
+package shell
+
+// Where a source tool finds its configuration (catalogue.ProjectCode of
+// catalogue.SourceTools): a file its options name (eslint -c FILE), its
+// default names in the directory it runs in, in each operand's directory
+// and in the directories above them (eslint's, prettier's, rubocop's
+// upward search), package.json's key (prettier's "prettier"), and the
+// files a data configuration inherits (rubocop's inherit_from). guard
+// reads each as the tool would, not by name in one place.
+
+import (
+	"bytes"
+	"encoding/json"
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+const (
+	// maxInheritDepth bounds the configuration files followed from one
+	// another (inherit_from: a.yml, whose inherit_from: b.yml...).
+	maxInheritDepth = 4
+	// maxConfigOperands bounds the operands whose directories are looked
+	// in for a source tool's configuration.
+	maxConfigOperands = 16
+)
+
+// sourceConfig checks the configuration a source tool p (eslint, pylint,
+// rubocop) loads, as a test runner's files are: each that exists and is
+// code (eslint.config.js, .luacheckrc) is scanned as a program file of
+// its language, its imports followed where guard has a loader; a data
+// file (.pylintrc, .rubocop.yml) naming code it loads (p.Keys:
+// init-hook, require, plugins) makes the command hidden, as guard did
+// not read that code; the files a data file inherits are read alike.
+func (c *cmd) sourceConfig(p *catalogue.ProjectCode) {
+	seen := map[string]bool{}
+	for _, f := range c.configOptions(p) {
+		c.checkConfig(p, f, seen, 0)
+	}
+	for _, f := range c.configSearch(p) {
+		c.checkConfig(p, f, seen, 0)
+	}
+}
+
+// configOptions returns the configuration files p's options name in the
+// command's words (-c FILE, --config FILE, --config=FILE); a name guard
+// cannot work out makes the command hidden.
+func (c *cmd) configOptions(p *catalogue.ProjectCode) []string {
+	var out []string
+	opts := word.Set(" " + p.Options + " ")
+	for j := 0; j < len(c.args) && p.Options != ""; j++ {
+		name, v, glued := strings.Cut(c.args[j].Text, "=")
+		if name == "--" {
+			break
+		}
+		if !strings.HasPrefix(name, "-") || !opts.Has(name) {
+			continue
+		}
+		if !glued {
+			if j+1 == len(c.args) {
+				break
+			}
+			j++
+			v = c.args[j].Text
+		}
+		if !word.IsKnown(v) {
+			c.w.hide("runs %s with a configuration file whose name %s guard cannot work out before the command runs", p.Name, word.Quote(word.Render(v)))
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// configSearch returns p's configuration files the tool finds by name:
+// in the directory it runs in and each operand's directory (a directory
+// operand itself), and in each
+// directory above them (configDirs), nearest first; package.json where p
+// keeps a key there.
+func (c *cmd) configSearch(p *catalogue.ProjectCode) []string {
+	names := strings.Fields(p.Files)
+	if p.PackageKey != "" {
+		names = append(names, "package.json")
+	}
+	dirs := []string{"."}
+	for _, a := range c.args {
+		if len(dirs) > maxConfigOperands || strings.HasPrefix(a.Text, "-") || !word.IsKnown(a.Text) {
+			continue
+		}
+		if k, _ := c.w.Lstat(a.Text); k == effect.EntryDir {
+			dirs = append(dirs, a.Text) // prettier --check src: src's own
+		} else if d := path.Dir(a.Text); d != "." {
+			dirs = append(dirs, d)
+		}
+	}
+	var out []string
+	looked := map[string]bool{}
+	for _, d := range dirs {
+		for _, up := range c.configDirs(d, names[0]) {
+			k := path.Clean(c.absDir(up))
+			if looked[k] {
+				break // and those above it
+			}
+			looked[k] = true
+			for _, n := range names {
+				if f := path.Join(up, n); !strings.Contains(n, "*") && (c.w.wrote(f) || c.somethingAt(f)) {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// configDirs returns dir and the directories above it as the command
+// names them, up to the home when dir is below it, else up to the file
+// system's root; past maxRootUp of them the command is hidden (the tool
+// may find name there).
+func (c *cmd) configDirs(dir, name string) []string {
+	if c.w.Files == nil || !word.IsKnown(c.w.Where(dir)) {
+		return []string{dir}
+	}
+	dirs, whole := c.ancestors(dir)
+	home := path.Clean(c.w.Home)
+	for i, d := range dirs {
+		if c.w.Home != "" && path.Clean(c.absDir(d)) == home {
+			return dirs[:i+1]
+		}
+	}
+	if !whole {
+		c.w.hide("looks for its %s in the directories above, more than %d of them: guard cannot tell what they hold", name, maxRootUp)
+	}
+	return dirs
+}
+
+// checkConfig checks configuration file f of source tool p (sourceConfig),
+// depth files down the inheritance from the one the tool found; seen are
+// those checked.
+func (c *cmd) checkConfig(p *catalogue.ProjectCode, f string, seen map[string]bool, depth int) {
+	k := path.Clean(c.absDir(f))
+	if seen[k] {
+		return
+	}
+	seen[k] = true
+	if catalogue.ConfigIsCode(path.Base(f)) {
+		c.configProgram(f)
+		return
+	}
+	text, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a configuration file")
+	if !ok {
+		return
+	}
+	if path.Base(f) == "package.json" {
+		if text, ok = packageKey(text, p.PackageKey); !ok {
+			return
+		}
+	}
+	text = indentJSON(text)
+	if k := configLoads(text, p.Keys, c.projectName); k != "" {
+		c.w.hide("runs %s, whose configuration %s loads project code (%s) guard did not read: it cannot tell what that code does", p.Name, f, k)
+		return
+	}
+	for _, v := range configRefs(text, p.Inherits) {
+		switch {
+		case strings.Contains(v, "://") || strings.HasPrefix(v, "~") || strings.Contains(v, "$") || !word.IsKnown(v):
+			c.w.hide("runs %s, whose configuration %s reads %s, which guard did not read: it cannot tell what code that loads", p.Name, f, word.Quote(v))
+		case !configPath(v):
+			// a package: the program's own standing (eslint-config-airbnb)
+		case depth == maxInheritDepth:
+			c.w.hide("runs %s, whose configuration %s inherits more than %d files deep, more than guard follows", p.Name, f, maxInheritDepth)
+		case path.IsAbs(v):
+			c.checkConfig(p, v, seen, depth+1)
+		default:
+			c.checkConfig(p, path.Join(path.Dir(f), v), seen, depth+1)
+		}
+	}
+}
+
+// configProgram scans configuration file f, which is code
+// (eslint.config.js), as a program file of its language, its imports
+// followed where guard has a loader.
+func (c *cmd) configProgram(f string) {
+	text, ok := c.w.FileText(f, true, effect.MaxProgramBytes, "a program")
+	if !ok {
+		return
+	}
+	nread, words, fileWords := c.w.Nread, c.w.words, c.w.fileWords
+	c.scanFile(text, false)
+	if m := c.newLoader(configFamily(f)); m != nil {
+		m.program(text, f)
+	}
+	c.w.Nread, c.w.words, c.w.fileWords = nread, words, fileWords
+}
+
+// configRefs returns the values of data configuration text's keys that
+// name other configuration files (catalogue.ProjectCode.Inherits), and
+// the text itself where it is one quoted name (a .prettierrc of
+// "./shared.json").
+func configRefs(text, keys string) []string {
+	var out []string
+	if t := strings.TrimSpace(text); len(t) > 1 && t[0] == '"' && strings.Count(t, `"`) == 2 {
+		out = append(out, strings.Trim(t, `"`))
+	}
+	lines := strings.Split(text, "\n")
+	for _, k := range strings.Fields(keys) {
+		_, values := keyValues(lines, k)
+		out = append(out, values...)
+	}
+	return out
+}
+
+// configPath reports whether v, a value naming a configuration, is a file
+// of the project rather than a package: a local path, or a name with a
+// data or code file's extension (.rubocop_todo.yml).
+func configPath(v string) bool {
+	switch {
+	case strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/"):
+		return true
+	case strings.ContainsAny(v, ":@"):
+		return false // eslint:recommended, plugin:react/recommended, @scope/pkg
+	}
+	return dataConfig(v) || catalogue.ConfigIsCode(path.Base(v)) && path.Ext(v) != ""
+}
+
+// packageKey returns the value of package.json text's key (a tool's
+// configuration there: prettier's "prettier"), as a JSON text; false
+// when there is none.
+func packageKey(text, key string) (string, bool) {
+	var m map[string]json.RawMessage
+	if key == "" || !strings.Contains(text, `"`+key+`"`) || json.Unmarshal([]byte(text), &m) != nil {
+		return "", false
+	}
+	v, ok := m[key]
+	return string(v), ok
+}
+
+// indentJSON returns text, a JSON one laid out a key a line, as the line
+// reading of data files (keyValues) expects; other text as it is.
+func indentJSON(text string) string {
+	var b bytes.Buffer
+	if !strings.HasPrefix(strings.TrimSpace(text), "{") || json.Indent(&b, []byte(text), "", "  ") != nil {
+		return text
+	}
+	return b.String()
+}
