@@ -187,15 +187,23 @@ func (f *rgFilter) last(p string, isDir bool) *rgGlob {
 	return nil
 }
 
-// rgTypes are rg's built-in types guard matches: the globs every release
+// rgType returns the globs of rg's built-in type name guard matches: those every release
 // gives a type (kept by -T: a file it skips is one every release skips)
 // and those any release adds (kept by -t: every file one keeps).
-var rgTypes = map[string][2][]string{
-	"go":   {{"*.go"}, {"*.go"}},
-	"py":   {{"*.py"}, {"*.py", "*.pyi"}},
-	"rust": {{"*.rs"}, {"*.rs"}},
-	"js":   {{"*.js", "*.jsx", "*.vue"}, {"*.js", "*.jsx", "*.vue", "*.cjs", "*.mjs"}},
-	"ts":   {{"*.ts", "*.tsx"}, {"*.ts", "*.tsx", "*.cts", "*.mts"}},
+func rgType(name string) ([2][]string, bool) {
+	switch name { // a switch, not a map: the hook path builds no table at init
+	case "go":
+		return [2][]string{{"*.go"}, {"*.go"}}, true
+	case "py":
+		return [2][]string{{"*.py"}, {"*.py", "*.pyi"}}, true
+	case "rust":
+		return [2][]string{{"*.rs"}, {"*.rs"}}, true
+	case "js":
+		return [2][]string{{"*.js", "*.jsx", "*.vue"}, {"*.js", "*.jsx", "*.vue", "*.cjs", "*.mjs"}}, true
+	case "ts":
+		return [2][]string{{"*.ts", "*.tsx"}, {"*.ts", "*.tsx", "*.cts", "*.mts"}}, true
+	}
+	return [2][]string{}, false
 }
 
 // rgFilterOf returns rg's filter of its glob and type options (opts:
@@ -218,12 +226,12 @@ func rgFilterOf(opts [][2]string, atCwd bool) fileFilter {
 		case "--glob-case-insensitive":
 			fold = true
 		case "-t", "--type":
-			t, ok := rgTypes[o[1]]
+			t, ok := rgType(o[1])
 			f.typeKeeps = true
 			f.typesKnown = f.typesKnown && ok
 			f.types = append(f.types, rgTypeSel{globs: t[1]})
 		case "-T", "--type-not":
-			if t, ok := rgTypes[o[1]]; ok {
+			if t, ok := rgType(o[1]); ok {
 				f.types = append(f.types, rgTypeSel{globs: t[0], neg: true})
 			}
 		default: // --type-add, --type-clear: types guard does not know

@@ -27,21 +27,13 @@ func Open(path string) (*os.File, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
+		return nil, errNotRegular(path)
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
-	if err != nil {
-		return nil, err
-	}
-	if fi, err := f.Stat(); err != nil {
-		f.Close()
-		return nil, err
-	} else if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
-	}
-	return f, nil
+	return openFile(path) // checks the kind again once open (nonblock_*.go)
 }
+
+// errNotRegular is ErrNotRegular for path.
+func errNotRegular(path string) error { return fmt.Errorf("%s: %w", path, ErrNotRegular) }
 
 // ErrTooLarge is returned by ReadFile for a file over its bound.
 var ErrTooLarge = errors.New("file too large")

@@ -120,10 +120,17 @@ const maxRules = 64
 // process, asks for it from several places (the policy's detector, the
 // names a record stores, the files a command reads), and each build cost
 // it about 30 µs of fresh memory.
-func New() *Detector { return shared() }
+func New() *Detector {
+	shared.once.Do(func() { shared.d = newWith(catalogue) })
+	return shared.d
+}
 
-// shared is the one catalogue detector New returns.
-var shared = sync.OnceValue(func() *Detector { return newWith(catalogue) })
+// shared is the one catalogue detector New returns (a sync.Once, not a
+// sync.OnceValue: nothing is allocated at start-up).
+var shared struct {
+	once sync.Once
+	d    *Detector
+}
 
 // newWith prepares rules, whose keywords must all be in words.
 func newWith(rules []rule) *Detector {
