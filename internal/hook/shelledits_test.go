@@ -47,6 +47,12 @@ func TestShellEditSecrets(t *testing.T) {
 		{`sed -i 's/foo/bar/' main.go`, false},           // a clean file
 		{`sed -i 's/fo*/bar/' main.go`, false},           // a pattern, a clean file
 		{`perl -pi -e 's/x/y/' other.py`, false},         // perl, a clean file
+		{`perl -pi -e 's/DEBUG/VERBOSE/' settings.py`, false}, // perl's literal substitution, computed as sed's: beside the token
+		{`perl -p -i -e 's/DEBUG/VERBOSE/g' settings.py`, false},
+		{`perl -pi -e 's/DEBUG/$ENV{X}/' settings.py`, true}, // perl interpolates $ and @: not literal
+		{`perl -ni -e 's/DEBUG/VERBOSE/' settings.py`, true}, // -n prints nothing: not sed's edit
+		{`perl -pi.bak -e 's/DEBUG/VERBOSE/' settings.py`, true},
+		{`perl -0pi -e 's/DEBUG/VERBOSE/' settings.py`, true},
 		{`sed -i 's/DEBUG/VERBOSE/' settings.py`, false}, // computed: beside the token
 		{`sed -i 's/TOKEN = /TOKEN=/' settings.py`, false},
 		{`echo 'x = 2' > settings.py`, false}, // known text replaces it
@@ -133,8 +139,9 @@ func TestShellEditUntold(t *testing.T) {
 		{`find -name settings.py -execdir sed -i 's/E7710/E77 10/' {} \;`, "settings.py"},
 		{"shopt -s globstar\nsed -i 's/E7710/E77 10/' **/*.py", "settings.py"},
 		{`cd big && find . -name '*.go' | xargs sed -i 's/package/pkg/'`, "64 files"},
-		{`cd big && find . -name '*.go' | xargs perl -pi -e 's/foo/bar/'`, "64 files"},
+		{`cd big && find . -name '*.go' | xargs perl -pi -e 's/fo+/bar/'`, "64 files"},
 		// A literal substitution edits only the files holding its text.
+		{`cd big && find . -name '*.go' | xargs perl -pi -e 's/foo/bar/'`, ""},
 		{`cd big && find . -name '*.go' | xargs sed -i 's/foo/bar/'`, ""},
 		{`find . -name '*.py' | xargs sed -i 's/foo/bar/'`, ""},
 		// The tree grep -rl reads, on A's failure route, in a command the

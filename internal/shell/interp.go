@@ -344,6 +344,10 @@ func (c *cmd) interpCode(in catalogue.Interp, code int) {
 		// Switches after the code count too: perl -pe 1 -i FILE.
 		inPlace = inPlace || k != code && editsInPlace(c.name, o.Text)
 	}
+	if inPlace {
+		c.w.EditScript = c.perlLiteralEdit(code) // perl -pi -e 's/A/B/' F: sed's literal edit (sedlines.go)
+		defer func() { c.w.EditScript = "" }()
+	}
 	for j := code + 1; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -364,6 +368,33 @@ func (c *cmd) interpCode(in catalogue.Interp, code int) {
 			c.w.Read(s)
 		}
 	}
+}
+
+// perlLiteralEdit returns, for perl -p -i -e CODE (its switches only -p,
+// -i without a backup suffix and -e, alone or as -pi), CODE when it is a
+// substitution of literal text perl and sed read alike
+// (lang.ParseSedLiteral, without the @ and $ perl interpolates): what the
+// edit does to each file is then computed as sed -i's is. "" otherwise.
+func (c *cmd) perlLiteralEdit(code int) string {
+	if c.name != "perl" || !c.args[code].Known || strings.ContainsAny(c.args[code].Text, "@$") {
+		return ""
+	}
+	prints := false
+	for k, o := range c.args {
+		switch o.Text {
+		case "-p", "-pi", "-ip":
+			prints = true
+		case "-i", "-e":
+		default:
+			if k != code && strings.HasPrefix(o.Text, "-") {
+				return "" // -n, -0, -l, -i.bak, -pie: records or files guard does not model
+			}
+		}
+	}
+	if _, ok := lang.ParseSedLiteral(c.args[code].Text); !ok || !prints {
+		return ""
+	}
+	return c.args[code].Text
 }
 
 // interpFile reads the program file at argument file, and the program in
