@@ -30,7 +30,9 @@ import (
 // -C, -NUM: at least as many as the options ask).
 type grepSpec struct {
 	none, any, files, follow, binary bool
-	res                              []*regexp.Regexp
+	// invert: it prints the lines none of res matches (grep -v).
+	invert bool
+	res    []*regexp.Regexp
 	before, after                    int
 	operands                         []string // the files it names (printedlines.go)
 	// roots are the operands a recursive search walks ("." for none);
@@ -49,10 +51,8 @@ func (g grepSpec) prints(text []byte) bool {
 		return len(text) > 0
 	}
 	for _, line := range bytes.Split(text, []byte("\n")) {
-		for _, re := range g.res {
-			if re.Match(line) {
-				return true
-			}
+		if slices.ContainsFunc(g.res, func(re *regexp.Regexp) bool { return re.Match(line) }) != g.invert {
+			return true
 		}
 	}
 	return false
@@ -68,7 +68,7 @@ func (g grepSpec) pick(lines []string) []bool {
 		return match
 	}
 	for i, l := range lines {
-		match[i] = g.any || !asciiText([]byte(l)) || slices.ContainsFunc(g.res, func(re *regexp.Regexp) bool { return re.MatchString(l) })
+		match[i] = g.any || !asciiText([]byte(l)) || slices.ContainsFunc(g.res, func(re *regexp.Regexp) bool { return re.MatchString(l) }) != g.invert
 	}
 	out := make([]bool, len(lines))
 	for i, left := 0, -1; i < len(lines); i++ { // a match and the lines after it
@@ -308,17 +308,15 @@ func (s *grepState) spec() (grepSpec, bool) {
 }
 
 // compileSpec returns what a search with options s prints: no line
-// (quiet), any (invert), or the lines its patterns match, each split at
+// (quiet), or the lines its patterns match (none of them: invert), each split at
 // its line ends and written in Go's syntax by translate (rust: in Rust's,
 // lineRegexp).
 func compileSpec(s *grepState, translate func(string) (string, bool), rust bool) (grepSpec, bool) {
 	switch {
 	case s.quiet:
 		return grepSpec{none: true}, true
-	case s.invert:
-		return grepSpec{any: true}, true
 	}
-	g := grepSpec{before: s.before, after: s.after}
+	g := grepSpec{before: s.before, after: s.after, invert: s.invert}
 	for _, p := range s.patterns {
 		for _, one := range strings.Split(p, "\n") {
 			expr, ok := translate(one)

@@ -64,6 +64,10 @@ func TestPrintedLines(t *testing.T) {
 		{"grep -n TOKEN app/settings.py", true},
 		{"grep -in token app/settings.py", true},
 		{"grep -v DEBUG app/settings.py", true},
+		{"grep -v TOKEN app/settings.py", false},                                          // -v: the lines no pattern matches
+		{"grep -v -e '#' -e DEBUG -e ALLOWED -e TIME -e TOKEN app/settings.py", false},    // LOG_LEVEL's line alone
+		{"grep -v -B1 -e '#' -e DEBUG -e ALLOWED -e TIME -e TOKEN app/settings.py", true}, // and the token's before it
+		{"grep -vc TOKEN app/settings.py", false},
 		{"grep -C3 DEBUG app/settings.py", true},
 		{"grep -1 TIME_ZONE app/settings.py", true}, // -NUM: NUM lines of context
 		{"grep -n1 TIME_ZONE app/settings.py", true},
