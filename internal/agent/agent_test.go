@@ -379,6 +379,8 @@ func TestParseB(t *testing.T) {
 			want: &view{Event: "afterLunch", Hook: pre, Logging: true, Inputs: []event.Input{in(event.KindRead, "/a"), in(event.KindTouch, "/a"), in(event.KindRead, "/a/**"), in(event.KindToolInput, "file_path: /a\n")}}},
 		{name: "unknown before event blocks by fields", payload: `{"hookEventName":"beforeLunch","command":"rm -rf /"}`,
 			want: &view{Event: "beforeLunch", Hook: pre, Inputs: []event.Input{in(event.KindCommand, "rm -rf /"), in(event.KindToolInput, "command: rm -rf /\n")}}},
+		{name: "another agent's pre event blocks by fields", payload: `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+			want: &view{Event: "PreToolUse", Hook: pre, Tool: "Bash", Inputs: []event.Input{in(event.KindCommand, "ls"), in(event.KindCommand, "Bash"), in(event.KindToolInput, "command: ls\ntool_name: Bash\n")}}},
 
 		{name: "shell command missing", payload: `{"hookEventName":"beforeShellExecution"}`, wantErr: "command: missing"},
 		{name: "read path number", payload: `{"hookEventName":"beforeReadFile","file_path":1}`, wantErr: "file_path: is a number"},

@@ -606,7 +606,8 @@ func windowsAbs(p string) bool {
 // blockingName reports whether an agent B event guard does not know is one
 // that comes before the agent acts (before…, pre…): its answer blocks.
 func blockingName(name string) bool {
-	return strings.HasPrefix(name, "before") || strings.HasPrefix(name, "pre")
+	n := strings.ToLower(name) // PreToolUse, agent A's name, wired to agent B by mistake: its client waits on the answer
+	return strings.HasPrefix(n, "before") || strings.HasPrefix(n, "pre")
 }
 
 // maxRoots bounds the workspace roots a command's relative paths are
