@@ -31,10 +31,10 @@ import (
 type grepSpec struct {
 	none, any, files, follow, binary bool
 	// invert: it prints the lines none of res matches (grep -v).
-	invert bool
-	res    []*regexp.Regexp
-	before, after                    int
-	operands                         []string // the files it names (printedlines.go)
+	invert        bool
+	res           []*regexp.Regexp
+	before, after int
+	operands      []string // the files it names (printedlines.go)
 	// roots are the operands a recursive search walks ("." for none);
 	// filter is its own filter of the files below them (nil: none,
 	// or one guard cannot read: every file).

@@ -44,9 +44,9 @@ func TestShellEditSecrets(t *testing.T) {
 		{`python3 -c "p='settings.py';t=open(p).read();open(p,'w').write(t.replace('E7710','E77 10'))"`, true},
 		{`printf ' ' | dd of=settings.py bs=1 seek=30 conv=notrunc`, true},
 		{`truncate -s 30 settings.py`, true},
-		{`sed -i 's/foo/bar/' main.go`, false},           // a clean file
-		{`sed -i 's/fo*/bar/' main.go`, false},           // a pattern, a clean file
-		{`perl -pi -e 's/x/y/' other.py`, false},         // perl, a clean file
+		{`sed -i 's/foo/bar/' main.go`, false},                // a clean file
+		{`sed -i 's/fo*/bar/' main.go`, false},                // a pattern, a clean file
+		{`perl -pi -e 's/x/y/' other.py`, false},              // perl, a clean file
 		{`perl -pi -e 's/DEBUG/VERBOSE/' settings.py`, false}, // perl's literal substitution, computed as sed's: beside the token
 		{`perl -p -i -e 's/DEBUG/VERBOSE/g' settings.py`, false},
 		{`perl -pi -e 's/DEBUG/$ENV{X}/' settings.py`, true}, // perl interpolates $ and @: not literal
