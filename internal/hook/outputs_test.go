@@ -1,0 +1,58 @@
+package hook
+
+import "testing"
+
+// TestImplicitOutputs: a program's own files in its project (npm ci's
+// node_modules, cargo's Cargo.lock, go mod tidy's go.sum) are writes, so a
+// link planted there is followed to where the write lands
+// (catalogue.Outputs); in a project without one the everyday calls pass.
+func TestImplicitOutputs(t *testing.T) {
+	files := map[string]string{
+		"~/.guard/rules.json":   "{}\n",
+		"np/package.json":       `{"name":"np","version":"1.0.0","scripts":{"test":"echo ok"}}`,
+		"np/package-lock.json":  "{}\n",
+		"np/node_modules":       "->../../.guard",
+		"np/sub/x.txt":          "x\n",
+		"nl/package.json":       `{"name":"nl","version":"1.0.0"}`,
+		"nl/package-lock.json":  "->../../.bashrc",
+		"rs/Cargo.toml":         "[package]\nname = \"rs\"\nversion = \"0.1.0\"\n",
+		"rs/src/main.rs":        "fn main() {}\n",
+		"rs/Cargo.lock":         "->../../.zshenv",
+		"rt/Cargo.toml":         "[package]\nname = \"rt\"\nversion = \"0.1.0\"\n",
+		"rt/src/main.rs":        "fn main() {}\n",
+		"rt/target":             "->../../.guard",
+		"gm/go.mod":             "module gm\n\ngo 1.21\n",
+		"gm/go.sum":             "->../../.bash_profile",
+		"okn/package.json":      `{"name":"okn","version":"1.0.0","scripts":{"test":"echo ok","build":"echo ok"}}`,
+		"okn/package-lock.json": "{}\n",
+		"okr/Cargo.toml":        "[package]\nname = \"okr\"\nversion = \"0.1.0\"\n",
+		"okr/src/main.rs":       "fn main() {}\n",
+		"okg/go.mod":            "module okg\n\ngo 1.21\n",
+		"okg/a.go":              "package okg\n",
+	}
+	runPrograms(t, files, []programCase{
+		{"cd np && npm ci", true},
+		{"cd np && npm clean-install", true},
+		{"cd np && npm ci --ignore-scripts", true},
+		{"cd np && npm install", true},
+		{"cd np/sub && npm ci", true}, // npm's root is the nearest package.json
+		{"npm --prefix np ci", true},
+		{"cd nl && npm install", true},
+		{"cd rs && cargo metadata", true},
+		{"cd rs && cargo metadata --offline", true},
+		{"cd rs && cargo tree", true},
+		{"cd rs && cargo fetch", true},
+		{"cargo metadata --manifest-path rs/Cargo.toml", true},
+		{"cd rt && cargo metadata", true},
+		{"cd gm && go mod tidy", true},
+		{"cd okn && npm ci", false},
+		{"cd okn && npm install", false},
+		{"cd okn && npm ci && npm test", false},
+		{"cd okn && npm run build", false},
+		{"cd okr && cargo build", false},
+		{"cd okr && cargo test", false},
+		{"cd okr && cargo metadata --offline", false},
+		{"cd okg && go mod tidy", false},
+		{"cd okg && go test ./...", false},
+	})
+}
