@@ -56,3 +56,54 @@ func TestImplicitOutputs(t *testing.T) {
 		{"cd okg && go test ./...", false},
 	})
 }
+
+// TestMemberPackages: npm runs the scripts of workspaces (-w D,
+// --workspaces, every workspace's on install) and the install scripts of
+// local dependencies (file:D); their package.json files are read as the
+// root's is, and a list guard cannot resolve blocks.
+func TestMemberPackages(t *testing.T) {
+	bad := `{"name":"d","version":"1.0.0","scripts":{"build":"echo pwned >> ~/.bashrc","test":"echo pwned >> ~/.bashrc","install":"echo pwned >> ~/.bashrc"}}`
+	good := `{"name":"g","version":"1.0.0","scripts":{"build":"echo ok","test":"echo ok","postinstall":"echo ok"}}`
+	files := map[string]string{
+		"ws/package.json":            `{"name":"ws","workspaces":["d"],"scripts":{"build":"echo ok","test":"echo ok"}}`,
+		"ws/d/package.json":          bad,
+		"wg/package.json":            `{"name":"wg","workspaces":["packages/*"],"scripts":{"build":"echo ok"}}`,
+		"wg/packages/a/package.json": good,
+		"wg/packages/b/package.json": bad,
+		"wy/package.json":            `{"name":"wy","workspaces":{"packages":["packages/*"]}}`,
+		"wy/packages/b/package.json": bad,
+		"wx/package.json":            `{"name":"wx","workspaces":["packages/**"]}`,
+		"fd/package.json":            `{"name":"fd","dependencies":{"d":"file:d"}}`,
+		"fd/d/package.json":          bad,
+		"fr/package.json":            `{"name":"fr","dependencies":{"e":"file:e"}}`,
+		"fr/e/package.json":          `{"name":"e","dependencies":{"d":"file:../d"}}`,
+		"fr/d/package.json":          bad,
+		"ft/package.json":            `{"name":"ft","dependencies":{"d":"file:d.tgz"}}`,
+		"ok/package.json":            `{"name":"ok","workspaces":["packages/*"],"dependencies":{"l":"file:lib","x":"^1.0.0"},"scripts":{"build":"echo ok","test":"echo ok"}}`,
+		"ok/packages/a/package.json": good,
+		"ok/packages/b/package.json": good,
+		"ok/lib/package.json":        good,
+	}
+	runPrograms(t, files, []programCase{
+		{"cd ws && npm run build -w d", true},
+		{"cd ws && npm run build --workspace=d", true},
+		{"cd ws && npm test -ws", true},
+		{"cd ws && npm test --workspaces", true},
+		{"cd ws && npm run build --workspaces --if-present", true},
+		{"cd ws && npm ci", true},
+		{"cd ws && npm install", true},
+		{"cd wg && npm run build -w packages/b", true},
+		{"cd wg && npm run build -w b", true},
+		{"cd wy && yarn install", true},
+		{"cd wx && npm test --workspaces", true},
+		{"cd fd && npm ci", true},
+		{"cd fd && npm install", true},
+		{"cd fr && npm ci", true},
+		{"cd ft && npm ci", true},
+		{"cd ws && npm run build", false}, // the root's own script only
+		{"cd ok && npm ci", false},
+		{"cd ok && npm install", false},
+		{"cd ok && npm test --workspaces", false},
+		{"cd ok && npm run build -w packages/a", false},
+	})
+}

@@ -220,7 +220,11 @@ func (c *cmd) packageScripts() {
 	}
 	for _, name := range files {
 		for _, f := range c.settingsFiles(dir, name) { // the nearest above (projectfiles.go)
-			c.inFileDir(f, func() { c.packageFile(path.Base(f), names) }) // scripts run in the package's directory
+			c.inFileDir(f, func() { // scripts run in the package's directory
+				if t, ok := c.packageFile(path.Base(f), names); ok && name == "package.json" {
+					c.memberPackages(t, names) // npmworkspaces.go
+				}
+			})
 		}
 	}
 }
@@ -245,8 +249,8 @@ func (c *cmd) packageDir() string {
 // packageFile analyses or scans the scripts (and deno's tasks) of the
 // package file f that the command runs by names ("*": all of them). A
 // file that does not parse as JSON (deno.jsonc's comments) is scanned
-// whole.
-func (c *cmd) packageFile(f string, names []string) {
+// whole. It returns the file's text when it parsed.
+func (c *cmd) packageFile(f string, names []string) (string, bool) {
 	written := c.w.wrote(f)
 	var t string
 	var ok bool
@@ -256,7 +260,7 @@ func (c *cmd) packageFile(f string, names []string) {
 		t, ok = c.w.FileText(f, true, effect.MaxScriptBytes, "the scripts of a package.json")
 	}
 	if !ok {
-		return
+		return "", false
 	}
 	var pkg struct {
 		Scripts map[string]any `json:"scripts"`
@@ -264,7 +268,7 @@ func (c *cmd) packageFile(f string, names []string) {
 	}
 	if json.Unmarshal([]byte(t), &pkg) != nil {
 		c.scanRecipeWords(strings.Split(t, "\n"), nil)
-		return
+		return "", false
 	}
 	scripts := pkg.Scripts
 	if c.name == "deno" && strings.Contains(path.Base(f), "deno.json") {
@@ -276,7 +280,7 @@ func (c *cmd) packageFile(f string, names []string) {
 			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go
 			c.npmDefaults(scripts, names, func(l string) { c.scanRecipeWords([]string{l}, nil) })
 		}
-		return
+		return t, true
 	}
 	for _, v := range scripts {
 		if sc, ok := taskCommand(v); ok {
@@ -285,6 +289,7 @@ func (c *cmd) packageFile(f string, names []string) {
 	}
 	c.npmDefaults(scripts, names, c.w.tentative)
 	c.npmBins(path.Dir(f), scriptLines(scripts, []string{"*"}))
+	return t, true
 }
 
 // npmDefaults runs, with run, the scripts a package manager runs that
