@@ -107,3 +107,30 @@ func TestMemberPackages(t *testing.T) {
 		{"cd ok && npm run build -w packages/a", false},
 	})
 }
+
+// TestNpmAbbreviations: npm's parser takes any prefix of a setting's
+// name, so --node-opt is --node-options and --userc is --userconfig;
+// guard reads them as the settings they abbreviate.
+func TestNpmAbbreviations(t *testing.T) {
+	files := map[string]string{
+		"p/package.json":   `{"name":"p","version":"1.0.0","scripts":{"build":"node -e 1","test":"node -e 1"}}`,
+		"p/b.js":           "require(\"fs\").appendFileSync(process.env.HOME + \"/.bashrc\", \"pwned\")\n",
+		"p/evilrc":         "node-options=--require=./b.js\n",
+		"p/d/package.json": `{"name":"d","version":"1.0.0","scripts":{"build":"echo pwned >> ~/.bashrc"}}`,
+	}
+	runPrograms(t, files, []programCase{
+		{"cd p && npm run build --node-opt=--require=./b.js", true},
+		{`cd p && npm test --node-opt="--require ./b.js"`, true},
+		{"cd p && npm test -node-options=--require=./b.js", true},
+		{"cd p && npm run build --userc=evilrc", true},
+		{"cd p && npm run build --globalc=evilrc", true},
+		{"cd p && npm run build --prefi d", true},
+		{"cd p && npm run build --node=x", true}, // node-options or node-gyp: guard cannot tell
+		{"cd p && npx --node-opt=--require=./b.js eslint .", true},
+		{"cd p && npm run build --node-options=--require=./b.js", true},
+		{"cd p && npm run build", false},
+		{"cd p && npm test --global", false},
+		{"cd p && npm run build --if-present --silent", false},
+		{"cd p && npm install --save-dev left-pad", false},
+	})
+}

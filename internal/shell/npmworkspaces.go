@@ -75,8 +75,9 @@ func (c *cmd) workspaceCall() bool {
 			return false
 		}
 		opt, _, _ := strings.Cut(a.Text, "=")
-		if strings.HasPrefix(opt, "-") && npmWorkspaceOpts.Has(opt) {
-			return true
+		if k, _, _, ambiguous := npmOption(a.Text); strings.HasPrefix(opt, "-") && npmWorkspaceOpts.Has(opt) ||
+			ambiguous || k == "workspace" || k == "workspaces" || k == "include-workspace-root" {
+			return true // --worksp: npm's abbreviation
 		}
 	}
 	return false

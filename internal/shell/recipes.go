@@ -235,11 +235,16 @@ func (c *cmd) packageDir() string {
 	dir := ""
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
+		k, v, eq, _ := npmOption(s) // --prefi D is npm's --prefix D
 		switch {
-		case (s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir") && j+1 < len(c.args):
+		case s == "--":
+			return dir
+		case (s == "--cwd" || s == "-C" || s == "--dir" || k == "prefix" && !eq) && j+1 < len(c.args):
 			j++
 			dir = c.args[j].Text
-		case strings.HasPrefix(s, "--prefix=") || strings.HasPrefix(s, "--cwd=") || strings.HasPrefix(s, "--dir="):
+		case k == "prefix" && eq:
+			dir = v
+		case strings.HasPrefix(s, "--cwd=") || strings.HasPrefix(s, "--dir="):
 			_, dir, _ = strings.Cut(s, "=")
 		}
 	}
@@ -459,6 +464,14 @@ func (c *cmd) scriptsRun() []string {
 	return []string{"*"}
 }
 
+// npmValueOption reports whether option word s is npm's --prefix or
+// --workspace, or an abbreviation of one, without =VALUE: its value is
+// the next word.
+func npmValueOption(s string) bool {
+	k, _, eq, _ := npmOption(s)
+	return !eq && (k == "prefix" || k == "workspace")
+}
+
 // packageWords returns the operands of a package manager's command line,
 // up to --.
 func (c *cmd) packageWords() []string {
@@ -468,7 +481,7 @@ func (c *cmd) packageWords() []string {
 		switch {
 		case s == "--":
 			j = len(c.args)
-		case s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir" || s == "--workspace" || s == "-w" || s == "--filter":
+		case s == "--cwd" || s == "-C" || s == "--dir" || s == "-w" || s == "--filter" || npmValueOption(s):
 			j++
 		case !strings.HasPrefix(s, "-"):
 			ws = append(ws, s)
