@@ -175,7 +175,12 @@ type Output struct {
 	// -C D); FileOpts the root file, whose directory it is (cargo
 	// --manifest-path F).
 	DirOpts, FileOpts word.Set
-	// Files are what it writes there, relative to the root.
+	// Files are what it writes there, relative to the root: a file, or
+	// for a directory it fills a file it writes in it
+	// (node_modules/.package-lock.json), which stands for the directory:
+	// where the directory leads is checked, not the packages it holds
+	// (an installed hook entry's program in node_modules is npm's to
+	// replace).
 	Files string
 }
 
@@ -187,14 +192,14 @@ const npmInstalls = " ci clean-install ic install-clean isntall-clean install i 
 
 // Outputs lists the entries, sorted by name and Sub.
 var Outputs = []Output{
-	{Name: "bun", Verbs: " install i add a remove rm update ", Root: "package.json", Look: Nearest, DirOpts: " --cwd ", Files: "node_modules bun.lock bun.lockb"},
+	{Name: "bun", Verbs: " install i add a remove rm update ", Root: "package.json", Look: Nearest, DirOpts: " --cwd ", Files: "node_modules/.bun-tag bun.lock bun.lockb"},
 	{Name: "cargo", Verbs: " build b check c test t bench run r clippy doc d tree metadata fetch update generate-lockfile fix rustc rustdoc vendor ",
-		Root: "Cargo.toml", Look: All, DirOpts: " -C ", FileOpts: " --manifest-path ", Files: "Cargo.lock target"},
+		Root: "Cargo.toml", Look: All, DirOpts: " -C ", FileOpts: " --manifest-path ", Files: "Cargo.lock target/.rustc_info.json target/CACHEDIR.TAG"},
 	{Name: "go", Verbs: " get ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum"},
-	{Name: "go", Sub: "mod", Verbs: " tidy download init edit vendor ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum vendor"},
-	{Name: "npm", Verbs: npmInstalls, Root: "package.json node_modules", Look: Nearest, DirOpts: " --prefix -C ", Files: "node_modules package-lock.json"},
-	{Name: "pnpm", Verbs: " install i add remove rm update up ", Root: "package.json", Look: Nearest, DirOpts: " -C --dir ", Files: "node_modules pnpm-lock.yaml"},
-	{Name: "yarn", Verbs: " install add remove upgrade up ", Root: "package.json", Look: Nearest, DirOpts: " --cwd ", Files: "node_modules yarn.lock"},
+	{Name: "go", Sub: "mod", Verbs: " tidy download init edit vendor ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum vendor/modules.txt"},
+	{Name: "npm", Verbs: npmInstalls, Root: "package.json node_modules", Look: Nearest, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
+	{Name: "pnpm", Verbs: " install i add remove rm update up ", Root: "package.json", Look: Nearest, DirOpts: " -C --dir ", Files: "node_modules/.modules.yaml pnpm-lock.yaml"},
+	{Name: "yarn", Verbs: " install add remove upgrade up ", Root: "package.json", Look: Nearest, DirOpts: " --cwd ", Files: "node_modules/.yarn-integrity yarn.lock"},
 }
 
 // OutputsOf returns the entries whose subcommand args (the words after
