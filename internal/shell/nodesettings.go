@@ -26,6 +26,49 @@ import (
 // file of settings.
 const npmCodeKeys word.Set = " node-options script-shell shell editor browser viewer git node-gyp onload-script init-module pnpmfile global-pnpmfile userconfig globalconfig "
 
+// npmPlaceKeys are npm's settings that choose the package whose scripts
+// run (--prefix D, --workspace D, --workspaces).
+const npmPlaceKeys word.Set = " prefix workspace workspaces include-workspace-root "
+
+// npmExact are npm settings that are a proper prefix of one of
+// npmCodeKeys or npmPlaceKeys: given whole, they are themselves.
+const npmExact word.Set = " global "
+
+// npmOption reads option word s as npm's parser (nopt) does: --NAME,
+// -NAME (a long one given one dash) and any prefix of NAME are the
+// setting NAME. It returns the setting of npmCodeKeys or npmPlaceKeys
+// that s names or abbreviates, its value after = (eq), and ambiguous
+// when the prefix fits more than one of them, which guard cannot tell
+// apart; key "" for another word. npm's one- and two-letter shorthands
+// (-w, -ws, -C, -g) are not abbreviations.
+func npmOption(s string) (key, value string, eq, ambiguous bool) {
+	name, value, eq := strings.Cut(s, "=")
+	switch {
+	case strings.HasPrefix(name, "--"):
+		name = name[2:]
+	case strings.HasPrefix(name, "-") && len(name) > 3:
+		name = name[1:]
+	default:
+		return "", "", false, false
+	}
+	k := npmKey(name)
+	if k == "" || npmCodeKeys.Has(k) || npmPlaceKeys.Has(k) {
+		return k, value, eq, false
+	}
+	if npmExact.Has(k) || len(k) < 2 {
+		return "", "", false, false
+	}
+	for _, full := range strings.Fields(string(npmCodeKeys + npmPlaceKeys)) {
+		if strings.HasPrefix(full, k) {
+			if key != "" {
+				return key, value, eq, true
+			}
+			key = full
+		}
+	}
+	return key, value, eq, false
+}
+
 // npmKey returns an npm setting's name as npm reads it: node_options,
 // nodeOptions, NODE-OPTIONS are node-options; userConfig is userconfig
 // (a code-running key in either reading is taken).
@@ -92,9 +135,12 @@ func (c *cmd) nodeSettings() {
 		if s == "--" {
 			break
 		}
-		k, v, eq := strings.Cut(strings.TrimPrefix(s, "--"), "=")
-		k = npmKey(k)
-		if !strings.HasPrefix(s, "--") || !npmCodeKeys.Has(k) {
+		k, v, eq, ambiguous := npmOption(s)
+		if ambiguous {
+			c.w.hide("runs %s with an option, %s, that abbreviates more than one of its settings that run code", c.name, s)
+			return
+		}
+		if !npmCodeKeys.Has(k) {
 			continue
 		}
 		if !eq {
@@ -180,9 +226,13 @@ func (c *cmd) corepackSettings() {
 // npxSettings: npx (npm exec) reads npm's settings from its own options
 // before the command: --node-options V, --script-shell=V.
 func (c *cmd) npxSettings(args []word.Word) {
-	for j := 0; j < len(args) && strings.HasPrefix(args[j].Text, "--"); j++ {
-		k, v, eq := strings.Cut(strings.TrimPrefix(args[j].Text, "--"), "=")
-		if k = npmKey(k); !npmCodeKeys.Has(k) {
+	for j := 0; j < len(args) && strings.HasPrefix(args[j].Text, "-"); j++ {
+		k, v, eq, ambiguous := npmOption(args[j].Text)
+		if ambiguous {
+			c.w.hide("runs npx with an option, %s, that abbreviates more than one of npm's settings that run code", args[j].Text)
+			return
+		}
+		if !npmCodeKeys.Has(k) {
 			continue
 		}
 		if !eq {

@@ -220,7 +220,11 @@ func (c *cmd) packageScripts() {
 	}
 	for _, name := range files {
 		for _, f := range c.settingsFiles(dir, name) { // the nearest above (projectfiles.go)
-			c.inFileDir(f, func() { c.packageFile(path.Base(f), names) }) // scripts run in the package's directory
+			c.inFileDir(f, func() { // scripts run in the package's directory
+				if t, ok := c.packageFile(path.Base(f), names); ok && name == "package.json" {
+					c.memberPackages(t, names) // npmworkspaces.go
+				}
+			})
 		}
 	}
 }
@@ -231,11 +235,16 @@ func (c *cmd) packageDir() string {
 	dir := ""
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
+		k, v, eq, _ := npmOption(s) // --prefi D is npm's --prefix D
 		switch {
-		case (s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir") && j+1 < len(c.args):
+		case s == "--":
+			return dir
+		case (s == "--cwd" || s == "-C" || s == "--dir" || k == "prefix" && !eq) && j+1 < len(c.args):
 			j++
 			dir = c.args[j].Text
-		case strings.HasPrefix(s, "--prefix=") || strings.HasPrefix(s, "--cwd=") || strings.HasPrefix(s, "--dir="):
+		case k == "prefix" && eq:
+			dir = v
+		case strings.HasPrefix(s, "--cwd=") || strings.HasPrefix(s, "--dir="):
 			_, dir, _ = strings.Cut(s, "=")
 		}
 	}
@@ -245,8 +254,8 @@ func (c *cmd) packageDir() string {
 // packageFile analyses or scans the scripts (and deno's tasks) of the
 // package file f that the command runs by names ("*": all of them). A
 // file that does not parse as JSON (deno.jsonc's comments) is scanned
-// whole.
-func (c *cmd) packageFile(f string, names []string) {
+// whole. It returns the file's text when it parsed.
+func (c *cmd) packageFile(f string, names []string) (string, bool) {
 	written := c.w.wrote(f)
 	var t string
 	var ok bool
@@ -256,7 +265,7 @@ func (c *cmd) packageFile(f string, names []string) {
 		t, ok = c.w.FileText(f, true, effect.MaxScriptBytes, "the scripts of a package.json")
 	}
 	if !ok {
-		return
+		return "", false
 	}
 	var pkg struct {
 		Scripts map[string]any `json:"scripts"`
@@ -264,7 +273,7 @@ func (c *cmd) packageFile(f string, names []string) {
 	}
 	if json.Unmarshal([]byte(t), &pkg) != nil {
 		c.scanRecipeWords(strings.Split(t, "\n"), nil)
-		return
+		return "", false
 	}
 	scripts := pkg.Scripts
 	if c.name == "deno" && strings.Contains(path.Base(f), "deno.json") {
@@ -276,7 +285,7 @@ func (c *cmd) packageFile(f string, names []string) {
 			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go
 			c.npmDefaults(scripts, names, func(l string) { c.scanRecipeWords([]string{l}, nil) })
 		}
-		return
+		return t, true
 	}
 	for _, v := range scripts {
 		if sc, ok := taskCommand(v); ok {
@@ -285,6 +294,7 @@ func (c *cmd) packageFile(f string, names []string) {
 	}
 	c.npmDefaults(scripts, names, c.w.tentative)
 	c.npmBins(path.Dir(f), scriptLines(scripts, []string{"*"}))
+	return t, true
 }
 
 // npmDefaults runs, with run, the scripts a package manager runs that
@@ -454,6 +464,14 @@ func (c *cmd) scriptsRun() []string {
 	return []string{"*"}
 }
 
+// npmValueOption reports whether option word s is npm's --prefix or
+// --workspace, or an abbreviation of one, without =VALUE: its value is
+// the next word.
+func npmValueOption(s string) bool {
+	k, _, eq, _ := npmOption(s)
+	return !eq && (k == "prefix" || k == "workspace")
+}
+
 // packageWords returns the operands of a package manager's command line,
 // up to --.
 func (c *cmd) packageWords() []string {
@@ -463,7 +481,7 @@ func (c *cmd) packageWords() []string {
 		switch {
 		case s == "--":
 			j = len(c.args)
-		case s == "--prefix" || s == "--cwd" || s == "-C" || s == "--dir" || s == "--workspace" || s == "-w" || s == "--filter":
+		case s == "--cwd" || s == "-C" || s == "--dir" || s == "-w" || s == "--filter" || npmValueOption(s):
 			j++
 		case !strings.HasPrefix(s, "-"):
 			ws = append(ws, s)

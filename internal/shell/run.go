@@ -46,6 +46,7 @@ func (c *cmd) program() {
 	c.credentialRead()
 	c.configWrites()
 	c.ownedPlaces() // owners.go
+	c.outputs()     // outputs.go
 	c.builtNames()  // builtnames.go
 	if r := catalogue.RenamerNamed(name); r != nil {
 		c.renamer(r) // renamers.go

@@ -149,3 +149,99 @@ func verbsSorted() bool {
 		return strings.Compare(a.Name+" "+a.Sub, b.Name+" "+b.Sub)
 	})
 }
+
+// Output is what a program run by a subcommand writes in its project by
+// itself, naming none of it: npm ci empties and refills node_modules and
+// writes package-lock.json, cargo metadata writes Cargo.lock, go mod tidy
+// go.mod and go.sum. Guard records them as writes (the write rules then
+// follow a link standing there to where it leads: a node_modules planted
+// as a link to ~/.guard by a clone guard could not see) in the project's
+// root: the nearest directory at or above the one the tool runs in that
+// holds one of Root (Nearest), or each such directory up to the root (All:
+// cargo's workspace root may be higher), else the directory it runs in.
+type Output struct {
+	Name string
+	// Sub is an operand that must come before the subcommand (go mod).
+	Sub string
+	// Verbs are the subcommands that write: any operand of the call
+	// that is one counts (npm --loglevel warn ci), since a write
+	// recorded too many only asks the write rules once more.
+	Verbs word.Set
+	// Root are the names that mark the project's root; Look how the tool
+	// looks for it.
+	Root string
+	Look Lookup
+	// DirOpts name the directory the tool runs in (npm --prefix D, go
+	// -C D); FileOpts the root file, whose directory it is (cargo
+	// --manifest-path F).
+	DirOpts, FileOpts word.Set
+	// Files are what it writes there, relative to the root: a file, or
+	// for a directory it fills a file it writes in it
+	// (node_modules/.package-lock.json), which stands for the directory:
+	// where the directory leads is checked, not the packages it holds
+	// (an installed hook entry's program in node_modules is npm's to
+	// replace).
+	Files string
+}
+
+// npmInstalls are npm's subcommands (and their aliases) that write
+// node_modules and package-lock.json.
+const npmInstalls = " ci clean-install ic install-clean isntall-clean install i in ins inst insta instal isnt isnta isntal isntall add " +
+	"install-test it install-ci-test cit clean-install-test sit uninstall unlink remove rm r un update up upgrade udpate dedupe ddp " +
+	"prune rebuild rb link ln "
+
+// Outputs lists the entries, sorted by name and Sub.
+var Outputs = []Output{
+	{Name: "bun", Verbs: " install i add a remove rm update ", Root: "package.json", Look: Nearest, DirOpts: " --cwd ", Files: "node_modules/.bun-tag bun.lock bun.lockb"},
+	{Name: "cargo", Verbs: " build b check c test t bench run r clippy doc d tree metadata fetch update generate-lockfile fix rustc rustdoc vendor ",
+		Root: "Cargo.toml", Look: All, DirOpts: " -C ", FileOpts: " --manifest-path ", Files: "Cargo.lock target/.rustc_info.json target/CACHEDIR.TAG"},
+	{Name: "go", Verbs: " get ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum"},
+	{Name: "go", Sub: "mod", Verbs: " tidy download init edit vendor ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum vendor/modules.txt"},
+	{Name: "npm", Verbs: npmInstalls, Root: "package.json node_modules", Look: Nearest, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
+	{Name: "pnpm", Verbs: " install i add remove rm update up ", Root: "package.json", Look: Nearest, DirOpts: " -C --dir ", Files: "node_modules/.modules.yaml pnpm-lock.yaml"},
+	{Name: "yarn", Verbs: " install add remove upgrade up ", Root: "package.json", Look: Nearest, DirOpts: " --cwd ", Files: "node_modules/.yarn-integrity yarn.lock"},
+}
+
+// OutputsOf returns the entries whose subcommand args (the words after
+// the program's name) run, and the directory and root file their options
+// name ("" for none).
+func OutputsOf(name string, args []string) (out []*Output, dir, file string) {
+	for i := range Outputs {
+		o := &Outputs[i]
+		if o.Name != name {
+			continue
+		}
+		sub := o.Sub == ""
+		for j := 0; j < len(args); j++ {
+			a := args[j]
+			opt, v, eq := strings.Cut(a, "=")
+			switch {
+			case a == "--":
+				j = len(args)
+			case (o.DirOpts.Has(opt) || o.FileOpts.Has(opt)) && !eq && j+1 < len(args):
+				j++
+				v = args[j]
+				fallthrough
+			case (o.DirOpts.Has(opt) || o.FileOpts.Has(opt)) && eq:
+				if o.DirOpts.Has(opt) {
+					dir = v
+				} else {
+					file = v
+				}
+			case strings.HasPrefix(a, "-"):
+			case !sub:
+				sub = a == o.Sub
+			case o.Verbs.Has(a) && !slices.Contains(out, o):
+				out = append(out, o)
+			}
+		}
+	}
+	return out, dir, file
+}
+
+// outputsSorted reports whether Outputs is sorted (TestOutputsSorted).
+func outputsSorted() bool {
+	return slices.IsSortedFunc(Outputs, func(a, b Output) int {
+		return strings.Compare(a.Name+" "+a.Sub, b.Name+" "+b.Sub)
+	})
+}

@@ -87,3 +87,9 @@ func FuzzVerbRoles(f *testing.F) {
 		}
 	})
 }
+
+func TestOutputsSorted(t *testing.T) {
+	if !outputsSorted() {
+		t.Error("catalogue.Outputs is not sorted by name and Sub")
+	}
+}

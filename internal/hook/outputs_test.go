@@ -1,0 +1,136 @@
+package hook
+
+import "testing"
+
+// TestImplicitOutputs: a program's own files in its project (npm ci's
+// node_modules, cargo's Cargo.lock, go mod tidy's go.sum) are writes, so a
+// link planted there is followed to where the write lands
+// (catalogue.Outputs); in a project without one the everyday calls pass.
+func TestImplicitOutputs(t *testing.T) {
+	files := map[string]string{
+		"~/.guard/rules.json":   "{}\n",
+		"np/package.json":       `{"name":"np","version":"1.0.0","scripts":{"test":"echo ok"}}`,
+		"np/package-lock.json":  "{}\n",
+		"np/node_modules":       "->../../.guard",
+		"np/sub/x.txt":          "x\n",
+		"nl/package.json":       `{"name":"nl","version":"1.0.0"}`,
+		"nl/package-lock.json":  "->../../.bashrc",
+		"rs/Cargo.toml":         "[package]\nname = \"rs\"\nversion = \"0.1.0\"\n",
+		"rs/src/main.rs":        "fn main() {}\n",
+		"rs/Cargo.lock":         "->../../.zshenv",
+		"rt/Cargo.toml":         "[package]\nname = \"rt\"\nversion = \"0.1.0\"\n",
+		"rt/src/main.rs":        "fn main() {}\n",
+		"rt/target":             "->../../.guard",
+		"gm/go.mod":             "module gm\n\ngo 1.21\n",
+		"gm/go.sum":             "->../../.bash_profile",
+		"okn/package.json":      `{"name":"okn","version":"1.0.0","scripts":{"test":"echo ok","build":"echo ok"}}`,
+		"okn/package-lock.json": "{}\n",
+		"okr/Cargo.toml":        "[package]\nname = \"okr\"\nversion = \"0.1.0\"\n",
+		"okr/src/main.rs":       "fn main() {}\n",
+		"okg/go.mod":            "module okg\n\ngo 1.21\n",
+		"okg/a.go":              "package okg\n",
+	}
+	runPrograms(t, files, []programCase{
+		{"cd np && npm ci", true},
+		{"cd np && npm clean-install", true},
+		{"cd np && npm ci --ignore-scripts", true},
+		{"cd np && npm install", true},
+		{"cd np/sub && npm ci", true}, // npm's root is the nearest package.json
+		{"npm --prefix np ci", true},
+		{"cd nl && npm install", true},
+		{"cd rs && cargo metadata", true},
+		{"cd rs && cargo metadata --offline", true},
+		{"cd rs && cargo tree", true},
+		{"cd rs && cargo fetch", true},
+		{"cargo metadata --manifest-path rs/Cargo.toml", true},
+		{"cd rt && cargo metadata", true},
+		{"cd gm && go mod tidy", true},
+		{"cd okn && npm ci", false},
+		{"cd okn && npm install", false},
+		{"cd okn && npm ci && npm test", false},
+		{"cd okn && npm run build", false},
+		{"cd okr && cargo build", false},
+		{"cd okr && cargo test", false},
+		{"cd okr && cargo metadata --offline", false},
+		{"cd okg && go mod tidy", false},
+		{"cd okg && go test ./...", false},
+	})
+}
+
+// TestMemberPackages: npm runs the scripts of workspaces (-w D,
+// --workspaces, every workspace's on install) and the install scripts of
+// local dependencies (file:D); their package.json files are read as the
+// root's is, and a list guard cannot resolve blocks.
+func TestMemberPackages(t *testing.T) {
+	bad := `{"name":"d","version":"1.0.0","scripts":{"build":"echo pwned >> ~/.bashrc","test":"echo pwned >> ~/.bashrc","install":"echo pwned >> ~/.bashrc"}}`
+	good := `{"name":"g","version":"1.0.0","scripts":{"build":"echo ok","test":"echo ok","postinstall":"echo ok"}}`
+	files := map[string]string{
+		"ws/package.json":            `{"name":"ws","workspaces":["d"],"scripts":{"build":"echo ok","test":"echo ok"}}`,
+		"ws/d/package.json":          bad,
+		"wg/package.json":            `{"name":"wg","workspaces":["packages/*"],"scripts":{"build":"echo ok"}}`,
+		"wg/packages/a/package.json": good,
+		"wg/packages/b/package.json": bad,
+		"wy/package.json":            `{"name":"wy","workspaces":{"packages":["packages/*"]}}`,
+		"wy/packages/b/package.json": bad,
+		"wx/package.json":            `{"name":"wx","workspaces":["packages/**"]}`,
+		"fd/package.json":            `{"name":"fd","dependencies":{"d":"file:d"}}`,
+		"fd/d/package.json":          bad,
+		"fr/package.json":            `{"name":"fr","dependencies":{"e":"file:e"}}`,
+		"fr/e/package.json":          `{"name":"e","dependencies":{"d":"file:../d"}}`,
+		"fr/d/package.json":          bad,
+		"ft/package.json":            `{"name":"ft","dependencies":{"d":"file:d.tgz"}}`,
+		"ok/package.json":            `{"name":"ok","workspaces":["packages/*"],"dependencies":{"l":"file:lib","x":"^1.0.0"},"scripts":{"build":"echo ok","test":"echo ok"}}`,
+		"ok/packages/a/package.json": good,
+		"ok/packages/b/package.json": good,
+		"ok/lib/package.json":        good,
+	}
+	runPrograms(t, files, []programCase{
+		{"cd ws && npm run build -w d", true},
+		{"cd ws && npm run build --workspace=d", true},
+		{"cd ws && npm test -ws", true},
+		{"cd ws && npm test --workspaces", true},
+		{"cd ws && npm run build --workspaces --if-present", true},
+		{"cd ws && npm ci", true},
+		{"cd ws && npm install", true},
+		{"cd wg && npm run build -w packages/b", true},
+		{"cd wg && npm run build -w b", true},
+		{"cd wy && yarn install", true},
+		{"cd wx && npm test --workspaces", true},
+		{"cd fd && npm ci", true},
+		{"cd fd && npm install", true},
+		{"cd fr && npm ci", true},
+		{"cd ft && npm ci", true},
+		{"cd ws && npm run build", false}, // the root's own script only
+		{"cd ok && npm ci", false},
+		{"cd ok && npm install", false},
+		{"cd ok && npm test --workspaces", false},
+		{"cd ok && npm run build -w packages/a", false},
+	})
+}
+
+// TestNpmAbbreviations: npm's parser takes any prefix of a setting's
+// name, so --node-opt is --node-options and --userc is --userconfig;
+// guard reads them as the settings they abbreviate.
+func TestNpmAbbreviations(t *testing.T) {
+	files := map[string]string{
+		"p/package.json":   `{"name":"p","version":"1.0.0","scripts":{"build":"node -e 1","test":"node -e 1"}}`,
+		"p/b.js":           "require(\"fs\").appendFileSync(process.env.HOME + \"/.bashrc\", \"pwned\")\n",
+		"p/evilrc":         "node-options=--require=./b.js\n",
+		"p/d/package.json": `{"name":"d","version":"1.0.0","scripts":{"build":"echo pwned >> ~/.bashrc"}}`,
+	}
+	runPrograms(t, files, []programCase{
+		{"cd p && npm run build --node-opt=--require=./b.js", true},
+		{`cd p && npm test --node-opt="--require ./b.js"`, true},
+		{"cd p && npm test -node-options=--require=./b.js", true},
+		{"cd p && npm run build --userc=evilrc", true},
+		{"cd p && npm run build --globalc=evilrc", true},
+		{"cd p && npm run build --prefi d", true},
+		{"cd p && npm run build --node=x", true}, // node-options or node-gyp: guard cannot tell
+		{"cd p && npx --node-opt=--require=./b.js eslint .", true},
+		{"cd p && npm run build --node-options=--require=./b.js", true},
+		{"cd p && npm run build", false},
+		{"cd p && npm test --global", false},
+		{"cd p && npm run build --if-present --silent", false},
+		{"cd p && npm install --save-dev left-pad", false},
+	})
+}

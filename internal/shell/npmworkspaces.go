@@ -1,0 +1,208 @@
+package shell
+
+// npm (yarn, bun) runs the scripts of more package.json files than the
+// one at the project's root: a workspace's (-w D, --workspaces; every
+// workspace's lifecycle scripts on install) and a local dependency's
+// (file:D, link:D, ./D: its install scripts when it is installed). Their
+// package.json files are read as the root's are, found from the root's
+// "workspaces" globs and dependency specs, and from each member's
+// dependencies in turn, at most maxMemberPackages of them; a glob or a
+// spec guard cannot resolve hides the command.
+
+import (
+	"encoding/json"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// maxMemberPackages bounds the workspace and local packages read for one
+// command.
+const maxMemberPackages = 64
+
+// npmWorkspaceOpts are the options that run the scripts of workspaces
+// (npm's, bun's and pnpm's filters), =VALUE or not.
+const npmWorkspaceOpts word.Set = " -w --workspace -ws --workspaces --include-workspace-root --filter -F -r --recursive "
+
+// memberPackages reads the package.json files of the workspaces and
+// local dependencies of the root package whose text is root (the walker
+// in its directory) whose scripts names the command runs: every
+// workspace's for a call with a workspace option, and for a call that
+// runs all of them (install, "*") the local dependencies' too.
+func (c *cmd) memberPackages(root string, names []string) {
+	all := slices.Contains(names, "*")
+	if len(names) == 0 || !all && !c.workspaceCall() {
+		return
+	}
+	queue, ok := c.membersOf(".", root, all)
+	if !ok {
+		return
+	}
+	seen := map[string]bool{".": true}
+	for len(queue) > 0 && !c.w.stopped() {
+		d := path.Clean(queue[0])
+		queue = queue[1:]
+		if seen[d] {
+			continue
+		}
+		if seen[d] = true; len(seen) > maxMemberPackages {
+			c.w.hide("runs the scripts of more than %d workspace and local packages: guard cannot tell what runs", maxMemberPackages)
+			return
+		}
+		f := path.Join(d, "package.json")
+		if !c.w.wrote(f) && !c.somethingAt(f) {
+			continue
+		}
+		var t string
+		c.inFileDir(f, func() { t, ok = c.packageFile("package.json", names) })
+		if !ok {
+			continue
+		}
+		more, ok := c.membersOf(d, t, all)
+		if !ok {
+			return
+		}
+		queue = append(queue, more...)
+	}
+}
+
+// workspaceCall reports whether the command names workspaces to run in.
+func (c *cmd) workspaceCall() bool {
+	for _, a := range c.args {
+		if a.Text == "--" {
+			return false
+		}
+		opt, _, _ := strings.Cut(a.Text, "=")
+		if k, _, _, ambiguous := npmOption(a.Text); strings.HasPrefix(opt, "-") && npmWorkspaceOpts.Has(opt) ||
+			ambiguous || k == "workspace" || k == "workspaces" || k == "include-workspace-root" {
+			return true // --worksp: npm's abbreviation
+		}
+	}
+	return false
+}
+
+// membersOf returns the directories, relative to the root's, of the
+// workspaces package.json text t (in directory d) lists, and with deps
+// its local dependencies; false, having hidden the command, when one
+// cannot be resolved.
+func (c *cmd) membersOf(d, t string, deps bool) ([]string, bool) {
+	var pkg struct {
+		Workspaces json.RawMessage   `json:"workspaces"`
+		Deps       map[string]string `json:"dependencies"`
+		Dev        map[string]string `json:"devDependencies"`
+		Optional   map[string]string `json:"optionalDependencies"`
+	}
+	if json.Unmarshal([]byte(t), &pkg) != nil {
+		return nil, true // scanned whole by packageFile
+	}
+	var out []string
+	globs, ok := workspaceGlobs(pkg.Workspaces)
+	if !ok {
+		c.w.hide("runs the scripts of workspaces whose list in %s guard cannot read", path.Join(d, "package.json"))
+		return nil, false
+	}
+	for _, g := range globs {
+		dirs, ok := c.workspaceDirs(d, g)
+		if !ok {
+			c.w.hide("runs the scripts of the workspaces %q names, which guard cannot list", g)
+			return nil, false
+		}
+		out = append(out, dirs...)
+	}
+	if !deps {
+		return out, true
+	}
+	for _, m := range []map[string]string{pkg.Deps, pkg.Dev, pkg.Optional} {
+		for _, spec := range m {
+			dir, local, ok := localSpec(spec)
+			if !ok {
+				c.w.hide("installs the local package %q, whose install scripts guard cannot read", spec)
+				return nil, false
+			}
+			if local {
+				out = append(out, path.Join(d, dir))
+			}
+		}
+	}
+	return out, true
+}
+
+// workspaceGlobs returns the patterns of a package.json's "workspaces"
+// (a list, or yarn's {"packages": […]}); false when it is neither.
+func workspaceGlobs(raw json.RawMessage) ([]string, bool) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, true
+	}
+	var list []string
+	if json.Unmarshal(raw, &list) == nil {
+		return list, true
+	}
+	var obj struct {
+		Packages []string `json:"packages"`
+	}
+	if json.Unmarshal(raw, &obj) == nil {
+		return obj.Packages, true
+	}
+	return nil, false
+}
+
+// workspaceDirs returns the directories below d that workspace pattern g
+// matches (d/packages/* lists d/packages); false when guard cannot list
+// them or the pattern is one it does not read (**, braces, a path out of
+// the project). A negated pattern only takes some away: none is returned.
+func (c *cmd) workspaceDirs(d, g string) ([]string, bool) {
+	g = path.Clean(strings.TrimPrefix(g, "./"))
+	switch {
+	case strings.HasPrefix(g, "!"):
+		return nil, true
+	case strings.Contains(g, "**") || strings.ContainsAny(g, "{}\\") || g == ".." || strings.HasPrefix(g, "../") || path.IsAbs(g):
+		return nil, false
+	case !strings.ContainsAny(g, "*?["):
+		return []string{path.Join(d, g)}, true
+	}
+	parts := strings.Split(g, "/")
+	fixed := 0
+	for fixed < len(parts) && !strings.ContainsAny(parts[fixed], "*?[") {
+		fixed++
+	}
+	base := path.Join(append([]string{d}, parts[:fixed]...)...)
+	names, ok := c.w.Tree(base, len(parts)-fixed)
+	if !ok {
+		return nil, false
+	}
+	rest := strings.Join(parts[fixed:], "/")
+	var out []string
+	for _, n := range names {
+		n, dir := strings.CutSuffix(n, "/")
+		if m, _ := path.Match(rest, n); dir && m && !strings.Contains("/"+n+"/", "/node_modules/") {
+			out = append(out, path.Join(base, n))
+		}
+	}
+	return out, true
+}
+
+// localSpec reads a dependency's spec: the directory of a local package
+// (file:D, link:D, ./D, ../D) and true; false for local when it is
+// another kind (a version, a URL, workspace:); ok false for a local one
+// guard cannot read (a tarball, a path from the home or the root).
+func localSpec(spec string) (dir string, local, ok bool) {
+	s := spec
+	if rest, cut := strings.CutPrefix(s, "file:"); cut {
+		s = rest
+	} else if rest, cut := strings.CutPrefix(s, "link:"); cut {
+		s = rest
+	} else if !strings.HasPrefix(s, "./") && !strings.HasPrefix(s, "../") && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "~") {
+		return "", false, true
+	}
+	for _, ext := range []string{".tgz", ".tar.gz", ".tar"} {
+		if strings.HasSuffix(s, ext) {
+			return "", true, false
+		}
+	}
+	if strings.HasPrefix(s, "~") || path.IsAbs(s) || strings.HasPrefix(s, "//") {
+		return "", true, false
+	}
+	return s, true, true
+}
