@@ -193,6 +193,12 @@ type walker struct {
 	zshTemp  int // temporary variables of zsh expansions made
 	// subst counts the substitutions being walked: $( ), <( ).
 	subst int
+	// coprocs counts the coprocesses being walked (coproc, ksh's |&,
+	// >( )): their standard output is a pipe guard does not follow.
+	coprocs int
+	// unknownHolds are the holds of the programs guard knows nothing of
+	// (unknownProgram) whose standard output carries them (heldOut).
+	unknownHolds map[string]bool
 	// lastSub is the line of the pipeline inside the substitution walked
 	// last.
 	lastSub string
