@@ -105,8 +105,9 @@ func (c *cmd) stdoutHolds(holds []string) {
 // standard output at (exec > F), to the client (Analysis.HeldReads, for
 // c a program guard knows nothing of, or a verbatim stage after one), or,
 // default-deny, by a route guard does not follow (a substitution <( ),
-// >( ), $( ); a script sh -c, eval runs; a coprocess; a descriptor guard
-// lost): then they are read as the program may have encoded them.
+// >( ), $( ); a script sh -c or eval runs whose output goes to a pipe or a
+// file (outAway); a coprocess; a fifo; a descriptor guard lost): then
+// they are read as the program may have encoded them.
 func (c *cmd) heldOut(holds []string) {
 	a := c.w.a
 	switch d := c.outFd("1"); {
@@ -117,9 +118,9 @@ func (c *cmd) heldOut(holds []string) {
 	case d != "":
 		c.w.ArchivedStdout(d, holds)
 		return
-	case c.w.subst == 0 && c.w.coprocs == 0 && c.w.depth == 0:
+	case c.w.subst == 0 && c.w.coprocs == 0 && !c.w.outAway:
 		for _, h := range holds {
-			if c.w.unknownHolds[h] && len(a.HeldReads) < effect.MaxLinks {
+			if c.w.unknownHolds[h] && word.IsKnown(h) && len(a.HeldReads) < effect.MaxLinks {
 				a.HeldReads = append(a.HeldReads, h)
 			}
 		}

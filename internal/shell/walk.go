@@ -196,6 +196,10 @@ type walker struct {
 	// coprocs counts the coprocesses being walked (coproc, ksh's |&,
 	// >( )): their standard output is a pipe guard does not follow.
 	coprocs int
+	// outAway: the standard output of the command being run (sh -c,
+	// eval, a function) goes to a pipe or a file, not to the client: so
+	// does that of the commands it runs (heldOut).
+	outAway bool
 	// unknownHolds are the holds of the programs guard knows nothing of
 	// (unknownProgram) whose standard output carries them (heldOut).
 	unknownHolds map[string]bool
