@@ -436,7 +436,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		if block != nil && revBlock == nil {
 			revBlock = block
 		}
-		ins := analysisInputs(a)
+		ins := append(analysisInputs(a), heldInputs(a, call)...)
 		if slices.ContainsFunc(ins, isPrintedTree) {
 			switch {
 			case call.FailsUnredacted != "":
@@ -587,6 +587,30 @@ func textHomes(files string) string {
 
 // transformed is why guard cannot redact what a recursive read of a
 // command prints (shell.Analysis.OpaqueReads).
+// unknownHeld is why guard cannot redact what an unknown program's output
+// holds of the files it was given.
+const unknownHeld = "a program guard knows nothing of prints what it was given (an archive it writes may hold the files as they are), and no result scan guard can redact sees it"
+
+// heldInputs returns, for a call whose output guard cannot redact (agent
+// B, a result guard cannot replace, agent A's failure route), the reads
+// the command's printed output may hold (shell.Analysis.HeldReads: jar
+// c0M . prints the files it stores) as reads whose output guard cannot
+// redact: a tree's files are scanned for secrets as any tree read's.
+func heldInputs(a *shell.Analysis, call *agent.Call) []event.Input {
+	why := unredactedWhy(call)
+	if why == "" {
+		why = call.FailsUnredacted
+	}
+	if why == "" || len(a.HeldReads) == 0 {
+		return nil
+	}
+	var out []event.Input
+	for _, p := range a.HeldReads {
+		out = withUnknownVars(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Opaque: why + "; " + unknownHeld})
+	}
+	return out
+}
+
 const transformed = "the command encodes, reshapes or slices what the read prints before the result scan sees it"
 
 // unattributedTree is why guard cannot redact what a program prints of a

@@ -3,6 +3,7 @@ package hook
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -95,7 +96,35 @@ func TestListedTrees(t *testing.T) {
 		`zip -r - . | funzip`,
 		`jar cM . | jar x`,
 		`busybox tar cf - . | tar xOf -`,
+		// …by every route a stream goes: process substitution, a script
+		// sh -c or eval runs, exec > F, a fifo, a coprocess.
+		`tr a-z n-za-m < <(jar c0M .)`,
+		`cat <(jar c0M .) | tr a-z n-za-m`,
+		`tr a-z n-za-m <(jar c0M .)`,
+		`sh -c 'jar cM .' | funzip | rev`,
+		`bash -c 'jar cM .' | funzip | rev`,
+		`eval jar cM . | funzip | rev`,
+		`exec 3>&1 >o.zip; jar cM .; exec >&3; funzip o.zip | rev`,
+		`jar cM . > >(funzip > o.txt); rev o.txt`,
+		`mkfifo ../pp; jar cM . > ../pp & funzip < ../pp | rev`,
+		`coproc jar cM .; funzip <&"${COPROC[0]}" > o.txt; rev o.txt`,
 	}
+	// A program guard knows nothing of prints what it was given (a stored
+	// archive holds the files as they are): where no result scan runs
+	// (agent A's failure route; agent B: unheldB), a read.
+	heldA := []string{
+		`someprog .`,
+		`someprog . | head`,
+		`someprog . | cat`,
+		`someprog . ; false`,
+		`someprog . > o.txt; cat o.txt`,
+	}
+	// Agent B has no result scan: what a program guard knows nothing of
+	// prints of the directory it was given blocks; everyday tools keep
+	// their verdict.
+	unheldB := []string{`someprog .`, `someprog . | grep x`, `someprog . ; false`, `someprog . > o.zip; cat o.zip`}
+	everydayB := []string{`pytest .`, `eslint .`, `ruff check .`, `go vet ./...`, `tree .`, `ls -R`, `du -sh .`, `make`,
+		`npm test`, `docker build .`, `someprog docs`, `someprog --version`, `sh -c 'someprog --version'`, `someprog`}
 	passed := []string{
 		`python3 -c 'import os; print(os.listdir("."))'`,
 		`python3 -c 'import glob;[print(open(f).read()) for f in glob.glob("*")]'`,
@@ -108,15 +137,8 @@ func TestListedTrees(t *testing.T) {
 		`tar cf o.tar docs; mv o.tar p.tar; tar xOf p.tar`,
 		`jar cf o.jar docs; unzip -p o.jar`,
 		`python3 gen.py -o out.txt; cat out.txt`,
-		`someprog . > o.txt; cat o.txt`, // printed as it is: as someprog . would
 		`someprog docs > o.bin; tar xOf o.bin`,
-		// A stream printed to the client as it is: the result scan sees it.
-		`someprog . | head`,
-		`someprog . | cat`,
-		`someprog . | grep x`,
-		`someprog . | wc -l`,
-		`someprog . | sort | uniq -c`,
-		`someprog . > o.zip; cat o.zip`,
+		`someprog . | wc -l`, // counts
 		`someprog | grep x`,
 		`someprog | rev`,
 		`someprog docs | funzip`,
@@ -135,5 +157,15 @@ func TestListedTrees(t *testing.T) {
 	}
 	for _, cmd := range passed {
 		checkRule(t, p, proj, cmd, "", "")
+	}
+	for _, cmd := range heldA {
+		checkRule(t, p, proj, cmd, "blocked_path", "a program guard knows nothing of")
+		checkRule(t, p, bare, cmd, "", "")
+	}
+	for _, cmd := range append(unheldB, everydayB...) {
+		code, _, stderr, _ := runReal(t, p, shellPayloadB(proj, cmd))
+		if blocked := code == 2; blocked != slices.Contains(unheldB, cmd) {
+			t.Errorf("agent B %q: blocked = %v: %s", cmd, blocked, stderr)
+		}
 	}
 }

@@ -97,6 +97,37 @@ func (c *cmd) stdoutHolds(holds []string) {
 	for _, o := range c.outFiles {
 		c.w.ArchivedStdout(o.path, holds)
 	}
+	c.heldOut(holds)
+}
+
+// heldOut follows holds, what c's standard output may hold, where no
+// stage or file of c's own takes it: to a file exec pointed the shell's
+// standard output at (exec > F), to the client (Analysis.HeldReads, for
+// c a program guard knows nothing of, or a verbatim stage after one), or,
+// default-deny, by a route guard does not follow (a substitution <( ),
+// >( ), $( ); a script sh -c or eval runs whose output goes to a pipe or a
+// file (outAway); a coprocess; a fifo; a descriptor guard lost): then
+// they are read as the program may have encoded them.
+func (c *cmd) heldOut(holds []string) {
+	a := c.w.a
+	switch d := c.outFd("1"); {
+	case slices.ContainsFunc(c.outFiles, func(o outFile) bool { return strings.Contains(o.path, procOut) || c.w.isFifo(o.path) }):
+	case c.piped || len(c.outFiles) > 0:
+		return // the next stage reads c.out.holds; the ledger has the files
+	case d == lostDest || strings.Contains(d, procOut):
+	case d != "":
+		c.w.ArchivedStdout(d, holds)
+		return
+	case c.w.subst == 0 && c.w.coprocs == 0 && !c.w.outAway:
+		for _, h := range holds {
+			if c.w.unknownHolds[h] && word.IsKnown(h) && len(a.HeldReads) < effect.MaxLinks {
+				a.HeldReads = append(a.HeldReads, h)
+			}
+		}
+		return
+	}
+	a.Reads = append(a.Reads, holds...)
+	a.OpaqueReads = append(a.OpaqueReads, holds...)
 }
 
 // archiveFile returns the archive file c makes ("" for none), and whether
@@ -221,5 +252,26 @@ func (c *cmd) unknownArchives(from, writes, touches int) {
 		}
 		return
 	}
+	if c.unknownProgram() && c.printsUnknown() {
+		if c.w.unknownHolds == nil {
+			c.w.unknownHolds = map[string]bool{}
+		}
+		for _, h := range holds {
+			c.w.unknownHolds[h] = true
+		}
+	}
 	c.stdoutHolds(holds) // pax -w . > o.pax, jar cM . | funzip: its standard output too
+}
+
+// printsUnknown reports whether guard knows nothing of what c's program
+// prints of the words it was left as touches: no catalogue entry says
+// what it reads or prints (catalogue.ProgramNamed), it is no interpreter,
+// no source tool (catalogue.SourceTools: linters print diagnostics) and
+// no runner of the project's code (catalogue.ProjectCodeNamed: pytest,
+// make); with unknownProgram, it has no handler either.
+func (c *cmd) printsUnknown() bool {
+	if _, ok := catalogue.InterpreterOf(c.name); ok {
+		return false
+	}
+	return catalogue.ProgramNamed(c.name) == nil && catalogue.ProjectCodeNamed(c.name) == nil && !catalogue.SourceTools.Has(c.name)
 }

@@ -432,6 +432,9 @@ func (c *cmd) pipedHidden() bool {
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word.Word) {
 	defer c.restore()
+	away := c.w.outAway
+	c.w.outAway = away || c.piped || len(c.outFiles) > 0 || c.outFd("1") != "" // sh -c 'jar cM .' | funzip: its commands' too
+	defer func() { c.w.outAway = away }()
 	defer c.nestReads()()
 	defer c.madeArchive(len(c.w.a.Reads), len(c.w.a.Writes), len(c.w.a.Touches)) // archives.go
 	defer c.inheritStdin()()

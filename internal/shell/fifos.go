@@ -56,6 +56,8 @@ func (w *walker) isFifo(p string) bool {
 func (w *walker) coprocess(fn func()) {
 	m := w.BeginJob() // it runs beside what follows (effect/jobs.go)
 	defer w.EndJob(m)
+	w.coprocs++
+	defer func() { w.coprocs-- }()
 	w.scoped(func() {
 		w.inStdin = &stdin{fromPipe: true, inherited: true}
 		fn()

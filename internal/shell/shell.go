@@ -141,6 +141,13 @@ type Analysis struct {
 	// a catalogued pass-through (grep -r x . | rev). Trees (DIR/**) and
 	// single files alike.
 	OpaqueReads []string
+	// HeldReads are what the command prints to the client may hold: the
+	// reads of a program guard knows nothing of whose standard output
+	// goes there, as it is or through stages that print it as it is (jar
+	// c0M . prints the files it stores). The result scan sees them only
+	// as that program encoded them; where no result scan runs, they are
+	// reads (internal/hook).
+	HeldReads []string
 	// UnprintedReads are the reads (also in Reads) of which the command
 	// prints none of the text: every read of the file is by a command
 	// that prints names, ids or counts (git log --oneline -- F, git

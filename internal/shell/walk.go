@@ -193,6 +193,16 @@ type walker struct {
 	zshTemp  int // temporary variables of zsh expansions made
 	// subst counts the substitutions being walked: $( ), <( ).
 	subst int
+	// coprocs counts the coprocesses being walked (coproc, ksh's |&,
+	// >( )): their standard output is a pipe guard does not follow.
+	coprocs int
+	// outAway: the standard output of the command being run (sh -c,
+	// eval, a function) goes to a pipe or a file, not to the client: so
+	// does that of the commands it runs (heldOut).
+	outAway bool
+	// unknownHolds are the holds of the programs guard knows nothing of
+	// (unknownProgram) whose standard output carries them (heldOut).
+	unknownHolds map[string]bool
 	// lastSub is the line of the pipeline inside the substitution walked
 	// last.
 	lastSub string
