@@ -108,6 +108,11 @@ func TestListedTrees(t *testing.T) {
 		`jar cM . > >(funzip > o.txt); rev o.txt`,
 		`mkfifo ../pp; jar cM . > ../pp & funzip < ../pp | rev`,
 		`coproc jar cM .; funzip <&"${COPROC[0]}" > o.txt; rev o.txt`,
+		// jar c without f writes its archive to standard output (stored
+		// with 0: the files as they are), reading its operands whole.
+		`jar c0M .`,
+		`jar c0M . ; false`,
+		`jar cM -C . .`,
 	}
 	// A program guard knows nothing of prints what it was given (a stored
 	// archive holds the files as they are): where no result scan runs
@@ -122,7 +127,7 @@ func TestListedTrees(t *testing.T) {
 	// Agent B has no result scan: what a program guard knows nothing of
 	// prints of the directory it was given blocks; everyday tools keep
 	// their verdict.
-	unheldB := []string{`someprog .`, `someprog . | grep x`, `someprog . ; false`, `someprog . > o.zip; cat o.zip`}
+	unheldB := []string{`someprog .`, `someprog . | grep x`, `someprog . ; false`, `someprog . > o.zip; cat o.zip`, `jar c0M .`}
 	everydayB := []string{`pytest .`, `eslint .`, `ruff check .`, `go vet ./...`, `tree .`, `ls -R`, `du -sh .`, `make`,
 		`npm test`, `docker build .`, `someprog docs`, `someprog --version`, `sh -c 'someprog --version'`, `someprog`}
 	passed := []string{
@@ -136,6 +141,10 @@ func TestListedTrees(t *testing.T) {
 		`tar cf o.tar docs && tar xOf o.tar`,
 		`tar cf o.tar docs; mv o.tar p.tar; tar xOf p.tar`,
 		`jar cf o.jar docs; unzip -p o.jar`,
+		`jar cf o.jar .`,  // the archive is a file: nothing printed
+		`jar cvf o.jar .`, // its names
+		`jar c0M docs`,    // a directory without the secret
+		`jar cvf0M o.zip -C docs .`,
 		`python3 gen.py -o out.txt; cat out.txt`,
 		`someprog docs > o.bin; tar xOf o.bin`,
 		`someprog . | wc -l`, // counts

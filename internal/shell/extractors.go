@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -59,6 +60,9 @@ func (c *cmd) pax() {
 // jar x (xf, -xf, --extract) and ar x extract into the working directory;
 // jar's archive is the operand after the letters when they hold f.
 func (c *cmd) letterExtract() {
+	if c.name == "jar" && c.jarCreate() {
+		return
+	}
 	if len(c.args) > 0 {
 		s := strings.TrimPrefix(c.args[0].Text, "-")
 		if s == "-extract" || !strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'x') {
@@ -70,6 +74,68 @@ func (c *cmd) letterExtract() {
 		}
 	}
 	c.generic()
+}
+
+// jarCreate analyses jar c and jar u (letters, as jar takes them: the
+// values of f, m and e follow in the order of their letters; -C DIR
+// before a file): each operand, and each -C directory, is read whole (jar
+// recurses), the f archive is written, and without f the archive goes to
+// standard output (an encoder: see encodes). It reports whether the call
+// was one; the long options of JDK 9 (--create) make it opaque.
+func (c *cmd) jarCreate() bool {
+	if len(c.args) == 0 {
+		return false
+	}
+	mode := strings.TrimPrefix(c.args[0].Text, "-")
+	if strings.HasPrefix(mode, "-") {
+		if mode == "-create" || mode == "-update" || strings.HasPrefix(mode, "-create=") {
+			c.w.hide("runs jar with options guard does not read (--create): it cannot tell which files the archive holds")
+			return true
+		}
+		return false
+	}
+	if !strings.ContainsAny(mode, "cu") || strings.ContainsAny(mode, "xt") {
+		return false
+	}
+	j := 1
+	for _, l := range mode {
+		if l != 'f' && l != 'm' && l != 'e' {
+			continue
+		}
+		if j >= len(c.args) {
+			return true
+		}
+		switch l {
+		case 'f':
+			c.w.Write(c.args[j].Text)
+		case 'm':
+			c.w.Read(c.args[j].Text)
+		}
+		c.spend(j)
+		j++
+	}
+	for ; j < len(c.args); j++ {
+		c.spend(j)
+		if c.args[j].Text == "-C" && j+2 < len(c.args) { // -C DIR FILE: FILE in DIR
+			c.w.ReadTree(path.Join(c.args[j+1].Text, c.args[j+2].Text))
+			c.spend(j + 1)
+			c.spend(j + 2)
+			j += 2
+			continue
+		}
+		c.w.ReadTree(c.args[j].Text)
+	}
+	return true
+}
+
+// jarToStdout reports whether jar writes an archive to standard output:
+// jar c or u without f.
+func jarToStdout(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	mode := strings.TrimPrefix(args[0], "-")
+	return !strings.HasPrefix(mode, "-") && strings.ContainsAny(mode, "cu") && !strings.ContainsAny(mode, "xtf")
 }
 
 // cmake -E tar x… ARCHIVE extracts into the working directory; cmake -E

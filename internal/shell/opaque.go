@@ -99,6 +99,8 @@ func (c *cmd) encodes() bool {
 		return true
 	case c.name == "tar" || c.name == "bsdtar" || c.name == "gtar":
 		return tarToStdout(c.argTexts())
+	case c.name == "jar":
+		return jarToStdout(c.argTexts())
 	case c.name == "zip":
 		for _, a := range c.args {
 			if a.Text == "-" {

@@ -84,6 +84,15 @@ func Quiet(name string, args []string, mayPrint func(string) bool) bool {
 		return true
 	case "7z", "7za", "7zz":
 		return quiet7z(args, mayPrint)
+	case "jar":
+		// Its letters, as jar takes them: with f the archive is a file
+		// (v prints the names it stores); without, c writes it to
+		// standard output (an encoder) and x, t read one from there.
+		mode := ""
+		if len(args) > 0 {
+			mode = strings.TrimPrefix(args[0], "-")
+		}
+		return mode != "" && !strings.HasPrefix(mode, "-") && strings.ContainsRune(mode, 'f')
 	}
 	short, valued, long, any, ok := quietOptions(name)
 	if !ok {

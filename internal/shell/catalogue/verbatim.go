@@ -17,7 +17,7 @@ import (
 // guard can tell (internal/shell, opaque reads).
 var (
 	Verbatim  = word.Set(" cat head tail grep egrep fgrep rg ack ag less more most bat batcat diff sort uniq tee ")
-	Unprinted = word.Set(" wc du ls tree stat file find md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum cmp test [ [[ cp mv ln install rsync tar bsdtar gtar zip 7z 7za 7zz scp ")
+	Unprinted = word.Set(" wc du ls tree stat file find md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum cmp test [ [[ cp mv ln install rsync tar bsdtar gtar zip 7z 7za 7zz jar scp ")
 )
 
 // reshapingOptions returns the options with which Verbatim reader name
