@@ -31,7 +31,10 @@ import (
 type grepSpec struct {
 	none, any, files, follow, binary bool
 	// invert: it prints the lines none of res matches (grep -v).
-	invert        bool
+	invert bool
+	// literal: every one of res is a plain ASCII string, which a line
+	// past ASCII holds as bytes exactly when grep's locale finds it.
+	literal       bool
 	res           []*regexp.Regexp
 	before, after int
 	operands      []string // the files it names (printedlines.go)
@@ -60,15 +63,15 @@ func (g grepSpec) prints(text []byte) bool {
 
 // pick returns which of a file's lines (ASCII text without NUL bytes,
 // split at newlines) the grep may print: a line one of its patterns
-// matches, a line past ASCII (matched as guard does not), and the
-// context around them.
+// matches, a line past ASCII (matched as guard does not, but by plain
+// ASCII strings), and the context around them.
 func (g grepSpec) pick(lines []string) []bool {
 	match := make([]bool, len(lines))
 	if g.none {
 		return match
 	}
 	for i, l := range lines {
-		match[i] = g.any || !asciiText([]byte(l)) || slices.ContainsFunc(g.res, func(re *regexp.Regexp) bool { return re.MatchString(l) }) != g.invert
+		match[i] = g.any || !g.literal && !asciiText([]byte(l)) || slices.ContainsFunc(g.res, func(re *regexp.Regexp) bool { return re.MatchString(l) }) != g.invert
 	}
 	out := make([]bool, len(lines))
 	for i, left := 0, -1; i < len(lines); i++ { // a match and the lines after it
@@ -330,6 +333,10 @@ func compileSpec(s *grepState, translate func(string) (string, bool), rust bool)
 			g.res = append(g.res, re)
 		}
 	}
+	g.literal = len(g.res) > 0 && !slices.ContainsFunc(g.res, func(re *regexp.Regexp) bool {
+		_, whole := re.LiteralPrefix()
+		return !whole
+	})
 	return g, true
 }
 

@@ -15,7 +15,8 @@ func TestPrintedLines(t *testing.T) {
 		"QyNTUxOQAAACDx1uJ3NTcB9l3aBsCZ0mDdY0SCB4m4JZCZvWbRz4Mv0QAAAJgqtfI7KrXy\n" +
 		"-----END OPENSSH PRIVATE KEY-----\n"
 	_, proj := scriptWorld(t, map[string]string{"app/settings.py": settings, "app/core.py": "def f(): pass\n",
-		"notes/key.txt": "a note\n" + key})
+		"notes/key.txt": "a note\n" + key,
+		"intl/intl.py":  "DEBUG = True\n" + `TOKEN = "ghp_` + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A" + `" # clé` + "\nX = 1\n"})
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
 		cmd   string
@@ -64,6 +65,10 @@ func TestPrintedLines(t *testing.T) {
 		{"grep -n TOKEN app/settings.py", true},
 		{"grep -in token app/settings.py", true},
 		{"grep -v DEBUG app/settings.py", true},
+		{"grep -n DEBUG intl/intl.py", false}, // a line past ASCII: a plain ASCII string is found there by its bytes
+		{"grep -n zzz intl/intl.py", false},
+		{"grep -n 'cl.' intl/intl.py", true}, // a pattern: matched as grep's locale does, not guard
+		{"grep -in debug intl/intl.py", true},
 		{"grep -v TOKEN app/settings.py", false},                                          // -v: the lines no pattern matches
 		{"grep -v -e '#' -e DEBUG -e ALLOWED -e TIME -e TOKEN app/settings.py", false},    // LOG_LEVEL's line alone
 		{"grep -v -B1 -e '#' -e DEBUG -e ALLOWED -e TIME -e TOKEN app/settings.py", true}, // and the token's before it
