@@ -73,6 +73,9 @@ func TestRunnerProjectCode(t *testing.T) {
 		{"cd ok && npx jest", false},
 		{"cd ok && pytest", false},
 		{"cd ok && python3 -m pytest -q", false},
+		{"cd ok && pytest --collect-only -q | awk -F:: '{print $1}'", false}, // awk only prints: it changes no code
+		{"cd ok && pytest -q | awk '{print > \"conftest.py\"}'", true},       // awk writes a file the runner may load
+		{"cd ok && pytest -q | awk -f fix.awk", true},                        // a program guard did not read
 		{"cd ok && python3 -m unittest discover -p 'test_*.py'", false},
 		{"cd ok && cmake -B build && cmake --build build && ctest --test-dir build", false},
 		{"cd ok && go vet ./... && go build ./...", false},

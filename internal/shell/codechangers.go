@@ -9,6 +9,7 @@ package shell
 // compute. After one, what the runner loads is not what guard read.
 
 import (
+	"github.com/guardhq/guard/internal/shell/lang"
 	"path"
 	"slices"
 	"strings"
@@ -33,7 +34,7 @@ func (c *cmd) noteChanger(p *catalogue.Program) {
 	_, interp := catalogue.InterpreterOf(c.name)
 	_, task := catalogue.TaskRunnerNamed(c.name)
 	switch {
-	case interp && c.runsCode():
+	case interp && c.runsCode() && !(lang.AwkFamily(c.name) && c.awkPrintsOnly()):
 	case task, c.name == "make" || c.name == "gmake" || c.name == "bmake":
 	case c.name == "go" && len(c.args) > 0 && c.args[0].Text == "generate":
 	case p == nil && c.unknownProgram():

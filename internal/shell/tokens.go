@@ -249,6 +249,29 @@ func (c *cmd) awkRuns() bool {
 	return false
 }
 
+// awkPrintsOnly reports whether an awk's program is all in its words and
+// only prints to standard output: no -f/-i/-l/-E (a program, an include or
+// an extension from a file), nothing awkRuns sees (a pipe, a redirection,
+// system, getline). Such a program changes no file a runner loads.
+func (c *cmd) awkPrintsOnly() bool {
+	for _, a := range c.args {
+		switch t := a.Text; {
+		case !a.Known:
+			return false
+		case t == "--":
+			return !c.awkRuns()
+		case strings.HasPrefix(t, "--"):
+			if n, _, _ := strings.Cut(t, "="); strings.HasPrefix("--file", n) || strings.HasPrefix("--include", n) ||
+				strings.HasPrefix("--load", n) || strings.HasPrefix("--exec", n) || strings.HasPrefix("--source", n) {
+				return false
+			}
+		case len(t) > 1 && t[0] == '-' && strings.ContainsAny(t[1:2], "filE"):
+			return false
+		}
+	}
+	return !c.awkRuns()
+}
+
 // looksLikeCommand reports whether a line of text starts with a program
 // guard knows something of (after a !, as ed, vim and gdb run a command):
 // a catalogued one, a shell, an interpreter, a prefix, a builtin, a
