@@ -38,6 +38,12 @@ func TestGitPathspecMagic(t *testing.T) {
 		{"git grep -n TOKEN -- 'app/*.py'", true, false},
 		{"git grep -n TOKEN -- ':(glob)**/*.py'", true, false},
 		{"git grep -n TOKEN -- ':(icase)APP'", true, false},
+		// Case and glob modes set by git's options or the command's
+		// variables: the pathspec matches other names than its own.
+		{"git --icase-pathspecs grep -n TOKEN -- APP | rev", true, true},
+		{"GIT_ICASE_PATHSPECS=1 git grep -n TOKEN -- APP | rev", true, true},
+		{"export GIT_ICASE_PATHSPECS=1; git grep -n TOKEN -- APP | rev", true, true},
+		{"git grep -n TOKEN -- APP | rev", false, false}, // no APP/: nothing read
 		{"git grep -n TOKEN -- app", true, false},
 		// From the top: the repository's root, wherever it is (each
 		// directory above is read too).

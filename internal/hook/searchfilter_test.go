@@ -2,6 +2,7 @@ package hook
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -51,6 +52,15 @@ func TestSearchFilters(t *testing.T) {
 		{"grep -rn TODO --exclude-dir=app . app", true}, // app is an operand: not skipped
 		{"cd app && grep -rn TODO --exclude-dir=app .", true},
 		{"grep -rn X_KEY --exclude=.env .", false},
+		// A root spelled other than as its clean path, or through a link:
+		// the tool matches its filters against paths guard's walk does not
+		// make, so they narrow nothing.
+		{"grep -rn TODO --exclude=settings.py src/..", true},
+		{"grep -rn TODO --exclude=settings.py ./", true},
+		{"grep -rn TODO --exclude=settings.py ./.", true},
+		{"grep -rn TODO --exclude=settings.py ./src", false},
+		{"rg -n TODO -g '!/app' .//", true},
+		{"rg -n TODO -g '!/app' .", false},
 		{"grep -rn X_KEY .", true},
 		{"rg -n TODO", true},
 		{"rg -n TODO -g '!settings.py'", false},
@@ -165,4 +175,16 @@ func TestFilterSkips(t *testing.T) {
 			t.Errorf("%s: skips(%s) = %v, want %v", c.name, c.rel, got, c.want)
 		}
 	}
+}
+
+// TestSearchFilterLinkedRoot: a search rooted at a link (lnkapp -> app)
+// names its files through the link; the filter narrows nothing there.
+func TestSearchFilterLinkedRoot(t *testing.T) {
+	proj := filterWorld(t)
+	if err := os.Symlink("app", filepath.Join(proj, "lnkapp")); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	wantBlock(t, p, "grep -rn TODO --exclude=settings.py lnkapp", shellPayloadB(proj, "grep -rn TODO --exclude=settings.py lnkapp"), true)
+	wantBlock(t, p, "grep -rn TODO --exclude=settings.py app", shellPayloadB(proj, "grep -rn TODO --exclude=settings.py app"), false)
 }

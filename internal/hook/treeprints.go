@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -237,7 +239,7 @@ func (g grepSpec) skipsFile(base, p string) bool {
 	p = filepath.Clean(p)
 	under := false
 	for _, r := range g.roots {
-		if r == "" || strings.ContainsAny(r, "~$*?[\\\x00") || r == "-" {
+		if r == "" || strings.ContainsAny(r, "~$*?[\\\x00") || r == "-" || !plainRoot(r) {
 			return false
 		}
 		root := filepath.FromSlash(r)
@@ -245,6 +247,9 @@ func (g grepSpec) skipsFile(base, p string) bool {
 			root = filepath.Join(base, root)
 		}
 		root = filepath.Clean(root)
+		if !unlinkedRoot(base, root) {
+			return false
+		}
 		if root == p {
 			return false // an operand: no filter of the walk
 		}
@@ -257,6 +262,37 @@ func (g grepSpec) skipsFile(base, p string) bool {
 		}
 	}
 	return under
+}
+
+// plainRoot reports whether a search's root r is spelled as its own clean
+// path (or ./ before it): the paths the tool matches its filters against
+// are then the walk's. lnk/.. (the link's parent, not the working
+// directory), .// (rg matches /conf/x), a/ and a//b are not.
+func plainRoot(r string) bool {
+	c := path.Clean(r)
+	return (r == c || r == "./"+c && c != ".") && c != ".." && !strings.HasPrefix(c, "../")
+}
+
+// unlinkedRoot reports whether no directory from base down to root (or,
+// for a root outside base, none of root's) is a symbolic link: the tool
+// and guard's walk then name its files alike.
+func unlinkedRoot(base, root string) bool {
+	rel, ok := underRoot(base, root)
+	if root == filepath.Clean(base) {
+		return true
+	}
+	if !ok {
+		real, err := filepath.EvalSymlinks(root)
+		return err == nil && real == root
+	}
+	at := filepath.Clean(base)
+	for _, part := range strings.Split(rel, "/") {
+		at = filepath.Join(at, part)
+		if fi, err := os.Lstat(at); err != nil || fi.Mode()&os.ModeSymlink != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // FollowsLinks reports whether one of the greps reads through the links

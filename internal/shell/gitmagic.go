@@ -70,6 +70,7 @@ func gitMagic(s string) (pathspecMagic, bool) {
 // exclude read the working directory's tree but their files.
 func (c *cmd) gitGrepSpecs(idx []int) {
 	positive := false
+	widened := c.pathspecsWidened()
 	for _, j := range idx {
 		m, magic := gitMagic(c.args[j].Text)
 		if magic && m.exclude {
@@ -81,8 +82,8 @@ func (c *cmd) gitGrepSpecs(idx []int) {
 			m.rest = c.args[j].Text
 		}
 		dir := m.rest
-		if m.wide || strings.ContainsAny(m.rest, "*?[\\") {
-			dir = globDir(m.rest, m.wide)
+		if m.wide || widened || strings.ContainsAny(m.rest, "*?[\\") {
+			dir = globDir(m.rest, m.wide || widened)
 		}
 		switch {
 		case !c.args[j].Known:
@@ -98,6 +99,31 @@ func (c *cmd) gitGrepSpecs(idx []int) {
 	if !positive && len(idx) > 0 {
 		c.w.ReadTree(".") // only exclusions: every file but theirs
 	}
+}
+
+// pathspecsWidened reports whether something of the command may make git
+// match its pathspecs other than as written: a global option before the
+// subcommand other than -C, -P and --no-pager (--icase-pathspecs,
+// --glob-pathspecs, -c core.…), or a GIT_*_PATHSPECS or GIT_CONFIG*
+// variable the command sets (GIT_ICASE_PATHSPECS=1: -- Conf matches
+// conf/). Each positive pathspec then reads the tree as icase magic does.
+func (c *cmd) pathspecsWidened() bool {
+	_, at := gitSubcommand(c.args)
+	for j := 0; j < at; j++ {
+		switch s := c.args[j].Text; {
+		case s == "-C":
+			j++
+		case s == "-P" || s == "--no-pager":
+		case strings.HasPrefix(s, "-"):
+			return true
+		}
+	}
+	for name, v := range c.w.varMap() {
+		if v.Set && strings.HasPrefix(name, "GIT_") && (strings.HasSuffix(name, "_PATHSPECS") || strings.HasPrefix(name, "GIT_CONFIG") && name != "GIT_CONFIG_NOSYSTEM") {
+			return true
+		}
+	}
+	return false
 }
 
 // globDir returns the directory a pathspec glob p matches under: the
