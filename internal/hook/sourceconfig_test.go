@@ -160,5 +160,7 @@ func TestSourceToolConfigSearch(t *testing.T) {
 		{"cd ok && eslint sub/a.js", false},
 		{"cd od && prettier --check src", true},
 		{"cd od && prettier --check src/a.js", true},
+		{`cd od && prettier --check "src/**/*.js"`, true}, // a pattern: the directory before its wildcard
+		{`cd ok && prettier --write "**/*.{js,md}" && eslint "sub/**/*.js"`, false},
 	})
 }

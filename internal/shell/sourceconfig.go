@@ -90,6 +90,14 @@ func (c *cmd) configSearch(p *catalogue.ProjectCode) []string {
 		if len(dirs) > maxConfigOperands || strings.HasPrefix(a.Text, "-") || !word.IsKnown(a.Text) {
 			continue
 		}
+		if k := strings.IndexAny(a.Text, "*?[{"); k >= 0 {
+			// A pattern the tool expands (prettier "src/**/*.ts"): the
+			// directory before its first wildcard.
+			if d := path.Dir(a.Text[:k] + "x"); d != "." {
+				dirs = append(dirs, d)
+			}
+			continue
+		}
 		if k, _ := c.w.Lstat(a.Text); k == effect.EntryDir {
 			dirs = append(dirs, a.Text) // prettier --check src: src's own
 		} else if d := path.Dir(a.Text); d != "." {
