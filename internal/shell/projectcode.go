@@ -68,6 +68,9 @@ func configFamily(f string) lang.Family {
 // ]; an "@KEY" only where one of its values (configValues) is project
 // code (local); a "~TEXT" key is TEXT anywhere.
 func configLoads(text, keys string, local func(string) bool) string {
+	if k := unreadKeys(text); k != "" && keys != "" {
+		return k
+	}
 	lines := strings.Split(text, "\n")
 	for _, k := range strings.Fields(keys) {
 		if t, ok := strings.CutPrefix(k, "~"); ok {
@@ -84,6 +87,25 @@ func configLoads(text, keys string, local func(string) bool) string {
 	return ""
 }
 
+// unreadKeys returns what in data text may spell a key otherwise than
+// guard reads it, or "": an escape (JSON's and TOML's \u0070lugins,
+// YAML's "plu\x67ins"), a YAML tag (!!map, !<…>) or complex key (? plugins).
+// The tools' decoders read them as the plain key: default-deny.
+func unreadKeys(text string) string {
+	switch {
+	case strings.Contains(text, `\u`) || strings.Contains(text, `\U`) || strings.Contains(text, `\x`):
+		return "a key guard cannot read: an escape"
+	case strings.Contains(text, "!!") || strings.Contains(text, "!<"):
+		return "a key guard cannot read: a YAML tag"
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if t := strings.TrimLeft(l, " \t-"); t == "?" || strings.HasPrefix(t, "? ") {
+			return "a key guard cannot read: a YAML complex key"
+		}
+	}
+	return ""
+}
+
 // keyValues reports whether key named is set in the lines of a data
 // file (configLoads), and returns the values of each line setting it.
 func keyValues(lines []string, named string) (bool, []string) {
@@ -92,7 +114,10 @@ func keyValues(lines []string, named string) (bool, []string) {
 	for i, l := range lines {
 		indent := len(l) - len(strings.TrimLeft(l, " \t"))
 		l = strings.TrimLeft(l, " \t\"'[{,")
-		rest, ok := strings.CutPrefix(l, named)
+		rest, ok := "", len(l) >= len(named) && strings.EqualFold(l[:len(named)], named) // INI keys: any case (pylint's INIT-HOOK)
+		if ok {
+			rest = l[len(named):]
+		}
 		if rest = strings.TrimLeft(rest, "\"' \t"); !ok || rest == "" || !strings.ContainsRune("=:]", rune(rest[0])) {
 			continue
 		}

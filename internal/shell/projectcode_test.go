@@ -42,6 +42,13 @@ func TestConfigLoads(t *testing.T) {
 		{"require:\n  - rubocop-rails\n  - ./x.rb\n", "@require ~<%", "require"},
 		{"a: <%= x %>", "@require ~<%", "<%"},
 		{`{"parserOptions": {"project": "./tsconfig.json"}, "extends": ["eslint:recommended"]}`, "@extends @plugins", ""},
+		// Keys the tools' decoders read as the plain key: not read, blocked.
+		{`{"\u0070lugins": ["./p.js"]}`, "@plugins", "a key guard cannot read: an escape"},
+		{"\"plu\\x67ins\": [\"./p.js\"]", "@plugins", "a key guard cannot read: an escape"},
+		{"? plugins\n: [./p.js]", "@plugins", "a key guard cannot read: a YAML complex key"},
+		{"!!map {plugins: [./p.js]}", "@plugins", "a key guard cannot read: a YAML tag"},
+		{"[MAIN]\nINIT-HOOK='import x'", "init-hook @load-plugins", "init-hook"}, // INI keys in any case
+		{`{"semi": false}`, "@plugins", ""},
 	} {
 		if got := configLoads(tc.text, tc.keys, local); got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.text, got, tc.want)

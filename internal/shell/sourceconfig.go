@@ -235,10 +235,11 @@ func configPath(v string) bool {
 
 // packageKey returns the value of package.json text's key (a tool's
 // configuration there: prettier's "prettier"), as a JSON text; false
-// when there is none.
+// when there is none. The key is looked up as JSON decodes it
+// ("\u0070rettier" is prettier's too).
 func packageKey(text, key string) (string, bool) {
 	var m map[string]json.RawMessage
-	if key == "" || !strings.Contains(text, `"`+key+`"`) || json.Unmarshal([]byte(text), &m) != nil {
+	if key == "" || !strings.Contains(text, `"`+key+`"`) && !strings.Contains(text, `\`) || json.Unmarshal([]byte(text), &m) != nil {
 		return "", false
 	}
 	v, ok := m[key]
