@@ -136,7 +136,16 @@ func TestSourceToolConfigSearch(t *testing.T) {
 		"ok/sub/a.js":            "let a = 1\n",
 		"od/src/.prettierrc.cjs": js,
 		"od/src/a.js":            "let a = 1\n",
+		"py/evil.rc":             "[MASTER]\ninit-hook='import os'\n",
+		"py/a.py":                "a = 1\n",
+		"rbg/evil.yml":           "require:\n  - ./evil.rb\n",
+		"rbg/a.rb":               "a = 1\n",
 	}, []programCase{
+		{"cd py && PYLINTRC=evil.rc pylint a.py", true}, // a configuration named by the variable
+		{"cd py && pylint --rcf=evil.rc a.py", true},    // an abbreviated option
+		{"cd py && pylint a.py", false},
+		{"cd rbg && rubocop -cevil.yml a.rb", true}, // a value glued to its option
+		{"cd rbg && rubocop a.rb", false},
 		{"cd opt && eslint -c lint.cjs a.js", true},
 		{"cd opt && npx eslint --config=lint.cjs a.js", true},
 		{"cd opt && eslint --config lint.cjs a.js", true},

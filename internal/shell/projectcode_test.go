@@ -67,3 +67,22 @@ func FuzzConfigValues(f *testing.F) {
 		}
 	})
 }
+
+// TestConfigOption: a configuration option glued to its value or
+// abbreviated as the tools' option parsers accept.
+func TestConfigOption(t *testing.T) {
+	for _, tc := range []struct{ options, word, name, value string }{
+		{"-c --config", "-cevil.yml", "-c", "evil.yml"},
+		{"-c --config", "--conf=evil.yml", "--config", "evil.yml"},
+		{"-c --config", "--conf", "--config", ""},
+		{"--rcfile", "--rcf=x.rc", "--rcfile", "x.rc"},
+		{"--rcfile", "--r=x", "", ""}, // too short to be one
+		{"-c --config", "--color", "", ""},
+		{"-c --config", "-a", "", ""},
+	} {
+		name, value, ok := configOption(tc.options, tc.word)
+		if name != tc.name || value != tc.value || ok != (tc.name != "") {
+			t.Errorf("%q of %q: %q %q %v, want %q %q", tc.word, tc.options, name, value, ok, tc.name, tc.value)
+		}
+	}
+}

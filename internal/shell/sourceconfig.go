@@ -50,14 +50,30 @@ func (c *cmd) sourceConfig(p *catalogue.ProjectCode) {
 // cannot work out makes the command hidden.
 func (c *cmd) configOptions(p *catalogue.ProjectCode) []string {
 	var out []string
+	for _, name := range strings.Fields(p.Env) {
+		if v, ok := c.w.varMap()[name]; ok && v.Set { // the command's own: the client's environment is not the agent's
+			if !word.IsKnown(v.Str) {
+				c.w.hide("runs %s with a configuration file ($%s) whose name guard cannot work out before the command runs", p.Name, name)
+				continue
+			}
+			out = append(out, v.Str) // PYLINTRC=evil.rc pylint
+		}
+	}
 	opts := word.Set(" " + p.Options + " ")
 	for j := 0; j < len(c.args) && p.Options != ""; j++ {
 		name, v, glued := strings.Cut(c.args[j].Text, "=")
 		if name == "--" {
 			break
 		}
-		if !strings.HasPrefix(name, "-") || !opts.Has(name) {
+		if !strings.HasPrefix(name, "-") {
 			continue
+		}
+		if !opts.Has(name) {
+			full, value, ok := configOption(p.Options, c.args[j].Text)
+			if !ok {
+				continue
+			}
+			name, v, glued = full, value, value != "" || glued
 		}
 		if !glued {
 			if j+1 == len(c.args) {
@@ -73,6 +89,27 @@ func (c *cmd) configOptions(p *catalogue.ProjectCode) []string {
 		out = append(out, v)
 	}
 	return out
+}
+
+// configOption reads option word a as one of options (a configuration
+// file's): a short one with its value glued on (-cX: rubocop, getopt), or
+// a long one abbreviated as the tools' parsers take any unique prefix
+// (--conf=X, --rc X: optparse, argparse, OptionParser). It returns the
+// option, the glued value (if any), and whether a is one.
+func configOption(options, a string) (name, value string, ok bool) {
+	opt, v, eq := strings.Cut(a, "=")
+	for _, o := range strings.Fields(options) {
+		switch {
+		case len(o) == 2 && !strings.HasPrefix(a, "--") && len(a) > 2 && strings.HasPrefix(a, o):
+			return o, a[2:], true
+		case strings.HasPrefix(o, "--") && strings.HasPrefix(opt, "--") && len(opt) > 3 && strings.HasPrefix(o, opt):
+			if eq {
+				return o, v, true
+			}
+			return o, "", true
+		}
+	}
+	return "", "", false
 }
 
 // configSearch returns p's configuration files the tool finds by name:

@@ -38,6 +38,9 @@ type ProjectCode struct {
 	// PackageKey is the key of package.json that holds its configuration
 	// (prettier's "prettier"), read where package.json is.
 	PackageKey string
+	// Env are the environment variables whose value is a configuration
+	// file it reads (pylint's PYLINTRC), as the command sets them.
+	Env string
 }
 
 // configCode are the extensions of project files that are code, and the
@@ -91,7 +94,7 @@ var ProjectCodes = []ProjectCode{
 	{Name: "pnpm", Files: nodeRC + " .pnpmfile.cjs pnpm-workspace.yaml"},
 	{Name: "prettier", Files: prettierRC, Keys: "@plugins", Options: "--config", PackageKey: "prettier"},
 	{Name: "py.test", Files: pytestRC},
-	{Name: "pylint", Files: pylintRC, Keys: "init-hook @load-plugins", Options: "--rcfile"},
+	{Name: "pylint", Files: pylintRC, Keys: "init-hook @load-plugins", Options: "--rcfile", Env: "PYLINTRC"},
 	{Name: "pytest", Files: pytestRC},
 	{Name: "rubocop", Files: rubocopRC, Keys: rubocopKeys, Options: "-c --config", Inherits: "inherit_from"},
 	{Name: "stylelint", Files: stylelintRC, Keys: "@plugins @extends @customSyntax @processors", Options: "-c --config", Inherits: "extends", PackageKey: "stylelint"},
