@@ -1,6 +1,10 @@
 package hook
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell"
+)
 
 // git grep without --untracked or --no-index searches the files git's
 // index holds (policy: event.Input.Tracked); what it prints of one is
@@ -67,7 +71,7 @@ func gitGrepLines(args []string) (grepSpec, bool) {
 		return grepSpec{}, false // a revision or a pathspec without --, or no pattern
 	}
 	var filter fileFilter
-	if !moved {
+	if !moved && !shell.GitPathspecsWidenedBy(lookupEnv) {
 		filter = pathspecFilterOf(specs) // relative to the working directory
 	}
 	if s.matcher != 0 || s.quiet || s.invert {

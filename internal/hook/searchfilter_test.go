@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -187,4 +188,77 @@ func TestSearchFilterLinkedRoot(t *testing.T) {
 	p := realPolicy(t, "")
 	wantBlock(t, p, "grep -rn TODO --exclude=settings.py lnkapp", shellPayloadB(proj, "grep -rn TODO --exclude=settings.py lnkapp"), true)
 	wantBlock(t, p, "grep -rn TODO --exclude=settings.py app", shellPayloadB(proj, "grep -rn TODO --exclude=settings.py app"), false)
+}
+
+// TestSearchFilterRootsAndModes: a filter narrows nothing at a root guard
+// does not know as the tool spells it (lnk/.., .//), nor for git grep
+// under a global pathspec mode: git's options, the command's GIT_*
+// variables, and those of guard's own environment, which the agent's
+// shell inherits (GIT_ICASE_PATHSPECS=1: -- App matches app/).
+func TestSearchFilterRootsAndModes(t *testing.T) {
+	proj, lproj := filterWorld(t), filterWorld(t)
+	// lproj/lnk/.. is app, the directory above the link's target.
+	if err := os.Mkdir(filepath.Join(lproj, "app", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("app/sub", filepath.Join(lproj, "lnk")); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, c := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"grep -rn TODO --exclude-dir=app lnk/..", true},
+		{"grep -rn TODO --exclude-dir=app lnk/../", true},
+		{"grep -rn TODO --exclude-dir=app lnk/../sub/..", true},
+		{"rg -n TODO -g '!app' lnk/..", true},
+		{"rg -n TODO -g '!app/' lnk/..", true},
+		{"grep -rn TODO --exclude-dir=app app/..", true},
+		{"grep -rn TODO --exclude-dir=src app/../lnk/..", true},
+		{"rg -n TODO -g '!/app' .//", true},
+		{"rg -n TODO -g '!app/*' .//", true},
+		{"rg -n TODO -g '!/app' .//.", true},
+		{"grep -rn TODO --exclude-dir=app .//", true},
+		{"rg -n TODO -g '!/app' .", false},
+		{"rg -n TODO -g '!/app' ./", true}, // ./ alone: not read (conservative)
+		{"rg -n TODO -g '!app'", false},
+		{"grep -rn TODO --exclude-dir=app", false},
+		{"grep -rn TODO --exclude=settings.py .", false},
+		{"git --icase-pathspecs grep -n TODO -- App", true},
+		{"git --icase-pathspecs grep -n TODO -- App | rev", true},
+		{"GIT_ICASE_PATHSPECS=1 git grep -n TODO -- App", true},
+		{"GIT_ICASE_PATHSPECS=1 git grep -n TODO -- '*.PY'", true},
+		{"export GIT_ICASE_PATHSPECS=1; git grep -n TODO -- App", true},
+		{"export GIT_ICASE_PATHSPECS=1; git grep -n TODO -- '*.PY'", true},
+		{"env GIT_ICASE_PATHSPECS=1 git grep -n TODO -- App", true},
+		{"git --literal-pathspecs grep -n TODO -- '*.go'", true},
+		{"git --noglob-pathspecs grep -n TODO -- ':!app/settings.py'", true},
+		{"GIT_GLOB_PATHSPECS=1 git grep -n TODO -- ':!app/settings.py'", true},
+		{"GIT_FOO=1 git grep -n TODO -- '*.go'", true},
+		{"git grep -n TODO -- App", false},
+		{"git grep -n TODO -- '*.go'", false},
+		{"GIT_ICASE_PATHSPECS=1 in guard's environment: git grep -n TODO -- App", true},
+		{"GIT_ICASE_PATHSPECS=1 in guard's environment: git grep -n TODO -- '*.PY'", true},
+		{"GIT_LITERAL_PATHSPECS=1 in guard's environment: git grep -n TODO -- '*.go'", true},
+	} {
+		env, cmd, inEnv := strings.Cut(c.cmd, " in guard's environment: ")
+		if name, v, _ := strings.Cut(env, "="); inEnv {
+			t.Setenv(name, v)
+		} else {
+			cmd = c.cmd
+		}
+		cwd := proj
+		if strings.Contains(cmd, "lnk") {
+			cwd = lproj
+		}
+		b, _ := json.Marshal(map[string]any{"hookEventName": "beforeShellExecution", "command": cmd, "cwd": cwd})
+		code, _, stderr, _ := runReal(t, p, string(b))
+		if blocked := code == 2; blocked != c.block {
+			t.Errorf("%s: blocked = %v, want %v: %.150s", c.cmd, blocked, c.block, stderr)
+		}
+		if name, _, _ := strings.Cut(env, "="); inEnv {
+			os.Unsetenv(name)
+		}
+	}
 }

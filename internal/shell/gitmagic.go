@@ -3,6 +3,8 @@ package shell
 import (
 	"path"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/effect"
 )
 
 // A git pathspec may start with magic (gitglossary "pathspec"): the long
@@ -120,6 +122,26 @@ func (c *cmd) pathspecsWidened() bool {
 	}
 	for name, v := range c.w.varMap() {
 		if v.Set && strings.HasPrefix(name, "GIT_") && (strings.HasSuffix(name, "_PATHSPECS") || strings.HasPrefix(name, "GIT_CONFIG") && name != "GIT_CONFIG_NOSYSTEM") {
+			return true
+		}
+	}
+	loc, ok := c.w.Files.(effect.Locator)
+	return ok && GitPathspecsWidenedBy(loc.Env)
+}
+
+// gitPathspecVars are the variables of the environment git inherits that
+// change how it reads every pathspec, or the tree and configuration it
+// reads them in.
+var gitPathspecVars = [...]string{"GIT_ICASE_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_LITERAL_PATHSPECS",
+	"GIT_DIR", "GIT_WORK_TREE", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"}
+
+// GitPathspecsWidenedBy reports whether the environment the command's
+// shell inherits (env) sets a variable that may make git match pathspecs
+// other than as written: GIT_ICASE_PATHSPECS=1 in guard's own environment
+// (which the agent's shell inherits) makes -- Conf match conf/.
+func GitPathspecsWidenedBy(env func(string) (string, bool)) bool {
+	for _, v := range gitPathspecVars {
+		if _, set := env(v); set {
 			return true
 		}
 	}
