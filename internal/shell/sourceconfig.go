@@ -207,6 +207,11 @@ func (c *cmd) configBelow(p *catalogue.ProjectCode, dir string, names []string) 
 		var next []string
 		for _, d := range level {
 			entries, ok := l.Tree(path.Clean(c.w.Where(d)), 1)
+			if !ok {
+				if k, _ := c.w.Lstat(d); k == effect.EntryNone {
+					continue // nothing there (yet): what the command writes is below
+				}
+			}
 			if listed += len(entries) + 1; !ok || listed > maxConfigWalk || depth > effect.MaxTreeDepth {
 				c.w.hide("runs %s, which finds a configuration for each file it checks, on %s, whose tree guard cannot list within its bounds: guard cannot tell which configuration %s loads", p.Name, word.Quote(dir), p.Name)
 				return out
