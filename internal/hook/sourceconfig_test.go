@@ -54,6 +54,7 @@ func TestSourceToolConfig(t *testing.T) {
 	}
 	runPrograms(t, files, []programCase{
 		{"eslint a.js", false}, // no configuration
+		{"rubocop", true},      // the configurations below
 		{"prettier --check a.js", false},
 		{"pylint a.py", false},
 		{"cd ok && eslint a.js", false},
@@ -171,5 +172,59 @@ func TestSourceToolConfigSearch(t *testing.T) {
 		{"cd od && prettier --check src/a.js", true},
 		{`cd od && prettier --check "src/**/*.js"`, true}, // a pattern: the directory before its wildcard
 		{`cd ok && prettier --write "**/*.{js,md}" && eslint "sub/**/*.js"`, false},
+	})
+}
+
+// TestSourceToolConfigHidden: a configuration the tool finds where guard
+// did not look — below a directory a per-file tool checks, named by a
+// variable or by an option spelled as the tool's parser reads it — or
+// one whose keys are spelled as the tool's decoder reads them.
+func TestSourceToolConfigHidden(t *testing.T) {
+	js := "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'X')\n"
+	files := map[string]string{
+		"pf/eslint.config.cjs":            "module.exports = []\n",
+		"pf/sub/deep/eslint.config.cjs":   js,
+		"pf/a.js":                         "let a = 1\n",
+		"rc/.eslintrc.json":               "{\"root\": true}\n",
+		"rc/sub/.eslintrc.js":             js,
+		"pr/sub/deep/prettier.config.cjs": js,
+		"pr/a.js":                         "let a = 1\n",
+		"rb/sub/.rubocop.yml":             "require: ./x.rb\n",
+		"rb/a.rb":                         "a = 1\n",
+		"ev/a.py":                         "a = 1\n",
+		"ev/a.rb":                         "a = 1\n",
+		"ev/evil.rc":                      "[MAIN]\ninit-hook='import os'\n",
+		"ev/evil.yml":                     "require: ./x.rb\n",
+		"ev/evil.cfg":                     "[flake8:local-plugins]\nextension =\n    X = plug:X\n",
+		"ev/x/rubocop/config.yml":         "require: ./x.rb\n",
+		"okk/.eslintrc.json":              "{\"root\": true}\n",
+		"okk/sub/a.js":                    "let a = 1\n",
+		"okk/sub/.prettierrc":             "{\"semi\": false}\n",
+		"okk/sub/.rubocop.yml":            "AllCops:\n  NewCops: enable\n",
+		"okk/node_modules/x/.eslintrc.js": js,
+	}
+	runPrograms(t, files, []programCase{
+		{"cd pf && eslint --flag v10_config_lookup_from_file .", true},
+		{"cd pf && ESLINT_FLAGS=v10_config_lookup_from_file npx eslint .", true},
+		{"cd pf && eslint", true},
+		{"cd rc && ESLINT_USE_FLAT_CONFIG=false eslint .", true},
+		{"cd pr && prettier --check .", true},
+		{"cd pr && npx prettier --write sub", true},
+		{"cd rb && rubocop", true},
+		{"cd rb && rubocop .", true},
+		{"cd pr && prettier --check a.js", false},
+		{"cd okk && eslint . && prettier --check . && rubocop && ruff check .", false},
+		{"cd okk && eslint", false},
+		{"cd ev && PYLINTRC=evil.rc pylint a.py", true},
+		{"cd ev && export PYLINTRC=evil.rc; pylint a.py", true},
+		{"cd ev && flake8 --conf evil.cfg a.py", true},
+		{"cd ev && flake8 --append-conf=evil.cfg a.py", true},
+		{"cd ev && rubocop -cevil.yml a.rb", true},
+		{"cd ev && rubocop -ac evil.yml a.rb", true},
+		{"cd ev && rubocop --conf evil.yml a.rb", true},
+		{"cd ev && pylint --rcf evil.rc a.py", true},
+		{"cd ev && RUBOCOP_OPTS=-cevil.yml rubocop a.rb", true},
+		{"cd ev && XDG_CONFIG_HOME=x rubocop a.rb", true},
+		{"cd ev && pylint a.py && flake8 --count a.py && rubocop -a a.rb", false},
 	})
 }

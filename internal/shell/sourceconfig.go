@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -50,13 +51,22 @@ func (c *cmd) sourceConfig(p *catalogue.ProjectCode) {
 // cannot work out makes the command hidden.
 func (c *cmd) configOptions(p *catalogue.ProjectCode) []string {
 	var out []string
-	for _, name := range strings.Fields(p.Env) {
+	for _, name := range strings.Fields(p.OptionEnv) {
+		if v, ok := c.w.varMap()[name]; ok && v.Set && v.Str != "" {
+			c.w.hide("runs %s with options from $%s, which may name any configuration: guard cannot tell which configuration %s loads", p.Name, name, p.Name)
+		}
+	}
+	for _, e := range strings.Fields(p.Env) {
+		name, rest, _ := strings.Cut(e, "/")
 		if v, ok := c.w.varMap()[name]; ok && v.Set { // the command's own: the client's environment is not the agent's
-			if !word.IsKnown(v.Str) {
+			switch f := path.Join(v.Str, rest); {
+			case !word.IsKnown(v.Str):
 				c.w.hide("runs %s with a configuration file ($%s) whose name guard cannot work out before the command runs", p.Name, name)
-				continue
+			case rest == "":
+				out = append(out, v.Str) // PYLINTRC=evil.rc pylint
+			case c.w.wrote(f) || c.somethingAt(f):
+				out = append(out, f) // XDG_CONFIG_HOME=x rubocop: x/rubocop/config.yml
 			}
-			out = append(out, v.Str) // PYLINTRC=evil.rc pylint
 		}
 	}
 	opts := word.Set(" " + p.Options + " ")
@@ -92,16 +102,17 @@ func (c *cmd) configOptions(p *catalogue.ProjectCode) []string {
 }
 
 // configOption reads option word a as one of options (a configuration
-// file's): a short one with its value glued on (-cX: rubocop, getopt), or
+// file's): a short one with its value glued on (-cX: rubocop, getopt),
+// after other short flags (-acX, -ac X), or
 // a long one abbreviated as the tools' parsers take any unique prefix
 // (--conf=X, --rc X: optparse, argparse, OptionParser). It returns the
 // option, the glued value (if any), and whether a is one.
 func configOption(options, a string) (name, value string, ok bool) {
 	opt, v, eq := strings.Cut(a, "=")
 	for _, o := range strings.Fields(options) {
-		switch {
-		case len(o) == 2 && !strings.HasPrefix(a, "--") && len(a) > 2 && strings.HasPrefix(a, o):
-			return o, a[2:], true
+		switch i := strings.IndexByte(a, o[len(o)-1]); {
+		case len(o) == 2 && !strings.HasPrefix(a, "--") && len(a) > 2 && i > 0 && !strings.Contains(a[:i], "="):
+			return o, a[i+1:], true // -cX, and -acX: flags, then the option
 		case strings.HasPrefix(o, "--") && strings.HasPrefix(opt, "--") && len(opt) > 3 && strings.HasPrefix(o, opt):
 			if eq {
 				return o, v, true
@@ -123,25 +134,39 @@ func (c *cmd) configSearch(p *catalogue.ProjectCode) []string {
 		names = append(names, "package.json")
 	}
 	dirs := []string{"."}
+	var trees []string // the directories a per-file tool checks all of
+	operands := false
 	for _, a := range c.args {
+		operands = operands || !strings.HasPrefix(a.Text, "-")
 		if len(dirs) > maxConfigOperands || strings.HasPrefix(a.Text, "-") || !word.IsKnown(a.Text) {
 			continue
 		}
 		if k := strings.IndexAny(a.Text, "*?[{"); k >= 0 {
 			// A pattern the tool expands (prettier "src/**/*.ts"): the
 			// directory before its first wildcard.
-			if d := path.Dir(a.Text[:k] + "x"); d != "." {
+			d := path.Dir(a.Text[:k] + "x")
+			if d != "." {
 				dirs = append(dirs, d)
 			}
+			trees = append(trees, d)
 			continue
 		}
 		if k, _ := c.w.Lstat(a.Text); k == effect.EntryDir {
 			dirs = append(dirs, a.Text) // prettier --check src: src's own
+			trees = append(trees, a.Text)
 		} else if d := path.Dir(a.Text); d != "." {
 			dirs = append(dirs, d)
 		}
 	}
+	if !operands {
+		trees = append(trees, ".") // rubocop, eslint: the working directory
+	}
 	var out []string
+	if p.PerFile {
+		for _, d := range trees {
+			out = append(out, c.configBelow(p, d, names)...)
+		}
+	}
 	looked := map[string]bool{}
 	for _, d := range dirs {
 		for _, up := range c.configDirs(d, names[0]) {
@@ -155,6 +180,58 @@ func (c *cmd) configSearch(p *catalogue.ProjectCode) []string {
 					out = append(out, f)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// maxConfigWalk bounds the names listed in the walk of a directory a
+// per-file tool checks (configBelow), effect.MaxTreeDepth its depth.
+const maxConfigWalk = effect.MaxMembers
+
+// configBelow returns the configuration files named names that p, which
+// finds a configuration for each file it checks (catalogue.ProjectCode's
+// PerFile), finds in the directories below dir, which it checks: those
+// there and those the command wrote there. .git and node_modules, which
+// the tools skip, are not walked; past the walk's bounds, or where guard
+// cannot list a directory, the command is hidden.
+func (c *cmd) configBelow(p *catalogue.ProjectCode, dir string, names []string) []string {
+	l, ok := c.w.Files.(effect.Lister)
+	if !ok || !word.IsKnown(c.w.Where(dir)) {
+		return nil
+	}
+	var out []string
+	listed := 0
+	level := []string{dir}
+	for depth := 0; len(level) > 0; depth++ {
+		var next []string
+		for _, d := range level {
+			entries, ok := l.Tree(path.Clean(c.w.Where(d)), 1)
+			if !ok {
+				if k, _ := c.w.Lstat(d); k == effect.EntryNone {
+					continue // nothing there (yet): what the command writes is below
+				}
+			}
+			if listed += len(entries) + 1; !ok || listed > maxConfigWalk || depth > effect.MaxTreeDepth {
+				c.w.hide("runs %s, which finds a configuration for each file it checks, on %s, whose tree guard cannot list within its bounds: guard cannot tell which configuration %s loads", p.Name, word.Quote(dir), p.Name)
+				return out
+			}
+			for _, e := range entries {
+				sub, isDir := strings.CutSuffix(e, "/")
+				switch {
+				case isDir && sub != ".git" && sub != "node_modules":
+					next = append(next, path.Join(d, sub))
+				case !isDir && depth > 0 && slices.Contains(names, e):
+					out = append(out, path.Join(d, e))
+				}
+			}
+		}
+		level = next
+	}
+	root := path.Clean(c.w.Where(dir))
+	for _, f := range c.w.Written {
+		if strings.HasPrefix(f.Path, root+"/") && slices.Contains(names, path.Base(f.Path)) {
+			out = append(out, f.Path)
 		}
 	}
 	return out

@@ -39,8 +39,19 @@ type ProjectCode struct {
 	// (prettier's "prettier"), read where package.json is.
 	PackageKey string
 	// Env are the environment variables whose value is a configuration
-	// file it reads (pylint's PYLINTRC), as the command sets them.
+	// file it reads (pylint's PYLINTRC), as the command sets them; a
+	// "VAR/REST" is the file REST in the directory VAR names
+	// (XDG_CONFIG_HOME/rubocop/config.yml).
 	Env string
+	// OptionEnv are the variables whose value it reads as options
+	// (RUBOCOP_OPTS): set by the command, they may name any
+	// configuration.
+	OptionEnv string
+	// PerFile marks a tool that finds its configuration for each file it
+	// checks (prettier's nearest config, rubocop's and eslintrc's
+	// cascade, eslint's v10 lookup): a directory it checks stands for
+	// every directory below it.
+	PerFile bool
 }
 
 // configCode are the extensions of project files that are code, and the
@@ -80,24 +91,25 @@ const (
 var ProjectCodes = []ProjectCode{
 	{Name: "bmake", Files: makeRC},
 	{Name: "bun", Files: "bunfig.toml " + nodeRC},
-	{Name: "eslint", Files: eslintRC, Keys: eslintKeys, Options: "-c --config", Inherits: "extends", PackageKey: "eslintConfig"},
+	{Name: "eslint", Files: eslintRC, Keys: eslintKeys, Options: "-c --config", Inherits: "extends", PackageKey: "eslintConfig", PerFile: true},
 	{Name: "flake8", Files: flake8RC, Keys: "flake8:local-plugins", Options: "--config --append-config"},
 	{Name: "gmake", Files: makeRC},
 	{Name: "golangci-lint", Files: golangciRC, Keys: "plugins custom", Options: "-c --config"},
 	{Name: "luacheck", Files: ".luacheckrc", Options: "--config"},
 	{Name: "make", Files: makeRC},
-	{Name: "mypy", Files: mypyRC, Keys: "@plugins", Options: "--config-file"},
+	{Name: "mypy", Files: mypyRC, Keys: "@plugins", Options: "--config-file", Env: "XDG_CONFIG_HOME/mypy/config"},
 	{Name: "npm", Files: nodeRC},
 	{Name: "npx", Files: nodeRC},
 	{Name: "php-cs-fixer", Files: phpCSFixerRC, Options: "--config"},
 	{Name: "phpstan", Files: phpstanRC, Keys: "includes bootstrapFiles bootstrap services rules", Options: "-c --configuration"},
 	{Name: "pnpm", Files: nodeRC + " .pnpmfile.cjs pnpm-workspace.yaml"},
-	{Name: "prettier", Files: prettierRC, Keys: "@plugins", Options: "--config", PackageKey: "prettier"},
+	{Name: "prettier", Files: prettierRC, Keys: "@plugins", Options: "--config", PackageKey: "prettier", PerFile: true},
 	{Name: "py.test", Files: pytestRC},
 	{Name: "pylint", Files: pylintRC, Keys: "init-hook @load-plugins", Options: "--rcfile", Env: "PYLINTRC"},
 	{Name: "pytest", Files: pytestRC},
-	{Name: "rubocop", Files: rubocopRC, Keys: rubocopKeys, Options: "-c --config", Inherits: "inherit_from"},
-	{Name: "stylelint", Files: stylelintRC, Keys: "@plugins @extends @customSyntax @processors", Options: "-c --config", Inherits: "extends", PackageKey: "stylelint"},
+	{Name: "rubocop", Files: rubocopRC, Keys: rubocopKeys, Options: "-c --config", Inherits: "inherit_from", PerFile: true,
+		Env: "XDG_CONFIG_HOME/rubocop/config.yml", OptionEnv: "RUBOCOP_OPTS"},
+	{Name: "stylelint", Files: stylelintRC, Keys: "@plugins @extends @customSyntax @processors", Options: "-c --config", Inherits: "extends", PackageKey: "stylelint", PerFile: true},
 	{Name: "yarn", Files: nodeRC + " .yarnrc .yarnrc.yml"},
 }
 
