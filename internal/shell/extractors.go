@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"path"
 	"slices"
 	"strings"
@@ -86,9 +87,9 @@ func (c *cmd) jarCreate() bool {
 	if len(c.args) == 0 {
 		return false
 	}
-	mode := strings.TrimPrefix(c.args[0].Text, "-")
-	if strings.HasPrefix(mode, "-") {
-		if mode == "-create" || mode == "-update" || strings.HasPrefix(mode, "-create=") {
+	mode, letters := catalogue.JarLetters(c.argTexts())
+	if !letters {
+		if a := c.args[0].Text; a == "--create" || a == "--update" || strings.HasPrefix(a, "--create=") {
 			c.w.hide("runs jar with options guard does not read (--create): it cannot tell which files the archive holds")
 			return true
 		}
@@ -131,11 +132,8 @@ func (c *cmd) jarCreate() bool {
 // jarToStdout reports whether jar writes an archive to standard output:
 // jar c or u without f.
 func jarToStdout(args []string) bool {
-	if len(args) == 0 {
-		return false
-	}
-	mode := strings.TrimPrefix(args[0], "-")
-	return !strings.HasPrefix(mode, "-") && strings.ContainsAny(mode, "cu") && !strings.ContainsAny(mode, "xtf")
+	mode, ok := catalogue.JarLetters(args)
+	return ok && strings.ContainsAny(mode, "cu") && !strings.ContainsAny(mode, "xtf")
 }
 
 // cmake -E tar x… ARCHIVE extracts into the working directory; cmake -E

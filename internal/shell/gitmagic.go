@@ -110,20 +110,8 @@ func (c *cmd) gitGrepSpecs(idx []int) {
 // variable the command sets (GIT_ICASE_PATHSPECS=1: -- Conf matches
 // conf/). Each positive pathspec then reads the tree as icase magic does.
 func (c *cmd) pathspecsWidened() bool {
-	_, at := gitSubcommand(c.args)
-	for j := 0; j < at; j++ {
-		switch s := c.args[j].Text; {
-		case s == "-C":
-			j++
-		case s == "-P" || s == "--no-pager":
-		case strings.HasPrefix(s, "-"):
-			return true
-		}
-	}
-	for name, v := range c.w.varMap() {
-		if v.Set && strings.HasPrefix(name, "GIT_") && (strings.HasSuffix(name, "_PATHSPECS") || strings.HasPrefix(name, "GIT_CONFIG") && name != "GIT_CONFIG_NOSYSTEM") {
-			return true
-		}
+	if c.gitSetupWidens(" -P --no-pager ") {
+		return true
 	}
 	loc, ok := c.w.Files.(effect.Locator)
 	return ok && GitPathspecsWidenedBy(loc.Env)

@@ -633,20 +633,7 @@ func gitNarrowOption(s string) bool {
 // config log.follow true; …); else "". The configuration
 // files on disk are the hook's to read (revtexts.go).
 func (c *cmd) narrowed(args []word.Word, plain []string) string {
-	_, at := gitSubcommand(c.args)
-	for j := 0; j < at; j++ {
-		if s := c.args[j].Text; s == "-C" {
-			j++
-		} else if strings.HasPrefix(s, "-") {
-			return ""
-		}
-	}
-	for name, v := range c.w.varMap() {
-		if v.Set && strings.HasPrefix(name, "GIT_") && (strings.HasSuffix(name, "_PATHSPECS") || strings.HasPrefix(name, "GIT_CONFIG") && name != "GIT_CONFIG_NOSYSTEM") {
-			return ""
-		}
-	}
-	if c.w.gitConfigWritten {
+	if c.gitSetupWidens("") || c.w.gitConfigWritten {
 		return ""
 	}
 	for _, f := range c.w.Written {
@@ -655,6 +642,29 @@ func (c *cmd) narrowed(args []word.Word, plain []string) string {
 		}
 	}
 	return gitPathspecs(args, plain)
+}
+
+// gitSetupWidens reports whether the command sets up git so that it may
+// read pathspecs other than as written: a global option before the
+// subcommand but -C and those in harmless, or a GIT_*_PATHSPECS or
+// GIT_CONFIG* variable it sets (GIT_ICASE_PATHSPECS=1).
+func (c *cmd) gitSetupWidens(harmless word.Set) bool {
+	_, at := gitSubcommand(c.args)
+	for j := 0; j < at; j++ {
+		switch s := c.args[j].Text; {
+		case s == "-C":
+			j++
+		case harmless.Has(s):
+		case strings.HasPrefix(s, "-"):
+			return true
+		}
+	}
+	for name, v := range c.w.varMap() {
+		if v.Set && strings.HasPrefix(name, "GIT_") && (strings.HasSuffix(name, "_PATHSPECS") || strings.HasPrefix(name, "GIT_CONFIG") && name != "GIT_CONFIG_NOSYSTEM") {
+			return true
+		}
+	}
+	return false
 }
 
 // gitLogText: git log -p prints the patches of the history from one

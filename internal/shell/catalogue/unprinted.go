@@ -88,11 +88,8 @@ func Quiet(name string, args []string, mayPrint func(string) bool) bool {
 		// Its letters, as jar takes them: with f the archive is a file
 		// (v prints the names it stores); without, c writes it to
 		// standard output (an encoder) and x, t read one from there.
-		mode := ""
-		if len(args) > 0 {
-			mode = strings.TrimPrefix(args[0], "-")
-		}
-		return mode != "" && !strings.HasPrefix(mode, "-") && strings.ContainsRune(mode, 'f')
+		letters, ok := JarLetters(args)
+		return ok && strings.ContainsRune(letters, 'f')
 	}
 	short, valued, long, any, ok := quietOptions(name)
 	if !ok {
@@ -261,4 +258,15 @@ func quiet7z(args []string, mayPrint func(string) bool) bool {
 		}
 	}
 	return cmd
+}
+
+// JarLetters returns the letters of jar's first word (cf0M, -xf), the
+// form in which it names its mode and the order of its f, m and e
+// values; false for none or JDK 9's long options (--create).
+func JarLetters(args []string) (string, bool) {
+	if len(args) == 0 {
+		return "", false
+	}
+	l := strings.TrimPrefix(args[0], "-")
+	return l, l != "" && !strings.HasPrefix(l, "-")
 }
