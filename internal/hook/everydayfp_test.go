@@ -334,6 +334,34 @@ func TestTreeReadsLikeGrep(t *testing.T) {
 	}
 }
 
+// TestTreeNamesAndBinaries: ripgrep's --files takes no pattern (every
+// operand is a root) and, like -l and -c, prints names or counts, no
+// line; a file its walk finds is searched up to its first NUL byte unless
+// -a/--text. A secret past the NUL of a binary (a built program holding
+// a key-shaped string) is not printed by the search.
+func TestTreeNamesAndBinaries(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{"bin/tool": "\x7fELF\x02\x01\x01\x00\x00KEY -----BEGIN PRIVATE KEY-----\nMIIB\n",
+		".env": "API_KEY=sk_live_51HcxQ2\n", "src/a.go": "package a // TODO\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{`rg --files | wc -l && ls /nonexistent`, false},
+		{`rg --files --hidden && ls /nonexistent`, false},
+		{`rg --files src && ls /nonexistent`, false},
+		{`rg -l --hidden API && ls /nonexistent`, false},
+		{`rg -c --hidden API . && ls /nonexistent`, false},
+		{`rg --hidden API . && ls /nonexistent`, true},
+		{`rg BEGIN && ls /nonexistent`, false},
+		{`rg -uuu BEGIN && ls /nonexistent`, false},
+		{`rg -a BEGIN && ls /nonexistent`, true},
+		{`rg --text BEGIN . && ls /nonexistent`, true},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
+}
+
 // TestTreeCopies: a tree search whose output goes to a file copies what
 // it prints, as cp does: where the tree holds a protected
 // file the search may print a line of, it blocks on every agent; a search

@@ -33,6 +33,9 @@ const rgFlags = " -i -s -S -v -w -x -F -n -N -H -I -o -c -l -q -a -L -u -. -0 -b
 type rgState struct {
 	grepState
 	noConfig bool
+	// list: --files, which takes no pattern (every operand is a root)
+	// and prints the names of the files it would search.
+	list bool
 }
 
 // rgLines returns what ripgrep with args prints of a file, and whether
@@ -61,14 +64,21 @@ func rgLines(args []string) (grepSpec, bool) {
 	if !s.ok || !s.noConfig && os.Getenv("RIPGREP_CONFIG_PATH") != "" {
 		return grepSpec{}, false
 	}
-	if s.patterns == nil {
-		if len(ops) == 0 {
-			return grepSpec{}, s.quiet // --files: names only
-		}
+	switch {
+	case s.list:
+		return grepSpec{none: true, files: true, roots: rootsOf(ops)}, true // names only
+	case s.patterns == nil && len(ops) == 0:
+		return grepSpec{none: true}, true // no pattern: a usage error
+	case s.patterns == nil:
 		s.patterns, ops = ops[:1], ops[1:]
 	}
 	g, ok := s.rgSpec()
-	g.files, g.follow, g.roots = true, s.follow, rootsOf(ops)
+	// binary: a file the walk finds is searched from a buffer, up to its
+	// first NUL byte (rg quits there, or with --binary prints no match
+	// past it); a file named alone may be read from a memory map, which
+	// tests only the matched lines, but that is a read of the file, not
+	// the tree's (greppedSecret serves only the tree's files).
+	g.files, g.follow, g.roots, g.binary = true, s.follow, rootsOf(ops), !s.text
 	g.filter = rgFilterOf(s.filters, !slices.ContainsFunc(g.roots, func(r string) bool { return path.Clean(r) != "." }))
 	return g, ok
 }
@@ -137,8 +147,10 @@ func (s *rgState) flag(o string) {
 		s.fold = true // smart case folds at most as -i does
 	case "-v", "--invert-match":
 		s.invert = true
-	case "-l", "-c", "-q", "--count", "--count-matches", "--files-with-matches", "--files-without-match", "--quiet", "--files":
+	case "-l", "-c", "-q", "--count", "--count-matches", "--files-with-matches", "--files-without-match", "--quiet":
 		s.quiet = true
+	case "--files":
+		s.list = true
 	case "-F", "--fixed-strings":
 		s.matcher = 'F'
 	case "--no-fixed-strings":
@@ -149,6 +161,8 @@ func (s *rgState) flag(o string) {
 		s.follow = false
 	case "--no-config":
 		s.noConfig = true
+	case "-a", "--text":
+		s.text = true // else no line past a NUL byte: rg stops there (--binary too)
 	case "--glob-case-insensitive":
 		s.filters = append(s.filters, [2]string{o, ""})
 	}

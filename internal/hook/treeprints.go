@@ -210,23 +210,22 @@ func (t *treeGreps) PrintsLine(p string) bool {
 	return grepsPrint(t.forFile(p).greps, p)
 }
 
-// forFile returns the greps that may read the file at p: each but those
-// whose own filter skips it below every root of theirs it lies under.
-// Where the roots are not known (no base, a cd), every grep.
+// forFile returns the greps that may print a line of the file at p: each
+// but those that print names or counts only (none) and those whose own
+// filter skips it below every root of theirs it lies under (where the
+// roots are not known: no base, a cd, none is skipped so).
 func (t *treeGreps) forFile(p string) *treeGreps {
-	if t.base == "" || t.moved {
-		return t
-	}
+	filtered := t.base != "" && !t.moved
 	out := make([]grepSpec, 0, len(t.greps))
 	for _, g := range t.greps {
-		if !g.skipsFile(t.base, p) {
+		if !g.none && (!filtered || !g.skipsFile(t.base, p)) {
 			out = append(out, g)
 		}
 	}
 	if len(out) == len(t.greps) {
 		return t
 	}
-	return &treeGreps{greps: out, base: t.base}
+	return &treeGreps{greps: out, base: t.base, moved: t.moved}
 }
 
 // skipsFile reports whether grep g surely reads no line of the file at p

@@ -47,7 +47,8 @@ func (c *cmd) printer() {
 // grep: the first operand (or each -e value) is a pattern: data. Searching
 // recursively without a file operand, it reads the working directory.
 func (c *cmd) grep(from int) {
-	given, files, at := false, []string(nil), []int(nil)
+	// rg --files takes no pattern: every operand is a root it lists.
+	given, files, at := c.name == "rg" && hasAny(c.args[from:], "--files"), []string(nil), []int(nil)
 	for j := from; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
