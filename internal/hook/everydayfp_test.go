@@ -362,6 +362,30 @@ func TestTreeNamesAndBinaries(t *testing.T) {
 	}
 }
 
+// TestTreeFailsFiltered: on agent A's failure route (a result guard
+// cannot replace) a tree search's own filters count as on the others: a
+// file it excludes is not one it prints a line of.
+func TestTreeFailsFiltered(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{"app/settings.py": "SECRET_KEY = \"django-insecure-8x7#kq2m9v$w3z!p4r6t1y5u0e-abcdefghij\"\n",
+		"app/views.py": "from app.settings import SECRET_KEY\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{`grep -rn SECRET --exclude=settings.py .`, false},
+		{`grep -rn SECRET --exclude-dir=app . > out.txt`, false},
+		{`rg -g '!**/settings.py' SECRET`, false},
+		{`rg -g '!app/**' SECRET`, false},
+		{`grep -rn SECRET .`, true},
+		{`grep -rn SECRET --exclude=views.py .`, true},
+		{`grep -rn SECRET --exclude=views.py . > out.txt`, true},
+		{`cd app && grep -rn SECRET --exclude=settings.py ..`, true}, // a cd: roots not the call's
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
+}
+
 // TestTreeCopies: a tree search whose output goes to a file copies what
 // it prints, as cp does: where the tree holds a protected
 // file the search may print a line of, it blocks on every agent; a search

@@ -372,9 +372,15 @@ func commandPrints(call *agent.Call) event.LinePrinter {
 	if n != 1 {
 		return nil
 	}
-	pr := treePrints(text, userZsh())
+	return rootedAt(treePrints(text, userZsh()), call.Cwd)
+}
+
+// rootedAt returns print model pr with the directory its greps' relative
+// roots lie under (the call's), whose own filters (grep --exclude, rg
+// -g '!X') then count.
+func rootedAt(pr event.LinePrinter, cwd string) event.LinePrinter {
 	if t, ok := pr.(*treeGreps); ok {
-		t.base = call.Cwd // the roots of the greps' own filters
+		t.base = cwd
 	}
 	return pr
 }
@@ -440,12 +446,12 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		if slices.ContainsFunc(ins, isPrintedTree) {
 			switch {
 			case call.FailsUnredacted != "":
-				failingTrees(ins, call.FailsUnredacted+"; "+unshownTree, treePrints(in.Text, opt0.Zsh))
+				failingTrees(ins, call.FailsUnredacted+"; "+unshownTree, rootedAt(treePrints(in.Text, opt0.Zsh), call.Cwd))
 			case unredactedWhy(call) == "":
 				// Where the result scan redacts, what goes to a file is a
 				// copy it does not see (grep -r . . > out.txt).
 				if pr, copied := treeCopies(in.Text, opt0.Zsh); copied {
-					failingTrees(ins, copiedTree, pr)
+					failingTrees(ins, copiedTree, rootedAt(pr, call.Cwd))
 				}
 			}
 		}

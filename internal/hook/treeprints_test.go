@@ -65,7 +65,8 @@ func TestTreePrintsModel(t *testing.T) {
 
 // TestFilterGlobs: agent A's search of a tree holding .env, with an
 // unquoted --include glob, passes as the quoted one does when its pattern
-// meets no line of .env, whether or not a file matches the glob.
+// meets no line of .env or its filter skips .env, whether or not a file
+// matches the glob.
 func TestFilterGlobs(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{"a.go": "// Deprecated: x\n", ".env": "API_KEY=sk_test_51Habcdefghijklmnopqrstuv\n",
 		"--include=b.go": "x\n"})
@@ -78,7 +79,8 @@ func TestFilterGlobs(t *testing.T) {
 		{"grep -r --include='*.go' Deprecated .", false},
 		{"grep -r --include=b.g? Deprecated .", false}, // the shell makes it --include=b.go, a file here
 		{"grep -rn --exclude-dir=.git --exclude=*.md Deprecated .", false},
-		{"grep -r --include=*.go API .", true},
+		{"grep -r --include=*.go API .", false}, // its own filter skips .env
+		{"grep -r --exclude=*.go API .", true},
 		{"grep -r --include=*.{go,env} Deprecated .", true},
 	} {
 		checkBlock(t, p, proj, c.cmd, c.block, "")
