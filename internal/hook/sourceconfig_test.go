@@ -228,3 +228,43 @@ func TestSourceToolConfigHidden(t *testing.T) {
 		{"cd ev && pylint a.py && flake8 --count a.py && rubocop -a a.rb", false},
 	})
 }
+
+// TestSourceToolConfigKeysInLine: a code-loading key is read wherever on
+// its line the tool's decoder finds one — a YAML or JSON5 flow mapping,
+// a TOML dotted key — and a YAML alias in its place is a key guard
+// cannot read; ordinary configurations stay allowed.
+func TestSourceToolConfigKeysInLine(t *testing.T) {
+	flow := "{semi: true, plugins: [./pl.js]}\n"
+	runPrograms(t, map[string]string{
+		"a.js": "let a = 1\n", "a.py": "a = 1\n", "a.rb": "a = 1\n", "a.css": "a {}\n",
+		"py/.prettierrc.yml":   flow,
+		"pn/.prettierrc":       flow,
+		"pd/.prettierrc.yaml":  "--- " + flow,
+		"p5/.prettierrc.json5": "{semi: true, plugins: ['./pl.js']}\n",
+		"pa/.prettierrc.yml":   "base: &p [./pl.js]\nplugins: *p\n",
+		"rb/.rubocop.yml":      "{AllCops: {}, require: [./x.rb]}\n",
+		"sl/.stylelintrc.yml":  "{rules: {}, plugins: [./pl.js]}\n",
+		"my/pyproject.toml":    "tool.mypy.plugins = [\"pl.py\"]\n",
+		"pl1/pyproject.toml":   "tool.pylint.main.init-hook = \"import os\"\n",
+		"pl2/pyproject.toml":   "[tool.pylint]\nmain.init-hook = \"import os\"\n",
+		"pl3/pyproject.toml":   "[tool]\npylint.main.\"init-hook\" = \"import os\"\n",
+		"ok/pyproject.toml":    "[tool.black]\nline-length = 88\n\n[tool.mypy]\nstrict = true\nplugins = [\"pydantic.mypy\"]\n\n[tool.pylint.main]\nmsg-template = \"{path}:{line}\"\n",
+		"ok/.prettierrc.yml":   "{semi: false, singleQuote: true, plugins: [prettier-plugin-tailwindcss]}\n",
+		"ok/.rubocop.yml":      "{AllCops: {NewCops: enable}}\n",
+		"ok/.stylelintrc.yml":  "{extends: [stylelint-config-standard], rules: {}}\n",
+		"ok/.prettierrc.json5": "// prettier\n{semi: false, overrides: [{files: '*.ts', options: {parser: 'typescript'}}]}\n",
+	}, []programCase{
+		{"cd py && prettier --check ../a.js", true},
+		{"cd pn && prettier --check ../a.js", true},
+		{"cd pd && prettier --check ../a.js", true},
+		{"cd p5 && prettier --check ../a.js", true},
+		{"cd pa && prettier --check ../a.js", true},
+		{"cd rb && rubocop ../a.rb", true},
+		{"cd sl && stylelint ../a.css", true},
+		{"cd my && mypy ../a.py", true},
+		{"cd pl1 && pylint ../a.py", true},
+		{"cd pl2 && pylint ../a.py", true},
+		{"cd pl3 && pylint ../a.py", true},
+		{"cd ok && pylint ../a.py && mypy ../a.py && prettier --check ../a.js && rubocop ../a.rb && stylelint ../a.css", false},
+	})
+}
