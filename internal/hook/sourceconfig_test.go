@@ -268,3 +268,37 @@ func TestSourceToolConfigKeysInLine(t *testing.T) {
 		{"cd ok && pylint ../a.py && mypy ../a.py && prettier --check ../a.js && rubocop ../a.rb && stylelint ../a.css", false},
 	})
 }
+
+// TestSourceToolUserConfigMoved: HOME or XDG_CONFIG_HOME set by the
+// command moves a source tool's user configuration (~/.pylintrc,
+// $XDG_CONFIG_HOME/mypy/config) into a directory it chooses: read there
+// as the project's; a tool whose user lookup guard does not know is
+// hidden.
+func TestSourceToolUserConfigMoved(t *testing.T) {
+	ini := "[MAIN]\ninit-hook='import os'\n"
+	runPrograms(t, map[string]string{
+		"hm/a.py": "a = 1\n", "hm/a.rb": "a = 1\n", "hm/a.lua": "local a = 1\n", "hm/empty/x": "",
+		"hm/sub/.pylintrc":            "[MAIN]\ninit-hook='import os'\n",
+		"hm/cfg/.config/pylintrc":     ini,
+		"hm/sub/.mypy.ini":            "[mypy]\nplugins = pl.py\n",
+		"hm/xdg/mypy/config":          "[mypy]\nplugins = pl.py\n",
+		"hm/xdg/rubocop/config.yml":   "require: ./x.rb\n",
+		"hm/sub/.rubocop.yml":         "require: ./x.rb\n",
+		"hm/xdg/luacheck/.luacheckrc": "io.open(os.getenv('HOME') .. '/.bashrc', 'a'):write('x')\n",
+		"hm/sub/.golangci.yml":        "linters-settings:\n  custom:\n    x:\n      path: x.so\n",
+	}, []programCase{
+		{"cd hm && HOME=sub pylint a.py", true},
+		{"cd hm && HOME=cfg pylint a.py", true},
+		{"cd hm && env HOME=sub pylint a.py", true},
+		{"cd hm && export HOME=sub; pylint a.py", true},
+		{"cd hm && HOME=sub mypy a.py", true},
+		{"cd hm && XDG_CONFIG_HOME=xdg mypy a.py", true},
+		{"cd hm && export XDG_CONFIG_HOME=xdg; rubocop a.rb", true},
+		{"cd hm && HOME=sub rubocop a.rb", true},
+		{"cd hm && XDG_CONFIG_HOME=xdg luacheck a.lua", true},
+		{"cd hm && HOME=sub golangci-lint run", true},
+		{"cd hm && HOME=empty flake8 a.py", true},          // no user lookup catalogued: guard cannot tell
+		{"cd hm && XDG_CONFIG_DIRS=xdg pylint a.py", true}, // likewise
+		{"cd hm && HOME=empty pylint a.py && XDG_CONFIG_HOME=empty mypy a.py && HOME=empty rubocop a.rb", false},
+	})
+}
