@@ -228,3 +228,77 @@ func TestSourceToolConfigHidden(t *testing.T) {
 		{"cd ev && pylint a.py && flake8 --count a.py && rubocop -a a.rb", false},
 	})
 }
+
+// TestSourceToolConfigKeysInLine: a code-loading key is read wherever on
+// its line the tool's decoder finds one — a YAML or JSON5 flow mapping,
+// a TOML dotted key — and a YAML alias in its place is a key guard
+// cannot read; ordinary configurations stay allowed.
+func TestSourceToolConfigKeysInLine(t *testing.T) {
+	flow := "{semi: true, plugins: [./pl.js]}\n"
+	runPrograms(t, map[string]string{
+		"a.js": "let a = 1\n", "a.py": "a = 1\n", "a.rb": "a = 1\n", "a.css": "a {}\n",
+		"py/.prettierrc.yml":   flow,
+		"pn/.prettierrc":       flow,
+		"pd/.prettierrc.yaml":  "--- " + flow,
+		"p5/.prettierrc.json5": "{semi: true, plugins: ['./pl.js']}\n",
+		"pa/.prettierrc.yml":   "base: &p [./pl.js]\nplugins: *p\n",
+		"rb/.rubocop.yml":      "{AllCops: {}, require: [./x.rb]}\n",
+		"sl/.stylelintrc.yml":  "{rules: {}, plugins: [./pl.js]}\n",
+		"my/pyproject.toml":    "tool.mypy.plugins = [\"pl.py\"]\n",
+		"pl1/pyproject.toml":   "tool.pylint.main.init-hook = \"import os\"\n",
+		"pl2/pyproject.toml":   "[tool.pylint]\nmain.init-hook = \"import os\"\n",
+		"pl3/pyproject.toml":   "[tool]\npylint.main.\"init-hook\" = \"import os\"\n",
+		"ok/pyproject.toml":    "[tool.black]\nline-length = 88\n\n[tool.mypy]\nstrict = true\nplugins = [\"pydantic.mypy\"]\n\n[tool.pylint.main]\nmsg-template = \"{path}:{line}\"\n",
+		"ok/.prettierrc.yml":   "{semi: false, singleQuote: true, plugins: [prettier-plugin-tailwindcss]}\n",
+		"ok/.rubocop.yml":      "{AllCops: {NewCops: enable}}\n",
+		"ok/.stylelintrc.yml":  "{extends: [stylelint-config-standard], rules: {}}\n",
+		"ok/.prettierrc.json5": "// prettier\n{semi: false, overrides: [{files: '*.ts', options: {parser: 'typescript'}}]}\n",
+	}, []programCase{
+		{"cd py && prettier --check ../a.js", true},
+		{"cd pn && prettier --check ../a.js", true},
+		{"cd pd && prettier --check ../a.js", true},
+		{"cd p5 && prettier --check ../a.js", true},
+		{"cd pa && prettier --check ../a.js", true},
+		{"cd rb && rubocop ../a.rb", true},
+		{"cd sl && stylelint ../a.css", true},
+		{"cd my && mypy ../a.py", true},
+		{"cd pl1 && pylint ../a.py", true},
+		{"cd pl2 && pylint ../a.py", true},
+		{"cd pl3 && pylint ../a.py", true},
+		{"cd ok && pylint ../a.py && mypy ../a.py && prettier --check ../a.js && rubocop ../a.rb && stylelint ../a.css", false},
+	})
+}
+
+// TestSourceToolUserConfigMoved: HOME or XDG_CONFIG_HOME set by the
+// command moves a source tool's user configuration (~/.pylintrc,
+// $XDG_CONFIG_HOME/mypy/config) into a directory it chooses: read there
+// as the project's; a tool whose user lookup guard does not know is
+// hidden.
+func TestSourceToolUserConfigMoved(t *testing.T) {
+	ini := "[MAIN]\ninit-hook='import os'\n"
+	runPrograms(t, map[string]string{
+		"hm/a.py": "a = 1\n", "hm/a.rb": "a = 1\n", "hm/a.lua": "local a = 1\n", "hm/empty/x": "",
+		"hm/sub/.pylintrc":            "[MAIN]\ninit-hook='import os'\n",
+		"hm/cfg/.config/pylintrc":     ini,
+		"hm/sub/.mypy.ini":            "[mypy]\nplugins = pl.py\n",
+		"hm/xdg/mypy/config":          "[mypy]\nplugins = pl.py\n",
+		"hm/xdg/rubocop/config.yml":   "require: ./x.rb\n",
+		"hm/sub/.rubocop.yml":         "require: ./x.rb\n",
+		"hm/xdg/luacheck/.luacheckrc": "io.open(os.getenv('HOME') .. '/.bashrc', 'a'):write('x')\n",
+		"hm/sub/.golangci.yml":        "linters-settings:\n  custom:\n    x:\n      path: x.so\n",
+	}, []programCase{
+		{"cd hm && HOME=sub pylint a.py", true},
+		{"cd hm && HOME=cfg pylint a.py", true},
+		{"cd hm && env HOME=sub pylint a.py", true},
+		{"cd hm && export HOME=sub; pylint a.py", true},
+		{"cd hm && HOME=sub mypy a.py", true},
+		{"cd hm && XDG_CONFIG_HOME=xdg mypy a.py", true},
+		{"cd hm && export XDG_CONFIG_HOME=xdg; rubocop a.rb", true},
+		{"cd hm && HOME=sub rubocop a.rb", true},
+		{"cd hm && XDG_CONFIG_HOME=xdg luacheck a.lua", true},
+		{"cd hm && HOME=sub golangci-lint run", true},
+		{"cd hm && HOME=empty flake8 a.py", true},          // no user lookup catalogued: guard cannot tell
+		{"cd hm && XDG_CONFIG_DIRS=xdg pylint a.py", true}, // likewise
+		{"cd hm && HOME=empty pylint a.py && XDG_CONFIG_HOME=empty mypy a.py && HOME=empty rubocop a.rb", false},
+	})
+}

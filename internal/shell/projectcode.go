@@ -99,32 +99,137 @@ func unreadKeys(text string) string {
 		return "a key guard cannot read: a YAML tag"
 	}
 	for _, l := range strings.Split(text, "\n") {
-		if t := strings.TrimLeft(l, " \t-"); t == "?" || strings.HasPrefix(t, "? ") {
+		switch t := strings.TrimLeft(l, " \t-"); {
+		case t == "?" || strings.HasPrefix(t, "? "):
 			return "a key guard cannot read: a YAML complex key"
+		case strings.HasSuffix(strings.TrimRight(l, " \t\r"), `\`):
+			return "a key guard cannot read: an escaped line break" // "plu\<newline>gins"
+		case aliasKey(l):
+			return "a key guard cannot read: a YAML alias as a key"
 		}
 	}
 	return ""
 }
 
+// aliasKey reports whether line l uses a YAML alias as a key (*k : x,
+// {*k: x}): the key is the anchored value, elsewhere.
+func aliasKey(l string) bool {
+	for i := 0; i < len(l); i++ {
+		if l[i] != '*' || i > 0 && strings.IndexByte(" \t{[,-", l[i-1]) < 0 {
+			continue
+		}
+		j := i + 1
+		for j < len(l) && keyChar(l[j]) {
+			j++
+		}
+		if j > i+1 && strings.HasPrefix(strings.TrimLeft(l[j:], " \t"), ":") {
+			return true
+		}
+	}
+	return false
+}
+
 // keyValues reports whether key named is set in the lines of a data
-// file (configLoads), and returns the values of each line setting it.
+// file (configLoads), and returns the values of each place setting it.
+// A key is found wherever on a line the decoders read one (keyRests),
+// not only first: a YAML or JSON5 flow mapping ({semi: true, plugins:
+// [./p.js]}) and a TOML dotted key (tool.mypy.plugins = ...) set it too.
 func keyValues(lines []string, named string) (bool, []string) {
 	found := false
 	var values []string
 	for i, l := range lines {
 		indent := len(l) - len(strings.TrimLeft(l, " \t"))
-		l = strings.TrimLeft(l, " \t\"'[{,")
-		rest, ok := "", len(l) >= len(named) && strings.EqualFold(l[:len(named)], named) // INI keys: any case (pylint's INIT-HOOK)
-		if ok {
-			rest = l[len(named):]
+		for _, rest := range keyRests(lines, i, named) {
+			found = true
+			values = append(values, configValues(rest, lines[i+1:], indent)...)
 		}
-		if rest = strings.TrimLeft(rest, "\"' \t"); !ok || rest == "" || !strings.ContainsRune("=:]", rune(rest[0])) {
-			continue
-		}
-		found = true
-		values = append(values, configValues(rest[1:], lines[i+1:], indent)...)
 	}
 	return found, values
+}
+
+// keyRests returns the text after the = or : of each place on line i of
+// lines that sets key named, in any case (INI's INIT-HOOK): the key as a
+// token, after no key character (a flow mapping's {, a dotted path's .),
+// followed past quotes, blanks and JSON5 comments by = or : (on the next
+// line where nothing else follows: JSON5), or by ] first on the line (a
+// section). A key inside a line has its value cut where a flow mapping
+// ends it (flowValue).
+func keyRests(lines []string, i int, named string) []string {
+	l := lines[i]
+	lead := len(l) - len(strings.TrimLeft(l, " \t\"'[{,"))
+	var out []string
+	for j := strings.IndexFunc(l, notSpace); j >= 0 && j+len(named) <= len(l); j++ {
+		if !strings.EqualFold(l[j:j+len(named)], named) || j > 0 && keyChar(l[j-1]) {
+			continue
+		}
+		rest := afterKey(l[j+len(named):])
+		if rest == "" && i+1 < len(lines) {
+			rest = afterKey(lines[i+1]) // JSON5: {plugins\n: [...]}
+		}
+		switch {
+		case rest == "" || !strings.ContainsRune("=:]", rune(rest[0])) || rest[0] == ']' && j != lead:
+		case j == lead:
+			out = append(out, rest[1:])
+		default:
+			out = append(out, flowValue(rest[1:]))
+		}
+	}
+	return out
+}
+
+func notSpace(r rune) bool { return r != ' ' && r != '\t' }
+
+// keyChar reports whether b may be part of a key's name.
+func keyChar(b byte) bool {
+	return b == '_' || b == '-' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// afterKey returns text past the quotes, blanks and JSON5 comments
+// (/* */, //) that may stand between a key and its = or :.
+func afterKey(text string) string {
+	for {
+		text = strings.TrimLeft(text, "\"' \t")
+		switch {
+		case strings.HasPrefix(text, "/*"):
+			_, after, ok := strings.Cut(text[2:], "*/")
+			if !ok {
+				return ""
+			}
+			text = after
+		case strings.HasPrefix(text, "//"):
+			return ""
+		default:
+			return text
+		}
+	}
+}
+
+// flowValue returns rest, the text after a key's : or = inside a line,
+// up to where a flow mapping ends its value: a comma or closing bracket
+// outside the brackets and quotes the value opened.
+func flowValue(rest string) string {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(rest); i++ {
+		switch b := rest[i]; {
+		case quote != 0:
+			if b == quote {
+				quote = 0
+			}
+		case b == '"' || b == '\'':
+			quote = b
+		case b == '[' || b == '{':
+			depth++
+		case b == ']' || b == '}' || b == ',' && depth == 0:
+			if depth == 0 {
+				return rest[:i]
+			}
+			if b != ',' {
+				depth--
+			}
+		}
+	}
+	return rest
 }
 
 // maxValueLines bounds the lines a key's values are read from.
@@ -174,8 +279,10 @@ func (c *cmd) projectName(v string) bool {
 		return !data
 	case catalogue.ConfigIsCode(path.Base(v)):
 		return true
-	case strings.Contains(v, "$") || !word.IsKnown(v):
-		return true // a variable the tool expands: guard cannot tell
+	case strings.Contains(v, "$") || strings.HasPrefix(v, "*") || !word.IsKnown(v):
+		// a variable the tool expands, a YAML alias (its value is
+		// elsewhere): guard cannot tell
+		return true
 	case strings.ContainsAny(v, ":@"):
 		return false // eslint:recommended, plugin:react/recommended, @scope/pkg
 	}

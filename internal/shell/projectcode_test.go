@@ -49,6 +49,26 @@ func TestConfigLoads(t *testing.T) {
 		{"!!map {plugins: [./p.js]}", "@plugins", "a key guard cannot read: a YAML tag"},
 		{"[MAIN]\nINIT-HOOK='import x'", "init-hook @load-plugins", "init-hook"}, // INI keys in any case
 		{`{"semi": false}`, "@plugins", ""},
+		// A key wherever on its line the decoders read one: flow mappings,
+		// TOML dotted keys, JSON5's comments and line breaks before the colon.
+		{"{semi: true, plugins: [./pl.js]}", "@plugins", "plugins"},
+		{"--- {semi: true, plugins: [./pl.js]}\n", "@plugins", "plugins"},
+		{"{AllCops: {}, require: [./x.rb]}", "@require @plugins ~<%", "require"},
+		{"{rules: {a: 1}, 'plugins': ['./pl.js']}", "@plugins", "plugins"},
+		{`tool.mypy.plugins = ["mine"]`, "@plugins", "plugins"},
+		{`tool.pylint.main.init-hook = "import os"`, "init-hook @load-plugins", "init-hook"},
+		{"[tool.pylint]\nmain.init-hook = \"import os\"\n", "init-hook @load-plugins", "init-hook"},
+		{"[tool]\npylint.main.\"init-hook\" = \"import os\"\n", "init-hook @load-plugins", "init-hook"},
+		{"[tool]\npylint = {main = {load-plugins = [\"x\", \"mine\"]}}\n", "init-hook @load-plugins", "load-plugins"},
+		{"{plugins /* c */ : ['./pl.js']}", "@plugins", "plugins"},
+		{"{plugins\n: ['./pl.js']}", "@plugins", "plugins"},
+		{"a: &k plugins\n*k : [./pl.js]\n", "@plugins", "a key guard cannot read: a YAML alias as a key"},
+		{"{\"plu\\\ngins\": [\"./pl.js\"]}", "@plugins", "a key guard cannot read: an escaped line break"},
+		// Ordinary configurations: a value after the key is its own.
+		{"{semi: true, plugins: [prettier-plugin-x], parser: mine}", "@plugins", ""},
+		{"[tool.black]\nline-length = 88\n[tool.mypy]\nstrict = true\n[tool.poetry.plugins.\"x\"]\na = \"b\"\n", "@plugins", ""},
+		{"[MAIN]\nmsg-template={path}:{line}: {msg_id}\ndisable=C0114\n", "init-hook @load-plugins", ""},
+		{"description: \"our plugins\"\nfiles: ['*.js']\n", "@plugins", ""},
 	} {
 		if got := configLoads(tc.text, tc.keys, local); got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.text, got, tc.want)

@@ -46,14 +46,27 @@ func (c *cmd) sourceConfig(p *catalogue.ProjectCode) {
 	}
 }
 
-// configOptions returns the configuration files p's options name in the
-// command's words (-c FILE, --config FILE, --config=FILE); a name guard
-// cannot work out makes the command hidden.
+// configOptions returns the configuration files p's variables and
+// options name (configEnv, configArgs); options from a variable
+// (RUBOCOP_OPTS) make the command hidden.
 func (c *cmd) configOptions(p *catalogue.ProjectCode) []string {
-	var out []string
 	for _, name := range strings.Fields(p.OptionEnv) {
 		if v, ok := c.w.varMap()[name]; ok && v.Set && v.Str != "" {
 			c.w.hide("runs %s with options from $%s, which may name any configuration: guard cannot tell which configuration %s loads", p.Name, name, p.Name)
+		}
+	}
+	return append(c.configEnv(p), c.configArgs(p)...)
+}
+
+// configEnv returns the configuration files p's variables (Env) name as
+// the command sets them; a name guard cannot work out makes the command
+// hidden, as does a variable of its user configuration's lookup
+// (catalogue.UserConfigVars) the command sets and p's Env does not root.
+func (c *cmd) configEnv(p *catalogue.ProjectCode) []string {
+	var out []string
+	for _, name := range strings.Fields(catalogue.UserConfigVars) {
+		if v, ok := c.w.varMap()[name]; ok && v.Set && !strings.Contains(" "+p.Env, " "+name+"/") {
+			c.w.hide("runs %s with $%s set, which moves where it may find a user configuration: guard cannot tell which configuration %s loads", p.Name, name, p.Name)
 		}
 	}
 	for _, e := range strings.Fields(p.Env) {
@@ -65,10 +78,18 @@ func (c *cmd) configOptions(p *catalogue.ProjectCode) []string {
 			case rest == "":
 				out = append(out, v.Str) // PYLINTRC=evil.rc pylint
 			case c.w.wrote(f) || c.somethingAt(f):
-				out = append(out, f) // XDG_CONFIG_HOME=x rubocop: x/rubocop/config.yml
+				out = append(out, f) // XDG_CONFIG_HOME=x rubocop: x/rubocop/config.yml; HOME=x pylint: x/.pylintrc
 			}
 		}
 	}
+	return out
+}
+
+// configArgs returns the configuration files p's options name in the
+// command's words (-c FILE, --config FILE, --config=FILE); a name guard
+// cannot work out makes the command hidden.
+func (c *cmd) configArgs(p *catalogue.ProjectCode) []string {
+	var out []string
 	opts := word.Set(" " + p.Options + " ")
 	for j := 0; j < len(c.args) && p.Options != ""; j++ {
 		name, v, glued := strings.Cut(c.args[j].Text, "=")

@@ -41,7 +41,9 @@ type ProjectCode struct {
 	// Env are the environment variables whose value is a configuration
 	// file it reads (pylint's PYLINTRC), as the command sets them; a
 	// "VAR/REST" is the file REST in the directory VAR names
-	// (XDG_CONFIG_HOME/rubocop/config.yml).
+	// (XDG_CONFIG_HOME/rubocop/config.yml, HOME/.pylintrc: its user
+	// configuration). A UserConfigVars variable the command sets that no
+	// entry roots is one guard cannot tell the tool's use of.
 	Env string
 	// OptionEnv are the variables whose value it reads as options
 	// (RUBOCOP_OPTS): set by the command, they may name any
@@ -53,6 +55,11 @@ type ProjectCode struct {
 	// every directory below it.
 	PerFile bool
 }
+
+// UserConfigVars are the variables a tool's user configuration is found
+// by (HOME's ~/.pylintrc, $XDG_CONFIG_HOME/mypy/config): set by the
+// command, they move that lookup to a directory the command chooses.
+const UserConfigVars = " HOME XDG_CONFIG_HOME XDG_CONFIG_DIRS "
 
 // configCode are the extensions of project files that are code, and the
 // names of those without one (.luacheckrc is lua, .php_cs php).
@@ -84,6 +91,15 @@ const (
 	phpstanRC    = "phpstan.neon phpstan.neon.dist phpstan.dist.neon"
 	rubocopRC    = ".rubocop.yml"
 	rubocopKeys  = "@require @plugins @inherit_gem ~<%"
+	// The user configurations, where the tools look when the project has
+	// none (pylint, eslintrc, golangci-lint, luacheck) or besides
+	// (rubocop's, mypy's).
+	eslintUser   = "HOME/.eslintrc HOME/.eslintrc.js HOME/.eslintrc.cjs HOME/.eslintrc.json HOME/.eslintrc.yml HOME/.eslintrc.yaml"
+	golangciUser = "HOME/.golangci.yml HOME/.golangci.yaml HOME/.golangci.toml HOME/.golangci.json"
+	luacheckUser = "XDG_CONFIG_HOME/luacheck/.luacheckrc HOME/.config/luacheck/.luacheckrc"
+	mypyUser     = "XDG_CONFIG_HOME/mypy/config HOME/.config/mypy/config HOME/.mypy.ini"
+	pylintUser   = "PYLINTRC HOME/.pylintrc HOME/.config/pylintrc"
+	rubocopUser  = "XDG_CONFIG_HOME/rubocop/config.yml HOME/.config/rubocop/config.yml HOME/.rubocop.yml"
 )
 
 // ProjectCodes lists the programs and their project code files. Small:
@@ -91,13 +107,13 @@ const (
 var ProjectCodes = []ProjectCode{
 	{Name: "bmake", Files: makeRC},
 	{Name: "bun", Files: "bunfig.toml " + nodeRC},
-	{Name: "eslint", Files: eslintRC, Keys: eslintKeys, Options: "-c --config", Inherits: "extends", PackageKey: "eslintConfig", PerFile: true},
+	{Name: "eslint", Files: eslintRC, Keys: eslintKeys, Options: "-c --config", Inherits: "extends", PackageKey: "eslintConfig", PerFile: true, Env: eslintUser},
 	{Name: "flake8", Files: flake8RC, Keys: "flake8:local-plugins", Options: "--config --append-config"},
 	{Name: "gmake", Files: makeRC},
-	{Name: "golangci-lint", Files: golangciRC, Keys: "plugins custom", Options: "-c --config"},
-	{Name: "luacheck", Files: ".luacheckrc", Options: "--config"},
+	{Name: "golangci-lint", Files: golangciRC, Keys: "plugins custom", Options: "-c --config", Env: golangciUser},
+	{Name: "luacheck", Files: ".luacheckrc", Options: "--config", Env: luacheckUser},
 	{Name: "make", Files: makeRC},
-	{Name: "mypy", Files: mypyRC, Keys: "@plugins", Options: "--config-file", Env: "XDG_CONFIG_HOME/mypy/config"},
+	{Name: "mypy", Files: mypyRC, Keys: "@plugins", Options: "--config-file", Env: mypyUser},
 	{Name: "npm", Files: nodeRC},
 	{Name: "npx", Files: nodeRC},
 	{Name: "php-cs-fixer", Files: phpCSFixerRC, Options: "--config"},
@@ -105,10 +121,10 @@ var ProjectCodes = []ProjectCode{
 	{Name: "pnpm", Files: nodeRC + " .pnpmfile.cjs pnpm-workspace.yaml"},
 	{Name: "prettier", Files: prettierRC, Keys: "@plugins", Options: "--config", PackageKey: "prettier", PerFile: true},
 	{Name: "py.test", Files: pytestRC},
-	{Name: "pylint", Files: pylintRC, Keys: "init-hook @load-plugins", Options: "--rcfile", Env: "PYLINTRC"},
+	{Name: "pylint", Files: pylintRC, Keys: "init-hook @load-plugins", Options: "--rcfile", Env: pylintUser},
 	{Name: "pytest", Files: pytestRC},
 	{Name: "rubocop", Files: rubocopRC, Keys: rubocopKeys, Options: "-c --config", Inherits: "inherit_from", PerFile: true,
-		Env: "XDG_CONFIG_HOME/rubocop/config.yml", OptionEnv: "RUBOCOP_OPTS"},
+		Env: rubocopUser, OptionEnv: "RUBOCOP_OPTS"},
 	{Name: "stylelint", Files: stylelintRC, Keys: "@plugins @extends @customSyntax @processors", Options: "-c --config", Inherits: "extends", PackageKey: "stylelint", PerFile: true},
 	{Name: "yarn", Files: nodeRC + " .yarnrc .yarnrc.yml"},
 }
