@@ -113,6 +113,10 @@ func TestListedTrees(t *testing.T) {
 		`jar c0M .`,
 		`jar c0M . ; false`,
 		`jar cM -C . .`,
+		// jar's f - is a file named - (jar renames its temporary file
+		// onto the f name): the stored archive is there, and printed.
+		`jar c0Mf - . ; cat ./-`,
+		`jar c0Mf - . ; rev ./-`,
 	}
 	// A program guard knows nothing of prints what it was given (a stored
 	// archive holds the files as they are): where no result scan runs
