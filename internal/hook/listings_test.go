@@ -113,6 +113,10 @@ func TestListedTrees(t *testing.T) {
 		`jar c0M .`,
 		`jar c0M . ; false`,
 		`jar cM -C . .`,
+		// jar's f - is a file named - (jar renames its temporary file
+		// onto the f name): the stored archive is there, and printed.
+		`jar c0Mf - . ; cat ./-`,
+		`jar c0Mf - . ; rev ./-`,
 	}
 	// A program guard knows nothing of prints what it was given (a stored
 	// archive holds the files as they are): where no result scan runs
@@ -123,13 +127,14 @@ func TestListedTrees(t *testing.T) {
 		`someprog . | cat`,
 		`someprog . ; false`,
 		`someprog . > o.txt; cat o.txt`,
+		`someprog -C. ; false`, // a value glued to a short option, as the word after it
 	}
 	// Agent B has no result scan: what a program guard knows nothing of
 	// prints of the directory it was given blocks; everyday tools keep
 	// their verdict.
-	unheldB := []string{`someprog .`, `someprog . | grep x`, `someprog . ; false`, `someprog . > o.zip; cat o.zip`, `jar c0M .`}
+	unheldB := []string{`someprog .`, `someprog . | grep x`, `someprog . ; false`, `someprog . > o.zip; cat o.zip`, `jar c0M .`, `someprog -C.`}
 	everydayB := []string{`pytest .`, `eslint .`, `ruff check .`, `go vet ./...`, `tree .`, `ls -R`, `du -sh .`, `make`,
-		`npm test`, `docker build .`, `someprog docs`, `someprog --version`, `sh -c 'someprog --version'`, `someprog`}
+		`npm test`, `docker build .`, `someprog docs`, `someprog -Cdocs -O2 -Wall`, `someprog --version`, `sh -c 'someprog --version'`, `someprog`}
 	passed := []string{
 		`python3 -c 'import os; print(os.listdir("."))'`,
 		`python3 -c 'import glob;[print(open(f).read()) for f in glob.glob("*")]'`,

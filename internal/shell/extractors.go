@@ -81,7 +81,10 @@ func (c *cmd) letterExtract() {
 // values of f, m and e follow in the order of their letters; -C DIR
 // before a file): each operand, and each -C directory, is read whole (jar
 // recurses), the f archive is written, and without f the archive goes to
-// standard output (an encoder: see encodes). It reports whether the call
+// standard output (an encoder: see encodes). f's value is a file whatever
+// it names: jar writes a temporary file beside it and renames that onto
+// it (- is a file named -, /dev/stdout is replaced, not written to), so
+// the write rules judge it as any other write. It reports whether the call
 // was one; the long options of JDK 9 (--create) make it opaque.
 func (c *cmd) jarCreate() bool {
 	if len(c.args) == 0 {
@@ -108,7 +111,7 @@ func (c *cmd) jarCreate() bool {
 		}
 		switch l {
 		case 'f':
-			c.w.Write(c.args[j].Text)
+			c.w.Write(jarFileName(c.args[j].Text))
 		case 'm':
 			c.w.Read(c.args[j].Text)
 		}
@@ -127,6 +130,15 @@ func (c *cmd) jarCreate() bool {
 		c.w.ReadTree(c.args[j].Text)
 	}
 	return true
+}
+
+// jarFileName returns the path jar's f value names: - is the file of that
+// name in the working directory, not standard output.
+func jarFileName(s string) string {
+	if s == "-" {
+		return "./-"
+	}
+	return s
 }
 
 // jarToStdout reports whether jar writes an archive to standard output:

@@ -272,6 +272,9 @@ func (c *cmd) touches(p *catalogue.Program) {
 		}
 		c.w.Touch(a.Text)
 		c.prefixedTouches(a.Text) // prefixed.go: tool OPEN:/x
+		for _, t := range c.gluedValues(p, j) {
+			c.w.Touch(t) // gluedvalues.go: frob -C.
+		}
 		if unknown {
 			touched = append(touched, a)
 		}

@@ -470,28 +470,49 @@ func longIn(set word.Set, name string) (int, bool) {
 // of p's short options (or of its writes, runs and recursion options), and
 // how many of the words after it are values.
 func (p *Program) shortKnown(s string) (int, bool) {
+	_, n, ok := p.shortScan(s)
+	return n, ok
+}
+
+// GluedValue returns the value joined to short-option cluster s (-f.env,
+// -vf.env: the rest of the word after the first letter of p's that takes
+// a value), and whether p knows every letter before it; "" when none of
+// them takes a value.
+func (p *Program) GluedValue(s string) (string, bool) {
+	at, _, ok := p.shortScan(s)
+	if !ok || at == 0 {
+		return "", ok
+	}
+	return s[at:], true
+}
+
+// shortScan reads cluster s as shortKnown does and returns, besides, where
+// a value joined to it starts (0 for none).
+func (p *Program) shortScan(s string) (at, n int, ok bool) {
 	for i := 1; i < len(s); i++ {
 		ch := s[i]
 		k := strings.IndexByte(p.Short, ch)
 		arg, optional := false, false
 		switch {
 		case ch == ':':
-			return 0, false
+			return 0, 0, false
 		case k >= 0:
 			arg = k+1 < len(p.Short) && p.Short[k+1] == ':'
 			optional = arg && k+2 < len(p.Short) && p.Short[k+2] == ':'
 		case p.valued(func(o option) bool { return o.Short == ch }):
 			arg = true
 		case strings.IndexByte(p.Recurse.letters, ch) < 0:
-			return 0, false
+			return 0, 0, false
 		}
 		switch {
 		case !arg:
-		case optional || i+1 < len(s):
-			return 0, true // the rest of the word is its value
+		case i+1 < len(s):
+			return i + 1, 0, true // the rest of the word is its value
+		case optional:
+			return 0, 0, true
 		default:
-			return 1, true
+			return 0, 1, true
 		}
 	}
-	return 0, true
+	return 0, 0, true
 }
