@@ -19,80 +19,6 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// npmCodeKeys are npm's (and pnpm's) settings that name a command it runs
-// or node options (node-options: --require FILE loads FILE).
-// onload-script and init-module name a file node loads, as pnpm's
-// pnpmfile and global-pnpmfile do; userconfig and globalconfig another
-// file of settings.
-const npmCodeKeys word.Set = " node-options script-shell shell editor browser viewer git node-gyp onload-script init-module pnpmfile global-pnpmfile userconfig globalconfig "
-
-// npmPlaceKeys are npm's settings that choose the package whose scripts
-// run (--prefix D, --workspace D, --workspaces).
-const npmPlaceKeys word.Set = " prefix workspace workspaces include-workspace-root "
-
-// npmExact are npm settings that are a proper prefix of one of
-// npmCodeKeys or npmPlaceKeys: given whole, they are themselves.
-const npmExact word.Set = " global "
-
-// npmOption reads option word s as npm's parser (nopt) does: --NAME,
-// -NAME (a long one given one dash) and any prefix of NAME are the
-// setting NAME. It returns the setting of npmCodeKeys or npmPlaceKeys
-// that s names or abbreviates, its value after = (eq), and ambiguous
-// when the prefix fits more than one of them, which guard cannot tell
-// apart; key "" for another word. npm's one- and two-letter shorthands
-// (-w, -ws, -C, -g) are not abbreviations.
-func npmOption(s string) (key, value string, eq, ambiguous bool) {
-	name, value, eq := strings.Cut(s, "=")
-	switch {
-	case strings.HasPrefix(name, "--"):
-		name = name[2:]
-	case strings.HasPrefix(name, "-") && len(name) > 3:
-		name = name[1:]
-	default:
-		return "", "", false, false
-	}
-	k := npmKey(name)
-	if k == "" || npmCodeKeys.Has(k) || npmPlaceKeys.Has(k) {
-		return k, value, eq, false
-	}
-	if npmExact.Has(k) || len(k) < 2 {
-		return "", "", false, false
-	}
-	for _, full := range strings.Fields(string(npmCodeKeys + npmPlaceKeys)) {
-		if strings.HasPrefix(full, k) {
-			if key != "" {
-				return key, value, eq, true
-			}
-			key = full
-		}
-	}
-	return key, value, eq, false
-}
-
-// npmKey returns an npm setting's name as npm reads it: node_options,
-// nodeOptions, NODE-OPTIONS are node-options; userConfig is userconfig
-// (a code-running key in either reading is taken).
-func npmKey(k string) string {
-	if plain := strings.ToLower(strings.ReplaceAll(k, "_", "-")); npmCodeKeys.Has(plain) {
-		return plain
-	}
-	var b strings.Builder
-	for i := 0; i < len(k); i++ {
-		switch c := k[i]; {
-		case c == '_':
-			b.WriteByte('-')
-		case c >= 'A' && c <= 'Z':
-			if i > 0 && k[i-1] >= 'a' && k[i-1] <= 'z' {
-				b.WriteByte('-') // camelCase
-			}
-			b.WriteByte(c + 'a' - 'A')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
 // npmConfigVar returns the npm setting an npm_config_ variable sets
 // (npm_config_node_options, NPM_CONFIG_SCRIPT_SHELL) when it is one that
 // runs code, else "".
@@ -100,8 +26,8 @@ func npmConfigVar(name string) string {
 	if len(name) <= len("npm_config_") || !strings.EqualFold(name[:len("npm_config_")], "npm_config_") {
 		return ""
 	}
-	k := npmKey(name[len("npm_config_"):])
-	if npmCodeKeys.Has(k) {
+	k := catalogue.NpmKey(name[len("npm_config_"):])
+	if catalogue.NpmCodeKeys.Has(k) {
 		return k
 	}
 	return ""
@@ -135,12 +61,13 @@ func (c *cmd) nodeSettings() {
 		if s == "--" {
 			break
 		}
-		k, v, eq, ambiguous := npmOption(s)
-		if ambiguous {
+		o := catalogue.NpmOption(s)
+		k, v, eq := o.Key, o.Value, o.Eq
+		if o.Ambiguous {
 			c.w.hide("runs %s with an option, %s, that abbreviates more than one of its settings that run code", c.name, s)
 			return
 		}
-		if !npmCodeKeys.Has(k) {
+		if !catalogue.NpmCodeKeys.Has(k) {
 			continue
 		}
 		if !eq {
@@ -188,7 +115,7 @@ func (c *cmd) pnpmWorkspace() {
 	}
 }
 
-// yamlSettings analyses the top-level code-running npm keys (npmCodeKeys,
+// yamlSettings analyses the top-level code-running npm keys (catalogue.NpmCodeKeys,
 // in any spelling: nodeOptions) of the YAML settings file f.
 func (c *cmd) yamlSettings(f, what string) {
 	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, what)
@@ -197,7 +124,7 @@ func (c *cmd) yamlSettings(f, what string) {
 	}
 	for _, l := range strings.Split(t, "\n") {
 		k, v, ok := strings.Cut(l, ":")
-		if !ok || l == "" || l[0] == ' ' || l[0] == '#' || l[0] == '-' || !npmCodeKeys.Has(npmKey(strings.Trim(k, `"'`))) {
+		if !ok || l == "" || l[0] == ' ' || l[0] == '#' || l[0] == '-' || !catalogue.NpmCodeKeys.Has(catalogue.NpmKey(strings.Trim(k, `"'`))) {
 			continue
 		}
 		if i := strings.Index(v, " #"); i >= 0 {
@@ -208,7 +135,7 @@ func (c *cmd) yamlSettings(f, what string) {
 			c.w.hide("names in %s a program or a preload guard cannot read (%s)", what, k)
 			return
 		}
-		c.w.npmSetting(npmKey(strings.Trim(k, `"'`)), strings.Trim(v, `"'`))
+		c.w.npmSetting(catalogue.NpmKey(strings.Trim(k, `"'`)), strings.Trim(v, `"'`))
 	}
 }
 
@@ -227,12 +154,13 @@ func (c *cmd) corepackSettings() {
 // before the command: --node-options V, --script-shell=V.
 func (c *cmd) npxSettings(args []word.Word) {
 	for j := 0; j < len(args) && strings.HasPrefix(args[j].Text, "-"); j++ {
-		k, v, eq, ambiguous := npmOption(args[j].Text)
-		if ambiguous {
+		o := catalogue.NpmOption(args[j].Text)
+		k, v, eq := o.Key, o.Value, o.Eq
+		if o.Ambiguous {
 			c.w.hide("runs npx with an option, %s, that abbreviates more than one of npm's settings that run code", args[j].Text)
 			return
 		}
-		if !npmCodeKeys.Has(k) {
+		if !catalogue.NpmCodeKeys.Has(k) {
 			continue
 		}
 		if !eq {
@@ -255,9 +183,9 @@ func (w *walker) npmrc(p string, nested bool) {
 		return
 	}
 	for _, kv := range iniSettings(t) {
-		k := npmKey(kv[0])
+		k := catalogue.NpmKey(kv[0])
 		switch {
-		case !npmCodeKeys.Has(k):
+		case !catalogue.NpmCodeKeys.Has(k):
 		case k == "userconfig" || k == "globalconfig":
 			if !nested {
 				w.hide("names an npm configuration that names another, which guard does not follow")

@@ -27,17 +27,6 @@ func TestNpmConfigVar(t *testing.T) {
 	}
 }
 
-func TestNpmKey(t *testing.T) {
-	for k, want := range map[string]string{
-		"node-options": "node-options", "node_options": "node-options", "nodeOptions": "node-options",
-		"NODE_OPTIONS": "node-options", "userConfig": "userconfig", "globalConfig": "globalconfig", "fooBar": "foo-bar", "userconfig": "userconfig",
-	} {
-		if got := npmKey(k); got != want {
-			t.Errorf("npmKey(%q) = %q, want %q", k, got, want)
-		}
-	}
-}
-
 func TestCargoVar(t *testing.T) {
 	for name, want := range map[string]bool{
 		"RUSTC_WRAPPER": true, "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER": true, "CARGO_TARGET_DIR": false, "CARGO_HOME": false,

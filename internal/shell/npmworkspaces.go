@@ -3,7 +3,8 @@ package shell
 // npm (yarn, bun) runs the scripts of more package.json files than the
 // one at the project's root: a workspace's (-w D, --workspaces; every
 // workspace's lifecycle scripts on install) and a local dependency's
-// (file:D, link:D, ./D: its install scripts when it is installed). Their
+// (file:D, link:D, ./D: its install scripts when it is installed; any
+// spec but a registry range or a remote repository, localSpec). Their
 // package.json files are read as the root's are, found from the root's
 // "workspaces" globs and dependency specs, and from each member's
 // dependencies in turn, at most maxMemberPackages of them; a glob or a
@@ -15,6 +16,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -75,8 +77,8 @@ func (c *cmd) workspaceCall() bool {
 			return false
 		}
 		opt, _, _ := strings.Cut(a.Text, "=")
-		if k, _, _, ambiguous := npmOption(a.Text); strings.HasPrefix(opt, "-") && npmWorkspaceOpts.Has(opt) ||
-			ambiguous || k == "workspace" || k == "workspaces" || k == "include-workspace-root" {
+		if o := catalogue.NpmOption(a.Text); strings.HasPrefix(opt, "-") && npmWorkspaceOpts.Has(opt) ||
+			o.Ambiguous || o.Key == "workspace" || o.Key == "workspaces" || o.Key == "include-workspace-root" {
 			return true // --worksp: npm's abbreviation
 		}
 	}
@@ -183,26 +185,114 @@ func (c *cmd) workspaceDirs(d, g string) ([]string, bool) {
 	return out, true
 }
 
-// localSpec reads a dependency's spec: the directory of a local package
-// (file:D, link:D, ./D, ../D) and true; false for local when it is
-// another kind (a version, a URL, workspace:); ok false for a local one
-// guard cannot read (a tarball, a path from the home or the root).
+// localSpec reads a dependency's spec as npm (npm-package-arg) would
+// resolve it, default-deny. Not the project's code (local false): a
+// registry version, range or tag, npm:NAME@RANGE, a remote URL or git
+// host (remoteSpec), and a workspace member by its range (workspace:^,
+// read from the root's list). Every other spec is local code: a
+// directory guard can read (file:D, link:D, portal:D, ./D, a path with a
+// slash npm does not read as a git host) is returned; any other (a
+// tarball, git+file:, exec:, a path from the home or the root, a form
+// guard does not parse) has ok false.
 func localSpec(spec string) (dir string, local, ok bool) {
-	s := spec
-	if rest, cut := strings.CutPrefix(s, "file:"); cut {
-		s = rest
-	} else if rest, cut := strings.CutPrefix(s, "link:"); cut {
-		s = rest
-	} else if !strings.HasPrefix(s, "./") && !strings.HasPrefix(s, "../") && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "~") {
+	s := strings.TrimSpace(spec)
+	if rest, cut := strings.CutPrefix(s, "workspace:"); cut && (registrySpec(rest) || aliasSpec(rest)) {
 		return "", false, true
 	}
+	if registrySpec(s) || remoteSpec(s) || strings.HasPrefix(s, "npm:") && aliasSpec(s[len("npm:"):]) {
+		return "", false, true
+	}
+	named := false // a path without a slash is one only after file:
+	for _, p := range []string{"file:", "link:", "portal:", "workspace:"} {
+		if rest, cut := strings.CutPrefix(s, p); cut {
+			s, named = rest, true
+			break
+		}
+	}
+	lower := strings.ToLower(s)
 	for _, ext := range []string{".tgz", ".tar.gz", ".tar"} {
-		if strings.HasSuffix(s, ext) {
+		if strings.HasSuffix(lower, ext) {
 			return "", true, false
 		}
 	}
-	if strings.HasPrefix(s, "~") || path.IsAbs(s) || strings.HasPrefix(s, "//") {
+	if s == "" || strings.HasPrefix(s, "~") || path.IsAbs(s) || strings.HasPrefix(s, "//") ||
+		strings.ContainsAny(s, ":\\") || !named && !strings.Contains(s, "/") && !strings.HasPrefix(s, ".") {
 		return "", true, false
 	}
 	return s, true, true
+}
+
+// registrySpec reports whether s is a registry version, range or tag
+// (^1.2.0, >=1 <2 || 3, 1.x, latest, *, ""): letters, digits and range
+// marks only, not a file name npm would read as a tarball (x.tgz) or a
+// path (.x).
+func registrySpec(s string) bool {
+	if strings.HasPrefix(s, ".") {
+		return false
+	}
+	lower := strings.ToLower(s)
+	if strings.HasSuffix(lower, ".tgz") || strings.HasSuffix(lower, ".tar") || strings.HasSuffix(lower, ".tar.gz") {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune(" .-+*^~<>=|_", r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// aliasSpec reports whether s is NAME or NAME@RANGE of a registry
+// package (npm:NAME@RANGE, workspace:NAME@RANGE).
+func aliasSpec(s string) bool {
+	scope := ""
+	if strings.HasPrefix(s, "@") {
+		var found bool
+		if scope, s, found = strings.Cut(s[1:], "/"); !found || !packageName(scope) {
+			return false
+		}
+	}
+	name, rng, _ := strings.Cut(s, "@")
+	return packageName(name) && registrySpec(rng)
+}
+
+// packageName reports whether s is a plain package name (or scope).
+func packageName(s string) bool {
+	if s == "" || s[0] == '.' || s[0] == '_' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-._", r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// remoteSpec reports whether s names code from another machine: an
+// http(s) tarball, a git repository over https, http, ssh or git://, or
+// a git host (github:, gitlab:, bitbucket:, gist:, user/repo).
+func remoteSpec(s string) bool {
+	lower := strings.ToLower(s)
+	for _, p := range []string{"https://", "http://", "git+https://", "git+http://", "git+ssh://", "git://"} {
+		if rest, ok := strings.CutPrefix(lower, p); ok {
+			host, _, _ := strings.Cut(rest, "/")
+			return host != "" && !strings.HasPrefix(rest, "/")
+		}
+	}
+	for _, p := range []string{"github:", "gitlab:", "bitbucket:", "gist:"} {
+		if rest, ok := strings.CutPrefix(lower, p); ok {
+			return hostedShorthand(rest)
+		}
+	}
+	return hostedShorthand(s)
+}
+
+// hostedShorthand reports whether s is USER/REPO[#REF], which npm reads
+// as a GitHub repository: one slash, names of letters, digits, - _ .,
+// neither a path's (., .., .x, -x).
+func hostedShorthand(s string) bool {
+	s, _, _ = strings.Cut(s, "#")
+	user, repo, ok := strings.Cut(s, "/")
+	return ok && packageName(user) && packageName(repo) && !strings.ContainsAny(user[:1], "-_") && repo != ".."
 }

@@ -19,8 +19,12 @@ func (c *cmd) outputs() {
 	if !c.w.trusts(c.prog, c.name) {
 		return
 	}
-	outs, dir, file := catalogue.OutputsOf(c.name, word.Texts(c.args))
+	outs, dir, file, unread := catalogue.OutputsOf(c.name, word.Texts(c.args))
 	if len(outs) == 0 {
+		return
+	}
+	if unread != "" {
+		c.w.hide("runs %s with %s, which may name the directory it writes its files in: guard cannot tell which", c.name, unread)
 		return
 	}
 	if file != "" {

@@ -8,6 +8,7 @@ package shell
 // with the walker that finds a test runner's project root.
 
 import (
+	"encoding/json"
 	"path"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -45,7 +46,8 @@ func (c *cmd) absDir(dir string) string {
 // projectFiles returns the files named names that a tool running in dir
 // reads by look, as the command names them: those in dir (Here), those in
 // the nearest directory at or above it holding one (Nearest), those in
-// each directory up to the root, nearest first (All). A file there guard
+// each directory up to the root, nearest first (All), those in the nearest
+// and the package.json of each workspace root above it (Workspace). A file there guard
 // cannot read is returned too (reading it hides the command); directories
 // above beyond the bound hide it: guard cannot tell what they hold.
 func (c *cmd) projectFiles(dir string, names []string, look catalogue.Lookup) []string {
@@ -57,14 +59,37 @@ func (c *cmd) projectFiles(dir string, names []string, look catalogue.Lookup) []
 		}
 	}
 	var out []string
-	for _, d := range dirs {
+	for i, d := range dirs {
 		for _, n := range names {
 			if f := path.Join(d, n); c.w.wrote(f) || c.somethingAt(f) {
 				out = append(out, f)
 			}
 		}
+		if len(out) > 0 && look == catalogue.Workspace {
+			return append(out, c.workspaceRoots(dirs[i+1:])...)
+		}
 		if len(out) > 0 && look == catalogue.Nearest {
 			break
+		}
+	}
+	return out
+}
+
+// workspaceRoots returns the package.json of each of dirs that may be a
+// workspace's root (catalogue.Workspace): one with a "workspaces" key,
+// and one guard cannot read or parse, or that the command changed in a
+// way it cannot tell.
+func (c *cmd) workspaceRoots(dirs []string) []string {
+	var out []string
+	for _, d := range dirs {
+		f := path.Join(d, "package.json")
+		if !c.w.wrote(f) && !c.somethingAt(f) {
+			continue
+		}
+		t, st := c.w.FileStatus(f, true, effect.MaxScriptBytes)
+		var pkg map[string]json.RawMessage
+		if st != effect.FileWhole || json.Unmarshal([]byte(t), &pkg) != nil || pkg["workspaces"] != nil {
+			out = append(out, f)
 		}
 	}
 	return out

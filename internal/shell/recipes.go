@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -219,7 +220,11 @@ func (c *cmd) packageScripts() {
 		files = []string{"deno.json", "deno.jsonc", "package.json"}
 	}
 	for _, name := range files {
-		for _, f := range c.settingsFiles(dir, name) { // the nearest above (projectfiles.go)
+		look := catalogue.LookupOf(name) // the nearest above (projectfiles.go)
+		if name == "package.json" && slices.Contains(names, "*") {
+			look = catalogue.Workspace // an install in a member runs the workspace root's scripts
+		}
+		for _, f := range c.projectFiles(dir, []string{name}, look) {
 			c.inFileDir(f, func() { // scripts run in the package's directory
 				if t, ok := c.packageFile(path.Base(f), names); ok && name == "package.json" {
 					c.memberPackages(t, names) // npmworkspaces.go
@@ -235,7 +240,8 @@ func (c *cmd) packageDir() string {
 	dir := ""
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
-		k, v, eq, _ := npmOption(s) // --prefi D is npm's --prefix D
+		o := catalogue.NpmOption(s) // --prefi D is npm's --prefix D
+		k, v, eq := o.Key, o.Value, o.Eq
 		switch {
 		case s == "--":
 			return dir
@@ -468,8 +474,8 @@ func (c *cmd) scriptsRun() []string {
 // --workspace, or an abbreviation of one, without =VALUE: its value is
 // the next word.
 func npmValueOption(s string) bool {
-	k, _, eq, _ := npmOption(s)
-	return !eq && (k == "prefix" || k == "workspace")
+	o := catalogue.NpmOption(s)
+	return !o.Eq && (o.Key == "prefix" || o.Key == "workspace")
 }
 
 // packageWords returns the operands of a package manager's command line,

@@ -14,6 +14,12 @@ const (
 	// tool merges their settings (cargo's .cargo/config.toml, npm's and
 	// yarn's rc files).
 	All
+	// Workspace is Nearest, and above it each directory whose
+	// package.json has a "workspaces" key or cannot be read: npm, yarn and
+	// bun run in a workspace member work at the workspace's root
+	// (default-deny: every candidate, not only the one whose list would
+	// name the member).
+	Workspace
 )
 
 // SettingsFile is a settings file of its project a tool reads, and where

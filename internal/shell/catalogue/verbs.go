@@ -158,7 +158,8 @@ func verbsSorted() bool {
 // as a link to ~/.guard by a clone guard could not see) in the project's
 // root: the nearest directory at or above the one the tool runs in that
 // holds one of Root (Nearest), or each such directory up to the root (All:
-// cargo's workspace root may be higher), else the directory it runs in.
+// cargo's workspace root may be higher), or the nearest and each workspace
+// root above it (Workspace: npm's), else the directory it runs in.
 type Output struct {
 	Name string
 	// Sub is an operand that must come before the subcommand (go mod).
@@ -192,20 +193,21 @@ const npmInstalls = " ci clean-install ic install-clean isntall-clean install i 
 
 // Outputs lists the entries, sorted by name and Sub.
 var Outputs = []Output{
-	{Name: "bun", Verbs: " install i add a remove rm update ", Root: "package.json", Look: Nearest, DirOpts: " --cwd ", Files: "node_modules/.bun-tag bun.lock bun.lockb"},
+	{Name: "bun", Verbs: " install i add a remove rm update ", Root: "package.json", Look: Workspace, DirOpts: " --cwd ", Files: "node_modules/.bun-tag bun.lock bun.lockb"},
 	{Name: "cargo", Verbs: " build b check c test t bench run r clippy doc d tree metadata fetch update generate-lockfile fix rustc rustdoc vendor ",
 		Root: "Cargo.toml", Look: All, DirOpts: " -C ", FileOpts: " --manifest-path ", Files: "Cargo.lock target/.rustc_info.json target/CACHEDIR.TAG"},
 	{Name: "go", Verbs: " get ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum"},
 	{Name: "go", Sub: "mod", Verbs: " tidy download init edit vendor ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum vendor/modules.txt"},
-	{Name: "npm", Verbs: npmInstalls, Root: "package.json node_modules", Look: Nearest, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
+	{Name: "npm", Verbs: npmInstalls, Root: "package.json node_modules", Look: Workspace, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
 	{Name: "pnpm", Verbs: " install i add remove rm update up ", Root: "package.json", Look: Nearest, DirOpts: " -C --dir ", Files: "node_modules/.modules.yaml pnpm-lock.yaml"},
-	{Name: "yarn", Verbs: " install add remove upgrade up ", Root: "package.json", Look: Nearest, DirOpts: " --cwd ", Files: "node_modules/.yarn-integrity yarn.lock"},
+	{Name: "yarn", Verbs: " install add remove upgrade up ", Root: "package.json", Look: Workspace, DirOpts: " --cwd ", Files: "node_modules/.yarn-integrity yarn.lock"},
 }
 
 // OutputsOf returns the entries whose subcommand args (the words after
 // the program's name) run, and the directory and root file their options
-// name ("" for none).
-func OutputsOf(name string, args []string) (out []*Output, dir, file string) {
+// name ("" for none); unread is an option word that may name the
+// directory but guard cannot tell (npm's --prefi, -gC), when there is one.
+func OutputsOf(name string, args []string) (out []*Output, dir, file, unread string) {
 	for i := range Outputs {
 		o := &Outputs[i]
 		if o.Name != name {
@@ -214,6 +216,12 @@ func OutputsOf(name string, args []string) (out []*Output, dir, file string) {
 		sub := o.Sub == ""
 		for j := 0; j < len(args); j++ {
 			a := args[j]
+			if o.Name == "npm" && strings.HasPrefix(a, "-") && a != "--" {
+				var unsure bool
+				if a, unsure = npmDirOption(a, args[j+1:]); unsure {
+					unread = args[j]
+				}
+			}
 			opt, v, eq := strings.Cut(a, "=")
 			switch {
 			case a == "--":
@@ -236,7 +244,27 @@ func OutputsOf(name string, args []string) (out []*Output, dir, file string) {
 			}
 		}
 	}
-	return out, dir, file
+	return out, dir, file, unread
+}
+
+// npmDirOption reads npm's option word a, before the words rest, for
+// OutputsOf as npm does (NpmOption): --prefix named whole (-prefix, -C)
+// becomes --prefix. Default-deny: a word npm may read as --prefix that
+// guard cannot tell (an abbreviation or another spelling, which npm's
+// full list of settings decides; a run of shorthands; a prefix of more
+// than one setting), or a --prefix whose value npm does not take (the
+// next word an option), is unsure.
+func npmDirOption(a string, rest []string) (string, bool) {
+	o := NpmOption(a)
+	switch {
+	case o.Shorts || o.Ambiguous || o.Key == "prefix" && !o.Whole:
+		return a, true
+	case o.Key == "prefix" && o.Eq:
+		return "--prefix=" + o.Value, false
+	case o.Key == "prefix":
+		return "--prefix", len(rest) > 0 && strings.HasPrefix(rest[0], "-")
+	}
+	return a, false
 }
 
 // outputsSorted reports whether Outputs is sorted (TestOutputsSorted).
