@@ -189,6 +189,8 @@ func TestProjectVerbs(t *testing.T) {
 		{"cd py && corepack yarn install", true},
 		{"cd py && corepack yarn", true},
 		{"cd py && npx --yes yarn", true},
+		{"cd py && pnpm dlx yarn", true},
+		{"cd py && bunx yarn install", true},
 		{"cd py && pnpm dedupe", true},
 		{"cd py && pnpm prune", true},
 		{"cd py && pnpm rebuild", true},

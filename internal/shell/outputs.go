@@ -105,7 +105,7 @@ func (c *cmd) unknownVerbLinks(what, dir string, top []*catalogue.Output) {
 		seen = append(seen, d)
 		names, ok := c.w.Tree(d, 1)
 		if !ok {
-			if k, _ := c.w.Lstat(d); k == effect.EntryDir || k == effect.EntryUnknown && word.IsKnown(d) {
+			if k, _ := c.w.Lstat(d); k == effect.EntryDir {
 				c.w.hide("runs %s, a subcommand guard cannot tell the writes of, in %s, which guard cannot list: it cannot tell whether a name there it may write is a link to a protected place", what, d)
 			}
 			continue
