@@ -176,6 +176,16 @@ type Output struct {
 	// -C D); FileOpts the root file, whose directory it is (cargo
 	// --manifest-path F).
 	DirOpts, FileOpts word.Set
+	// Reads are the subcommands known to write nothing in the project by
+	// themselves (npm test, go build, cargo fmt: what they run is the
+	// runners' entries' to check); a subcommand neither here nor in Verbs
+	// is unknown (UnknownVerb). Own, when set, are all the program's own
+	// subcommands: a first operand not among them runs the project's
+	// script of that name (yarn build, pnpm lint), which is a Read.
+	Reads, Own word.Set
+	// Default is the subcommand run when no operand names one (yarn:
+	// install).
+	Default string
 	// Files are what it writes there, relative to the root: a file, or
 	// for a directory it fills a file it writes in it
 	// (node_modules/.package-lock.json), which stands for the directory:
@@ -186,21 +196,46 @@ type Output struct {
 }
 
 // npmInstalls are npm's subcommands (and their aliases) that write
-// node_modules and package-lock.json.
+// node_modules and package-lock.json (and, saving, package.json).
 const npmInstalls = " ci clean-install ic install-clean isntall-clean install i in ins inst insta instal isnt isnta isntal isntall add " +
 	"install-test it install-ci-test cit clean-install-test sit uninstall unlink remove rm r un update up upgrade udpate dedupe ddp " +
-	"prune rebuild rb link ln "
+	"prune rebuild rb link ln audit version verison shrinkwrap "
+
+// Subcommands that write nothing in the project by themselves, and the
+// package managers' own subcommands (a first operand not among them runs
+// a script: yarn build).
+const (
+	npmReads   = " run run-script rum urn rn test t tst start stop restart exec x ls list ll la outdated view v info show search s se find explain why query fund bugs issues docs home repo help help-search prefix root bin whoami ping doctor sbom diff find-dupes completion "
+	pnpmReads  = " run test t tst exec dlx start list ls ll la outdated why licenses root bin help view info show search whoami sbom "
+	yarnReads  = " run test exec dlx bin info why list ls outdated licenses help versions node explain "
+	bunReads   = " run test x exec repl why info outdated help build "
+	cargoReads = " new fmt search help version login logout owner yank locate-project pkgid read-manifest verify-project report info config uninstall "
+	goReads    = " build test vet run list version env fmt doc bug clean help tool fix install "
+	pnpmOwn    = " add i install update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it dedupe patch patch-commit patch-remove audit " +
+		"list ls ll la outdated why licenses run test t tst exec dlx create start pack publish recursive multi m server store root bin setup init deploy doctor config c get set env " +
+		"self-update approve-builds ignored-builds help sbom login logout whoami view info show search owner dist-tag cache version catalog "
+	yarnOwn = " access add audit autoclean bin cache check config create dedupe dlx exec explain generate-lock-entry global help import info init install licenses link list " +
+		"login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove run search set stage tag team test unlink unplug up upgrade " +
+		"upgrade-interactive version versions why workspace workspaces constraints "
+	bunOwn = " add a remove rm install i update upgrade link unlink pm outdated audit publish patch patch-commit why info create c init x run test build exec repl help completions "
+)
 
 // Outputs lists the entries, sorted by name and Sub.
 var Outputs = []Output{
-	{Name: "bun", Verbs: " install i add a remove rm update ", Root: "package.json", Look: Workspace, DirOpts: " --cwd ", Files: "node_modules/.bun-tag bun.lock bun.lockb"},
-	{Name: "cargo", Verbs: " build b check c test t bench run r clippy doc d tree metadata fetch update generate-lockfile fix rustc rustdoc vendor ",
-		Root: "Cargo.toml", Look: All, DirOpts: " -C ", FileOpts: " --manifest-path ", Files: "Cargo.lock target/.rustc_info.json target/CACHEDIR.TAG"},
-	{Name: "go", Verbs: " get ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum"},
-	{Name: "go", Sub: "mod", Verbs: " tidy download init edit vendor ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum vendor/modules.txt"},
-	{Name: "npm", Verbs: npmInstalls, Root: "package.json node_modules", Look: Workspace, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
-	{Name: "pnpm", Verbs: " install i add remove rm update up ", Root: "package.json", Look: Nearest, DirOpts: " -C --dir ", Files: "node_modules/.modules.yaml pnpm-lock.yaml"},
-	{Name: "yarn", Verbs: " install add remove upgrade up ", Root: "package.json", Look: Workspace, DirOpts: " --cwd ", Files: "node_modules/.yarn-integrity yarn.lock"},
+	{Name: "bun", Verbs: " install i add a remove rm update link unlink ", Reads: bunReads, Own: bunOwn, Root: "package.json", Look: Workspace, DirOpts: " --cwd ", Files: "node_modules/.bun-tag bun.lock bun.lockb"},
+	{Name: "cargo", Verbs: " build b check c test t bench run r clippy doc d tree metadata fetch update generate-lockfile fix rustc rustdoc vendor add remove rm package publish install ",
+		Reads: cargoReads, Root: "Cargo.toml", Look: All, DirOpts: " -C ", FileOpts: " --manifest-path ", Files: "Cargo.lock target/.rustc_info.json target/CACHEDIR.TAG"},
+	// cargo init writes Cargo.toml and src/ and appends to the ignore
+	// files of the directory it runs in (cargo new makes a new directory).
+	{Name: "cargo", Verbs: " init ", Root: "Cargo.toml", Look: Here, DirOpts: " -C ", Files: ".gitignore .hgignore .ignore .fossil-settings/ignore-glob src/main.rs src/lib.rs"},
+	{Name: "go", Verbs: " get ", Reads: goReads, Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum"},
+	{Name: "go", Sub: "mod", Verbs: " tidy download init edit vendor ", Reads: " graph verify why help ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum vendor/modules.txt"},
+	{Name: "go", Sub: "work", Verbs: " init use sync edit vendor ", Root: "go.work", Look: Nearest, DirOpts: " -C ", Files: "go.work go.work.sum vendor/modules.txt"},
+	{Name: "npm", Verbs: npmInstalls, Reads: npmReads, Root: "package.json node_modules", Look: Workspace, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
+	{Name: "pnpm", Verbs: " install i add remove rm uninstall un update up upgrade dedupe prune rebuild rb import fetch install-test it link ln unlink audit ", Reads: pnpmReads, Own: pnpmOwn,
+		Root: "package.json", Look: Nearest, DirOpts: " -C --dir ", Files: "node_modules/.modules.yaml pnpm-lock.yaml"},
+	{Name: "yarn", Verbs: " install add remove upgrade up upgrade-interactive import link unlink dedupe autoclean ", Reads: yarnReads, Own: yarnOwn, Default: "install",
+		Root: "package.json", Look: Workspace, DirOpts: " --cwd ", Files: "node_modules/.yarn-integrity yarn.lock"},
 }
 
 // OutputsOf returns the entries whose subcommand args (the words after
@@ -213,7 +248,7 @@ func OutputsOf(name string, args []string) (out []*Output, dir, file, unread str
 		if o.Name != name {
 			continue
 		}
-		sub := o.Sub == ""
+		sub, operand := o.Sub == "", false
 		for j := 0; j < len(args); j++ {
 			a := args[j]
 			if o.Name == "npm" && strings.HasPrefix(a, "-") && a != "--" {
@@ -239,9 +274,15 @@ func OutputsOf(name string, args []string) (out []*Output, dir, file, unread str
 			case strings.HasPrefix(a, "-"):
 			case !sub:
 				sub = a == o.Sub
-			case o.Verbs.Has(a) && !slices.Contains(out, o):
-				out = append(out, o)
+			default:
+				operand = true
+				if o.Verbs.Has(a) && !slices.Contains(out, o) {
+					out = append(out, o)
+				}
 			}
+		}
+		if sub && !operand && o.Default != "" {
+			out = append(out, o) // yarn, yarn --frozen-lockfile: yarn install
 		}
 	}
 	return out, dir, file, unread

@@ -93,3 +93,40 @@ func TestOutputsSorted(t *testing.T) {
 		t.Error("catalogue.Outputs is not sorted by name and Sub")
 	}
 }
+
+// TestUnknownVerb: a subcommand of a program with Outputs entries that is
+// neither a write verb nor a known read is unknown; no operand is not.
+func TestUnknownVerb(t *testing.T) {
+	for _, tt := range []struct {
+		cmd     string
+		unknown bool
+	}{
+		{"npm pack", true},
+		{"npm --json pack", true},
+		{"npm --loglevel warn", true}, // warn may be the value or the subcommand
+		{"npm frobnicate", true},
+		{"go work init .", false}, // a write verb of go work's entry
+		{"go generate ./...", true},
+		{"cargo init", false},
+		{"cargo nextest run", true},
+		{"pnpm pack", true},
+		{"yarn pack", true},
+		{"npm test", false},
+		{"npm --loglevel warn ci", false},
+		{"npm -w d run build", false},
+		{"npm --version", false},
+		{"npm", false},
+		{"go test ./...", false},
+		{"go mod why x", false},
+		{"cargo build --release", false},
+		{"yarn build", false}, // a script
+		{"pnpm lint", false},
+		{"yarn", false},
+		{"ls x", false},
+	} {
+		f := strings.Fields(tt.cmd)
+		if _, top := UnknownVerb(f[0], f[1:]); (top != nil) != tt.unknown {
+			t.Errorf("%q: unknown = %v, want %v", tt.cmd, top != nil, tt.unknown)
+		}
+	}
+}
