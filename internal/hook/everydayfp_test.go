@@ -338,8 +338,7 @@ func TestTreeReadsLikeGrep(t *testing.T) {
 // operand is a root) and, like -l and -c, prints names or counts, no
 // line; a file its walk finds is searched up to its first NUL byte unless
 // -a/--text. A secret past the NUL of a binary (a built program holding
-// a key-shaped string) is not printed by the search. xargs handing the
-// names to wc or ls prints counts and names.
+// a key-shaped string) is not printed by the search.
 func TestTreeNamesAndBinaries(t *testing.T) {
 	proj, _ := gitWorld(t, map[string]string{"bin/tool": "\x7fELF\x02\x01\x01\x00\x00KEY -----BEGIN PRIVATE KEY-----\nMIIB\n",
 		".env": "API_KEY=sk_live_51HcxQ2\n", "src/a.go": "package a // TODO\n"})
@@ -358,10 +357,6 @@ func TestTreeNamesAndBinaries(t *testing.T) {
 		{`rg -uuu BEGIN && ls /nonexistent`, false},
 		{`rg -a BEGIN && ls /nonexistent`, true},
 		{`rg --text BEGIN . && ls /nonexistent`, true},
-		{`grep -rl API . | xargs -r -n 20 wc -l && ls /nonexistent`, false},
-		{`grep -rl API . | xargs cat && ls /nonexistent`, true},
-		{`grep -rl API . | xargs -I{} cat {} && ls /nonexistent`, true},
-		{`grep -rl API . | xargs --frob wc -l && ls /nonexistent`, true}, // an option guard does not know
 	} {
 		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
 	}

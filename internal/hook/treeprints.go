@@ -339,25 +339,12 @@ func stageGreps(words []string, i int) ([]grepSpec, bool) {
 }
 
 // namesOnly reports whether a program prints no file's text: echo,
-// printf, true, pwd, cd; ls and wc (names, counts), also as xargs's
-// command; a catalogued filter
+// printf, true, pwd, cd; ls and wc (names, counts); a catalogued filter
 // with options known (safeOptions) and no file operand.
 func namesOnly(name string, args []string) bool {
 	switch name {
 	case "echo", "printf", "true", "false", ":", "pwd", "cd", "ls", "wc":
 		return true
-	case "xargs":
-		// It appends the names it reads to its command: one that prints
-		// names or counts of any operand (wc, ls, echo) prints no file's text.
-		i, ok := catalogue.XargsCommand(args)
-		if !ok || i == len(args) {
-			return ok
-		}
-		switch args[i] {
-		case "echo", "printf", "true", "false", ":", "ls", "wc":
-			return true
-		}
-		return false
 	case "tr":
 		return safeOptions(name, args) // its operands are sets: it reads only its standard input
 	}

@@ -199,6 +199,8 @@ func xargsWords(text string) []word.Word {
 	return out
 }
 
+var xargsWithArg = word.Set(" -n -P -L -d -s -E -a --max-args --max-procs --max-lines --delimiter --max-chars --eof --arg-file ")
+
 // xargs runs its command with the words it reads appended, or put in place
 // of the replace string (-I R, -i, --replace[=R], BSD's -J R).
 func (c *cmd) xargs() {
@@ -296,7 +298,7 @@ func (c *cmd) xargsOptions() (xargsOpts, int) {
 		case s == "-L" || s == "--max-lines":
 			o.byLine = true
 			j += 2
-		case catalogue.XargsValued.Has(s):
+		case xargsWithArg.Has(s):
 			j += 2
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 			j++

@@ -136,59 +136,6 @@ func (p Prefix) Long(opt string) string {
 // for the commands it runs (to each one's slot number).
 const XargsVarOpts word.Set = " --process-slot-var "
 
-// XargsValued are xargs's options that take the next word as their value
-// (GNU and BSD; a long one also as --name=V, a short one glued: -n1).
-const XargsValued word.Set = " -n -P -L -d -s -E -a -I -J -R -S --max-args --max-procs --max-lines --delimiter --max-chars --eof --arg-file --process-slot-var "
-
-// xargsFlags are the letters of xargs's options without a value, and its
-// long ones.
-const (
-	xargsFlags     = "0rtpxo"
-	xargsLongFlags = " --null --no-run-if-empty --verbose --interactive --exit --open-tty --show-limits "
-)
-
-// XargsCommand returns the index in args (xargs's words after its name) of
-// the first word of the command it runs, len(args) when it runs echo, and
-// false when guard cannot tell where the command starts (an option it
-// does not know).
-func XargsCommand(args []string) (int, bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		opt, _, eq := strings.Cut(a, "=")
-		switch {
-		case a == "--":
-			return i + 1, true
-		case a == "-" || !strings.HasPrefix(a, "-"):
-			return i, true
-		case strings.HasPrefix(a, "--") && XargsValued.Has(opt):
-			if !eq {
-				i++
-			}
-		case strings.HasPrefix(a, "--"):
-			if eq || !strings.Contains(xargsLongFlags, " "+a+" ") {
-				return 0, false
-			}
-		default:
-			j := 1
-			for j < len(a) && strings.IndexByte(xargsFlags, a[j]) >= 0 {
-				j++
-			}
-			switch {
-			case j == len(a):
-			case XargsValued.Has("-" + a[j:j+1]):
-				if j+1 == len(a) {
-					i++ // -n 1
-				}
-			case a[j] == 'i' || a[j] == 'e' || a[j] == 'l':
-				// -i[R], -e[EOF], -l[N]: an optional value, glued only
-			default:
-				return 0, false
-			}
-		}
-	}
-	return len(args), true
-}
-
 // PrefixEntry is the prefixes table's entry for one prefix command.
 type PrefixEntry struct {
 	Name string
