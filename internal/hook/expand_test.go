@@ -80,6 +80,7 @@ func via(in event.Input, v string) event.Input {
 // paths, after the call's inputs, which stay as they were (they are what the
 // record hashes).
 func TestExpand(t *testing.T) {
+	t.Setenv("HOME", t.TempDir()) // the machine's home may hold a ~/.guard: not this test's
 	r := func(p string) event.Input { return event.Input{Kind: event.KindRead, Text: p} }
 	w := func(p string) event.Input { return event.Input{Kind: event.KindWrite, Text: p} }
 	u := func(p string) event.Input { return event.Input{Kind: event.KindURL, Text: p} }

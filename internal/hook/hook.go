@@ -439,6 +439,9 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		if block == nil {
 			block = shellEditSecrets(a, base, opt0.Home) // shelledits.go
 		}
+		if block == nil {
+			block = dashNames(a, base) // dashnames.go
+		}
 		if block != nil && revBlock == nil {
 			revBlock = block
 		}
