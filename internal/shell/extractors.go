@@ -123,6 +123,7 @@ func (c *cmd) jarExtract(j catalogue.Jar) {
 func (c *cmd) jarCreate(j catalogue.Jar) {
 	for _, f := range j.Files {
 		c.w.Write(jarFileName(f))
+		c.w.Touch(jarFileName(f)) // the archive holds what it reads (unknownArchives)
 	}
 	for _, m := range j.Reads {
 		c.w.Read(m)
