@@ -386,6 +386,34 @@ func TestTreeFailsFiltered(t *testing.T) {
 	}
 }
 
+// TestTreeUTF16: rg decodes a file its walk finds that starts with a
+// UTF-16 byte order mark before it searches it: its NUL bytes (one in
+// every other byte) are no NUL of the text rg prints (FINDINGS38a F1).
+// GNU grep does not decode: it reports a binary file matches, no line.
+func TestTreeUTF16(t *testing.T) {
+	text := "token = ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8\n"
+	le, be := []byte{0xff, 0xfe}, []byte{0xfe, 0xff}
+	for _, r := range text {
+		le = append(le, byte(r), 0)
+		be = append(be, 0, byte(r))
+	}
+	proj, _ := gitWorld(t, map[string]string{"conf.txt": string(le), "sub/be.txt": string(be), "src/a.go": "package a\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{`rg ghp . | rev; false`, true},
+		{`rg -o 'ghp_\w+' | rev; false`, true},
+		{`rg token; false`, true},
+		{`rg ghp sub | rev; false`, true},
+		{`rg package src; false`, false},
+		{`grep -r ghp . | rev; false`, false},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(proj, tc.cmd, false), tc.block)
+	}
+}
+
 // TestTreeCopies: a tree search whose output goes to a file copies what
 // it prints, as cp does: where the tree holds a protected
 // file the search may print a line of, it blocks on every agent; a search

@@ -30,6 +30,9 @@ import (
 // -C, -NUM: at least as many as the options ask).
 type grepSpec struct {
 	none, any, files, follow, binary bool
+	// bom: it searches a file starting with a UTF-16 byte order mark as
+	// the text decoded from it (rg's --encoding auto), not its bytes.
+	bom bool
 	// invert: it prints the lines none of res matches (grep -v).
 	invert bool
 	// literal: every one of res is a plain ASCII string, which a line

@@ -77,8 +77,10 @@ func rgLines(args []string) (grepSpec, bool) {
 	// first NUL byte (rg quits there, or with --binary prints no match
 	// past it); a file named alone may be read from a memory map, which
 	// tests only the matched lines, but that is a read of the file, not
-	// the tree's (greppedSecret serves only the tree's files).
-	g.files, g.follow, g.roots, g.binary = true, s.follow, rootsOf(ops), !s.text
+	// the tree's (greppedSecret serves only the tree's files). rg
+	// decodes a file with a UTF-16 byte order mark first (bom): its NUL
+	// bytes are no NUL of the text searched.
+	g.files, g.follow, g.roots, g.binary, g.bom = true, s.follow, rootsOf(ops), !s.text, true
 	g.filter = rgFilterOf(s.filters, !slices.ContainsFunc(g.roots, func(r string) bool { return path.Clean(r) != "." }))
 	return g, ok
 }

@@ -207,6 +207,9 @@ func greppedSecret(d *secret.Detector, p, why string, g *treeGreps, b *scanBudge
 	if err != nil {
 		return secretFinding(why, "guard could not read the file to tell whether it holds a secret", "", ""), true, false
 	}
+	if f, hit := decodedSecret(d, head, why, g, b); hit {
+		return f, hit, false
+	}
 	if len(head) <= maxSecretRead && bytes.IndexByte(head, 0) < 0 {
 		if !b.take(len(head)) {
 			return secretFinding(why, boundWhat, "", ""), true, false
@@ -235,6 +238,25 @@ func greppedSecret(d *secret.Detector, p, why string, g *treeGreps, b *scanBudge
 		return secretFinding(why, "the file holds a secret ("+f.Rule+")", f.Rule, f.Severity), true, false
 	}
 	return event.Finding{}, false, false
+}
+
+// decodedSecret scans, for a grep that decodes a file with a UTF-16 byte
+// order mark (rg's bom), the text decoded from head, the file's first
+// bytes, as greppedSecret scans a text file: the lines the greps print.
+// A file past maxSecretRead is one guard cannot tell (it reads no more).
+func decodedSecret(d *secret.Detector, head []byte, why string, g *treeGreps, b *scanBudget) (event.Finding, bool) {
+	if !bytes.HasPrefix(head, []byte("\xff\xfe")) && !bytes.HasPrefix(head, []byte("\xfe\xff")) ||
+		!slices.ContainsFunc(g.greps, func(s grepSpec) bool { return s.bom }) {
+		return event.Finding{}, false
+	}
+	text, ok := utf16Text(string(head))
+	switch {
+	case !ok:
+		return event.Finding{}, false
+	case len(head) > maxSecretRead || !b.take(len(head)):
+		return secretFinding(why, boundWhat, "", ""), true
+	}
+	return linesSecret(d, text, why, g.pick)
 }
 
 // trackedFiles returns, for git grep's read of tree dir (in.Tracked), the

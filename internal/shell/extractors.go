@@ -58,78 +58,90 @@ func (c *cmd) pax() {
 	c.generic()
 }
 
-// jar x (xf, -xf, --extract) and ar x extract into the working directory;
-// jar's archive is the operand after the letters when they hold f.
+// jar x (xf, -xf, -x -f F, --extract) and ar x extract into the working
+// directory; jar's archive is its f value.
 func (c *cmd) letterExtract() {
-	if c.name == "jar" && c.jarCreate() {
+	if c.name == "jar" && c.jar() {
 		return
 	}
 	if len(c.args) > 0 {
 		s := strings.TrimPrefix(c.args[0].Text, "-")
-		if s == "-extract" || !strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'x') {
-			archive := ""
-			if c.name == "jar" && strings.ContainsRune(s, 'f') && len(c.args) > 1 {
-				archive = c.args[1].Text
-			}
-			c.extractsInto(archive, ".")
+		if c.name != "jar" && !strings.HasPrefix(s, "-") && strings.ContainsRune(s, 'x') {
+			c.extractsInto("", ".")
 		}
 	}
 	c.generic()
 }
 
-// jarCreate analyses jar c and jar u (letters, as jar takes them: the
-// values of f, m and e follow in the order of their letters; -C DIR
-// before a file): each operand, and each -C directory, is read whole (jar
-// recurses), the f archive is written, and without f the archive goes to
-// standard output (an encoder: see encodes). f's value is a file whatever
-// it names: jar writes a temporary file beside it and renames that onto
-// it (- is a file named -, /dev/stdout is replaced, not written to), so
-// the write rules judge it as any other write. It reports whether the call
-// was one; the long options of JDK 9 (--create) make it opaque.
-func (c *cmd) jarCreate() bool {
-	if len(c.args) == 0 {
+// jar analyses a jar call read as jar reads it (catalogue.ParseJar): an
+// option guard cannot read makes it opaque, c and u are jarCreate's, x
+// extracts its f archive into the working directory (-C or --dir after
+// it, JDK 21's destination, makes it opaque). It reports whether the call
+// was handled whole.
+func (c *cmd) jar() bool {
+	j, ok := catalogue.ParseJar(c.argTexts())
+	switch {
+	case !ok:
 		return false
-	}
-	mode, letters := catalogue.JarLetters(c.argTexts())
-	if !letters {
-		if a := c.args[0].Text; a == "--create" || a == "--update" || strings.HasPrefix(a, "--create=") {
-			c.w.hide("runs jar with options guard does not read (--create): it cannot tell which files the archive holds")
-			return true
+	case j.Unread != "":
+		c.w.hide("runs jar with %s, which guard does not read as jar does: it cannot tell which file jar writes", j.Unread)
+		return true
+	case strings.ContainsAny(j.Mode, "xt"):
+		if strings.ContainsRune(j.Mode, 'x') {
+			c.jarExtract(j)
 		}
 		return false
+	case strings.ContainsAny(j.Mode, "cu"):
+		c.jarCreate(j)
+		return true
 	}
-	if !strings.ContainsAny(mode, "cu") || strings.ContainsAny(mode, "xt") {
-		return false
+	return false
+}
+
+// jarExtract extracts j's archive into the working directory.
+func (c *cmd) jarExtract(j catalogue.Jar) {
+	for _, a := range c.argTexts()[j.Rest:] {
+		if a == "-C" || a == "--dir" || strings.HasPrefix(a, "--dir=") {
+			c.w.hide("runs jar x with a destination (%s) guard does not read: it cannot tell where jar writes", a)
+			return
+		}
 	}
-	j := 1
-	for _, l := range mode {
-		if l != 'f' && l != 'm' && l != 'e' {
+	archive := ""
+	if len(j.Files) > 0 {
+		archive = j.Files[len(j.Files)-1]
+	}
+	c.extractsInto(archive, ".")
+}
+
+// jarCreate analyses jar c and jar u: each operand, and each -C
+// directory, is read whole (jar recurses), each f value is written, m's
+// read, and without f the archive goes to standard output (an encoder:
+// see encodes). f's value is a file whatever it names: jar writes a
+// temporary file beside it and renames that onto it (- is a file named
+// -, /dev/stdout is replaced, not written to), so the write rules judge
+// it as any other write.
+func (c *cmd) jarCreate(j catalogue.Jar) {
+	for _, f := range j.Files {
+		c.w.Write(jarFileName(f))
+		c.w.Touch(jarFileName(f)) // the archive holds what it reads (unknownArchives)
+	}
+	for _, m := range j.Reads {
+		c.w.Read(m)
+	}
+	for k := 0; k < j.Rest && k < len(c.args); k++ {
+		c.spend(k)
+	}
+	for k := j.Rest; k < len(c.args); k++ {
+		c.spend(k)
+		if c.args[k].Text == "-C" && k+2 < len(c.args) { // -C DIR FILE: FILE in DIR
+			c.w.ReadTree(path.Join(c.args[k+1].Text, c.args[k+2].Text))
+			c.spend(k + 1)
+			c.spend(k + 2)
+			k += 2
 			continue
 		}
-		if j >= len(c.args) {
-			return true
-		}
-		switch l {
-		case 'f':
-			c.w.Write(jarFileName(c.args[j].Text))
-		case 'm':
-			c.w.Read(c.args[j].Text)
-		}
-		c.spend(j)
-		j++
+		c.w.ReadTree(c.args[k].Text)
 	}
-	for ; j < len(c.args); j++ {
-		c.spend(j)
-		if c.args[j].Text == "-C" && j+2 < len(c.args) { // -C DIR FILE: FILE in DIR
-			c.w.ReadTree(path.Join(c.args[j+1].Text, c.args[j+2].Text))
-			c.spend(j + 1)
-			c.spend(j + 2)
-			j += 2
-			continue
-		}
-		c.w.ReadTree(c.args[j].Text)
-	}
-	return true
 }
 
 // jarFileName returns the path jar's f value names: - is the file of that
@@ -144,8 +156,8 @@ func jarFileName(s string) string {
 // jarToStdout reports whether jar writes an archive to standard output:
 // jar c or u without f.
 func jarToStdout(args []string) bool {
-	mode, ok := catalogue.JarLetters(args)
-	return ok && strings.ContainsAny(mode, "cu") && !strings.ContainsAny(mode, "xtf")
+	j, ok := catalogue.ParseJar(args)
+	return ok && strings.ContainsAny(j.Mode, "cu") && !strings.ContainsAny(j.Mode, "xtf")
 }
 
 // cmake -E tar x… ARCHIVE extracts into the working directory; cmake -E

@@ -88,8 +88,8 @@ func Quiet(name string, args []string, mayPrint func(string) bool) bool {
 		// Its letters, as jar takes them: with f the archive is a file
 		// (v prints the names it stores); without, c writes it to
 		// standard output (an encoder) and x, t read one from there.
-		letters, ok := JarLetters(args)
-		return ok && strings.ContainsRune(letters, 'f')
+		j, ok := ParseJar(args)
+		return ok && j.Unread == "" && strings.ContainsRune(j.Mode, 'f')
 	}
 	short, valued, long, any, ok := quietOptions(name)
 	if !ok {
@@ -258,15 +258,4 @@ func quiet7z(args []string, mayPrint func(string) bool) bool {
 		}
 	}
 	return cmd
-}
-
-// JarLetters returns the letters of jar's first word (cf0M, -xf), the
-// form in which it names its mode and the order of its f, m and e
-// values; false for none or JDK 9's long options (--create).
-func JarLetters(args []string) (string, bool) {
-	if len(args) == 0 {
-		return "", false
-	}
-	l := strings.TrimPrefix(args[0], "-")
-	return l, l != "" && !strings.HasPrefix(l, "-")
 }
