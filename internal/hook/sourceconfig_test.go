@@ -269,6 +269,46 @@ func TestSourceToolConfigKeysInLine(t *testing.T) {
 	})
 }
 
+// TestSourceToolConfigKeysAcrossLines: a JSON5 key's colon after blank
+// lines, comments or Unicode blanks, and a YAML sequence at its key's
+// indent or after a comment line at column 0, are the key's, as the
+// tools' decoders read them; ordinary configurations stay allowed.
+func TestSourceToolConfigKeysAcrossLines(t *testing.T) {
+	runPrograms(t, map[string]string{
+		"a.js": "let a = 1\n", "a.rb": "a = 1\n", "a.css": "a {}\n",
+		"c1/.prettierrc.json5": "{plugins /* a\n */ : [\"./pl.js\"]}\n",
+		"c2/.prettierrc.json5": "{plugins\n\n: [\"./pl.js\"]}\n",
+		"c3/.prettierrc.json5": "{\"plugins\"\n// c\n: [\"./pl.js\"]}\n",
+		"c4/.prettierrc.json5": "{plugins\u00a0: [\"./pl.js\"]}\n",
+		"c5/.prettierrc.json5": "{\u00a0plugins: [\"./pl.js\"]}\n",
+		"y1/.prettierrc.yml":   "plugins:\n- ./pl.js\n",
+		"y2/.prettierrc.yml":   "semi: true\nplugins:\n\n- ./pl.js\n",
+		"y3/.prettierrc.yml":   "plugins:\n# c\n  - ./pl.js\n",
+		"y4/.prettierrc.yml":   "plugins: &p\n- ./pl.js\n",
+		"r1/.rubocop.yml":      "require:\n- ./x\n",
+		"r2/.rubocop.yml":      "inherit_from:\n- sub/x.yml\n",
+		"r2/sub/x.yml":         "require: [./x.rb]\n",
+		"s1/.stylelintrc.yml":  "plugins:\n- ./pl.js\n",
+		"ok/.prettierrc.yml":   "semi: false\nplugins:\n- prettier-plugin-tailwindcss\n# local\noverrides:\n- files: '*.ts'\n  options:\n    parser: typescript\n",
+		"ok/.rubocop.yml":      "require:\n- rubocop-rails\n\nAllCops:\n  NewCops: enable\n",
+		"ok/.stylelintrc.yml":  "extends:\n- stylelint-config-standard\nplugins:\n- stylelint-order\n",
+	}, []programCase{
+		{"cd c1 && prettier --check ../a.js", true},
+		{"cd c2 && prettier --check ../a.js", true},
+		{"cd c3 && prettier --check ../a.js", true},
+		{"cd c4 && prettier --check ../a.js", true},
+		{"cd c5 && prettier --check ../a.js", true},
+		{"cd y1 && prettier --check ../a.js", true},
+		{"cd y2 && prettier --check ../a.js", true},
+		{"cd y3 && prettier --check ../a.js", true},
+		{"cd y4 && prettier --check ../a.js", true},
+		{"cd r1 && rubocop ../a.rb", true},
+		{"cd r2 && rubocop ../a.rb", true},
+		{"cd s1 && stylelint ../a.css", true},
+		{"cd ok && prettier --check ../a.js && rubocop ../a.rb && stylelint ../a.css", false},
+	})
+}
+
 // TestSourceToolUserConfigMoved: HOME or XDG_CONFIG_HOME set by the
 // command moves a source tool's user configuration (~/.pylintrc,
 // $XDG_CONFIG_HOME/mypy/config) into a directory it chooses: read there

@@ -702,6 +702,22 @@ func (m *moduleLoader) optionDirs(opt string) []string {
 	return out
 }
 
+// pythonPath follows what python runs at start with its prefix and
+// user site (pythonStart) and search path dirs (PYTHONPATH): their zips,
+// their modules named like the standard library's, sitecustomize.py and
+// usercustomize.py.
+func (m *moduleLoader) pythonPath(dirs []string) {
+	m.pythonStart()    // PYTHONHOME, PYTHONUSERBASE (pystart.go)
+	m.zipEntries(dirs) // PYTHONPATH=lib.zip (pyzip.go)
+	for _, d := range dirs {
+		m.stdlibShadows(d) // PYTHONPATH=. with ./encodings/
+	}
+	for _, d := range dirs {
+		m.load([]string{path.Join(d, "sitecustomize.py")}, 0)
+		m.load([]string{path.Join(d, "usercustomize.py")}, 0)
+	}
+}
+
 // optionModules follows the modules the interpreter's options load
 // before its code: perl -MX and -mX, ruby -rX, lua -l X, node -r X, and
 // python's start-up hooks (sitecustomize.py, usercustomize.py) in the
@@ -743,16 +759,8 @@ func (m *moduleLoader) optionModules() {
 		}
 	}
 	if m.fam == lang.Python {
-		m.pythonStart() // PYTHONHOME, PYTHONUSERBASE (pystart.go)
-
-		m.zipEntries(m.dirs[1:]) // PYTHONPATH=lib.zip (pyzip.go)
-		for _, d := range m.dirs {
-			m.stdlibShadows(d) // PYTHONPATH=. with ./encodings/
-		}
-		for _, d := range m.dirs[1:] {
-			m.load([]string{path.Join(d, "sitecustomize.py")}, 0)
-			m.load([]string{path.Join(d, "usercustomize.py")}, 0)
-		}
+		m.stdlibShadows(m.dirs[0]) // the script's directory
+		m.pythonPath(m.dirs[1:])
 	}
 	m.follow(lang.Loads{Modules: names}, "", 0)
 	m.varModules() // NODE_REPL_EXTERNAL_MODULE (interpvars.go)

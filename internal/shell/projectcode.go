@@ -1,14 +1,16 @@
 package shell
 
 import (
-	"github.com/guardhq/guard/internal/shell/word"
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // projectCode records the files the program loads as code or command
@@ -139,43 +141,62 @@ func keyValues(lines []string, named string) (bool, []string) {
 	var values []string
 	for i, l := range lines {
 		indent := len(l) - len(strings.TrimLeft(l, " \t"))
-		for _, rest := range keyRests(lines, i, named) {
+		for _, r := range keyRests(lines, i, named) {
 			found = true
-			values = append(values, configValues(rest, lines[i+1:], indent)...)
+			values = append(values, configValues(r.rest, lines[r.line+1:], indent)...)
 		}
 	}
 	return found, values
 }
 
+// keyRest is the text after a key's = or :, and the line it is on.
+type keyRest struct {
+	rest string
+	line int
+}
+
 // keyRests returns the text after the = or : of each place on line i of
 // lines that sets key named, in any case (INI's INIT-HOOK): the key as a
 // token, after no key character (a flow mapping's {, a dotted path's .),
-// followed past quotes, blanks and JSON5 comments by = or : (on the next
-// line where nothing else follows: JSON5), or by ] first on the line (a
-// section). A key inside a line has its value cut where a flow mapping
-// ends it (flowValue).
-func keyRests(lines []string, i int, named string) []string {
+// followed past quotes, blanks, line breaks and JSON5 comments by = or :
+// (keyColon), or by ] first on the line (a section). A key inside a line
+// has its value cut where a flow mapping ends it (flowValue).
+func keyRests(lines []string, i int, named string) []keyRest {
 	l := lines[i]
 	lead := len(l) - len(strings.TrimLeft(l, " \t\"'[{,"))
-	var out []string
+	var out []keyRest
 	for j := strings.IndexFunc(l, notSpace); j >= 0 && j+len(named) <= len(l); j++ {
-		if !strings.EqualFold(l[j:j+len(named)], named) || j > 0 && keyChar(l[j-1]) {
+		if !strings.EqualFold(l[j:j+len(named)], named) || !keyStart(l[:j]) {
 			continue
 		}
-		rest := afterKey(l[j+len(named):])
-		if rest == "" && i+1 < len(lines) {
-			rest = afterKey(lines[i+1]) // JSON5: {plugins\n: [...]}
-		}
+		rest, at := keyColon(lines, i, l[j+len(named):])
 		switch {
-		case rest == "" || !strings.ContainsRune("=:]", rune(rest[0])) || rest[0] == ']' && j != lead:
-		case j == lead:
-			out = append(out, rest[1:])
+		case rest == "" || !strings.ContainsRune("=:]", rune(rest[0])) || rest[0] == ']' && (j != lead || at != i):
+		case j == lead || at != i:
+			out = append(out, keyRest{rest[1:], at})
 		default:
-			out = append(out, flowValue(rest[1:]))
+			out = append(out, keyRest{flowValue(rest[1:]), at})
 		}
 	}
 	return out
 }
+
+// keyStart reports whether a key may start after text before: no key
+// character ends it. JSON5's Unicode blanks (U+00A0, U+FEFF, U+2028…)
+// are not key characters.
+func keyStart(before string) bool {
+	r, n := utf8.DecodeLastRuneInString(before)
+	switch {
+	case n == 0:
+		return true
+	case r < utf8.RuneSelf:
+		return !keyChar(byte(r))
+	}
+	return jsonBlank(r)
+}
+
+// jsonBlank reports whether non-ASCII r is a JSON5 blank.
+func jsonBlank(r rune) bool { return unicode.IsSpace(r) || r == '\ufeff' }
 
 func notSpace(r rune) bool { return r != ' ' && r != '\t' }
 
@@ -184,24 +205,33 @@ func keyChar(b byte) bool {
 	return b == '_' || b == '-' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
 }
 
-// afterKey returns text past the quotes, blanks and JSON5 comments
-// (/* */, //) that may stand between a key and its = or :.
-func afterKey(text string) string {
-	for {
-		text = strings.TrimLeft(text, "\"' \t")
-		switch {
-		case strings.HasPrefix(text, "/*"):
-			_, after, ok := strings.Cut(text[2:], "*/")
-			if !ok {
-				return ""
-			}
-			text = after
-		case strings.HasPrefix(text, "//"):
-			return ""
-		default:
-			return text
+// keyColon returns the text from tail, the rest of line i of lines after a
+// key, on past the quotes, blanks, line breaks and JSON5 comments (/* */,
+// //) that may stand between a key and its = or : ({plugins /* a⏎ */⏎:
+// [...]}), and the line where that text is; "" where a key's text ends
+// the lines guard reads.
+func keyColon(lines []string, i int, tail string) (string, int) {
+	comment := false
+	for first := i; i < first+maxValueLines; {
+		if comment {
+			_, after, ok := strings.Cut(tail, "*/")
+			tail, comment = after, !ok
 		}
+		tail = strings.TrimLeftFunc(tail, func(r rune) bool { return strings.ContainsRune("\"' \t\r", r) || r >= utf8.RuneSelf && jsonBlank(r) })
+		switch {
+		case comment:
+		case strings.HasPrefix(tail, "/*"):
+			tail, comment = tail[2:], true
+			continue
+		case tail != "" && !strings.HasPrefix(tail, "//"):
+			return tail, i
+		}
+		if i++; i >= len(lines) {
+			break
+		}
+		tail = lines[i]
 	}
+	return "", i
 }
 
 // flowValue returns rest, the text after a key's : or = inside a line,
@@ -239,7 +269,9 @@ const maxValueLines = 64
 // rest, in INI, TOML, YAML or JSON: the words of rest, and of the lines
 // after it while a bracket rest opened is open, or while they are
 // indented deeper than the key (indent: an INI continuation, a YAML
-// list).
+// list), or, where nothing but an anchor or a tag follows the key, are a
+// YAML sequence's "- " items at its indent (key:⏎- a). Blank and comment
+// lines, at any indent, are passed.
 func configValues(rest string, after []string, indent int) []string {
 	split := func(s string) []string {
 		var out []string
@@ -252,16 +284,38 @@ func configValues(rest string, after []string, indent int) []string {
 	}
 	values := split(strings.TrimPrefix(strings.TrimSpace(rest), "-"))
 	depth := strings.Count(rest, "[") + strings.Count(rest, "{") - strings.Count(rest, "]") - strings.Count(rest, "}")
+	items := yamlOpen(rest)
 	for n, l := range after {
 		t := strings.TrimSpace(l)
-		deeper := t != "" && len(l)-len(strings.TrimLeft(l, " \t")) > indent
-		if n >= maxValueLines || depth <= 0 && !deeper {
+		if n >= maxValueLines {
+			break
+		}
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		at := len(l) - len(strings.TrimLeft(l, " \t"))
+		deeper := at > indent || items && at == indent && (t == "-" || strings.HasPrefix(t, "- "))
+		if depth <= 0 && !deeper {
 			break
 		}
 		depth += strings.Count(t, "[") + strings.Count(t, "{") - strings.Count(t, "]") - strings.Count(t, "}")
 		values = append(values, split(strings.TrimPrefix(t, "- "))...)
 	}
 	return values
+}
+
+// yamlOpen reports whether rest, the text after a key's colon, leaves its
+// value to the lines after: nothing, a comment, an anchor or a tag.
+func yamlOpen(rest string) bool {
+	for _, f := range strings.Fields(rest) {
+		switch {
+		case f[0] == '#':
+			return true
+		case f[0] != '&' && f[0] != '!':
+			return false
+		}
+	}
+	return true
 }
 
 // projectName reports whether v, a value of a configuration key that

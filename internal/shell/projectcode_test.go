@@ -21,6 +21,10 @@ func TestConfigValues(t *testing.T) {
 		{"k: a\nother:\n  - x", []string{"a"}},
 		{`"k": ["a", "./b.js"], "x": "y"`, []string{"a", "./b.js", "x", "y"}},
 		{"k: [\n\"a\"\n]\n\"x\": \"y\"", []string{"a"}},
+		{"k:\n- a\n- ./b.rb\nother: x", []string{"a", "./b.rb"}},
+		{"k:\n# c\n\n  - a\nother: x", []string{"a"}},
+		{"k: &x # c\n- a\nother: x", []string{"&x", "#", "c", "a"}},
+		{"k: v\n- a", []string{"v"}},
 	} {
 		lines := strings.Split(tc.text, "\n")
 		rest := strings.TrimLeft(strings.TrimPrefix(strings.TrimLeft(lines[0], `"`), "k"), `"' `)
@@ -62,6 +66,15 @@ func TestConfigLoads(t *testing.T) {
 		{"[tool]\npylint = {main = {load-plugins = [\"x\", \"mine\"]}}\n", "init-hook @load-plugins", "load-plugins"},
 		{"{plugins /* c */ : ['./pl.js']}", "@plugins", "plugins"},
 		{"{plugins\n: ['./pl.js']}", "@plugins", "plugins"},
+		{"{plugins /* a\n */ : ['./pl.js']}", "@plugins", "plugins"},
+		{"{plugins\n\n: ['./pl.js']}", "@plugins", "plugins"},
+		{"{\"plugins\"\n// c\n: ['./pl.js']}", "@plugins", "plugins"},
+		{"{plugins\u00a0: ['./pl.js']}", "@plugins", "plugins"},
+		{"{\ufeffplugins: ['./pl.js']}", "@plugins", "plugins"},
+		{"plugins:\n- ./pl.js\n", "@plugins", "plugins"},
+		{"plugins:\n# c\n- ./pl.js\n", "@plugins", "plugins"},
+		{"plugins:\n- prettier-plugin-x\nsemi: false\n", "@plugins", ""},
+		{"[\"plugins\"\n]", "@plugins", ""},
 		{"a: &k plugins\n*k : [./pl.js]\n", "@plugins", "a key guard cannot read: a YAML alias as a key"},
 		{"{\"plu\\\ngins\": [\"./pl.js\"]}", "@plugins", "a key guard cannot read: an escaped line break"},
 		// Ordinary configurations: a value after the key is its own.

@@ -41,8 +41,9 @@ func (c *cmd) program() {
 	c.gitOptionVars() // gitoptvars.go: git --exec-path=D is GIT_EXEC_PATH=D
 	c.escapes()       // command languages, build tools' files (escapes.go)
 	c.projectCode()
-	c.testRunner() // testrunners.go
-	c.pipCommand() // piplocal.go
+	c.runtimeStart() // runtimestart.go: PYTHONPATH=sub pylint
+	c.testRunner()   // testrunners.go
+	c.pipCommand()   // piplocal.go
 	c.credentialRead()
 	c.configWrites()
 	c.ownedPlaces() // owners.go
