@@ -168,8 +168,8 @@ type Output struct {
 	// that is one counts (npm --loglevel warn ci), since a write
 	// recorded too many only asks the write rules once more.
 	Verbs word.Set
-	// Root are the names that mark the project's root; Look how the tool
-	// looks for it.
+	// Root are the names that mark the project's root (one ending in /
+	// a directory: npm's node_modules/); Look how the tool looks for it.
 	Root string
 	Look Lookup
 	// DirOpts name the directory the tool runs in (npm --prefix D, go
@@ -198,7 +198,7 @@ var Outputs = []Output{
 		Root: "Cargo.toml", Look: All, DirOpts: " -C ", FileOpts: " --manifest-path ", Files: "Cargo.lock target/.rustc_info.json target/CACHEDIR.TAG"},
 	{Name: "go", Verbs: " get ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum"},
 	{Name: "go", Sub: "mod", Verbs: " tidy download init edit vendor ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum vendor/modules.txt"},
-	{Name: "npm", Verbs: npmInstalls, Root: "package.json node_modules", Look: Workspace, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
+	{Name: "npm", Verbs: npmInstalls, Root: "package.json node_modules/", Look: Workspace, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
 	{Name: "pnpm", Verbs: " install i add remove rm update up ", Root: "package.json", Look: Nearest, DirOpts: " -C --dir ", Files: "node_modules/.modules.yaml pnpm-lock.yaml"},
 	{Name: "yarn", Verbs: " install add remove upgrade up ", Root: "package.json", Look: Workspace, DirOpts: " --cwd ", Files: "node_modules/.yarn-integrity yarn.lock"},
 }
