@@ -565,6 +565,9 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		if name == "npx" {
 			c.npxSettings(args) // npx --node-options=…: npm's settings
 		}
+		if catalogue.PackageRunners.Has(name) && name != "pipx" {
+			c.runsLocal(runnerSpecs(args)) // npx ./x.tgz (npmspecs.go)
+		}
 		if tr, ok := catalogue.TaskRunnerNamed(name); ok {
 			c.runTasks(tr, words[1:]) // hatch run NAME: a script of pyproject.toml
 		}

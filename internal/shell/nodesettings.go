@@ -67,8 +67,8 @@ func (c *cmd) nodeSettings() {
 			c.w.hide("runs %s with an option, %s, that abbreviates more than one of its settings that run code", c.name, s)
 			return
 		}
-		if !catalogue.NpmCodeKeys.Has(k) {
-			continue
+		if !catalogue.NpmCodeKeys.Has(k) || o.No {
+			continue // --no-node-options: no value
 		}
 		if !eq {
 			if j+1 >= len(c.args) {
@@ -160,8 +160,8 @@ func (c *cmd) npxSettings(args []word.Word) {
 			c.w.hide("runs npx with an option, %s, that abbreviates more than one of npm's settings that run code", args[j].Text)
 			return
 		}
-		if !catalogue.NpmCodeKeys.Has(k) {
-			continue
+		if !catalogue.NpmCodeKeys.Has(k) || o.No {
+			continue // --no-node-options: no value
 		}
 		if !eq {
 			if j+1 >= len(args) {

@@ -42,6 +42,36 @@ func (c *cmd) memberPackages(root string, names []string) {
 	if !ok {
 		return
 	}
+	if all {
+		more, ok := c.installedDirs()
+		if !ok {
+			return
+		}
+		queue = append(queue, more...)
+	}
+	c.readPackages(queue, names, all)
+}
+
+// installedDirs returns the local packages an install in the walker's
+// directory takes besides the manifest's: those the command line names
+// and those npm's lock file lists; false, having hidden the command, when
+// one is local code guard cannot read.
+func (c *cmd) installedDirs() ([]string, bool) {
+	if c.runsLocal(c.commandSpecs(true)) { // npmspecs.go
+		return nil, false
+	}
+	dirs, ok := c.localDirs(".", c.commandSpecs(false))
+	if !ok || c.name != "npm" && c.name != "bun" {
+		return dirs, ok
+	}
+	lock, ok := c.lockDirs()
+	return append(dirs, lock...), ok
+}
+
+// readPackages reads the package.json files of the directories queue
+// holds, and those of the members and local dependencies each lists in
+// turn (all: its local dependencies too).
+func (c *cmd) readPackages(queue, names []string, all bool) {
 	seen := map[string]bool{".": true}
 	for len(queue) > 0 && !c.w.stopped() {
 		d := path.Clean(queue[0])
@@ -58,6 +88,7 @@ func (c *cmd) memberPackages(root string, names []string) {
 			continue
 		}
 		var t string
+		var ok bool
 		c.inFileDir(f, func() { t, ok = c.packageFile("package.json", names) })
 		if !ok {
 			continue
@@ -91,10 +122,7 @@ func (c *cmd) workspaceCall() bool {
 // cannot be resolved.
 func (c *cmd) membersOf(d, t string, deps bool) ([]string, bool) {
 	var pkg struct {
-		Workspaces json.RawMessage   `json:"workspaces"`
-		Deps       map[string]string `json:"dependencies"`
-		Dev        map[string]string `json:"devDependencies"`
-		Optional   map[string]string `json:"optionalDependencies"`
+		Workspaces json.RawMessage `json:"workspaces"`
 	}
 	if json.Unmarshal([]byte(t), &pkg) != nil {
 		return nil, true // scanned whole by packageFile
@@ -116,19 +144,8 @@ func (c *cmd) membersOf(d, t string, deps bool) ([]string, bool) {
 	if !deps {
 		return out, true
 	}
-	for _, m := range []map[string]string{pkg.Deps, pkg.Dev, pkg.Optional} {
-		for _, spec := range m {
-			dir, local, ok := localSpec(spec)
-			if !ok {
-				c.w.hide("installs the local package %q, whose install scripts guard cannot read", spec)
-				return nil, false
-			}
-			if local {
-				out = append(out, path.Join(d, dir))
-			}
-		}
-	}
-	return out, true
+	dirs, ok := c.localDirs(d, depSpecs(t)) // npmspecs.go
+	return append(out, dirs...), ok
 }
 
 // workspaceGlobs returns the patterns of a package.json's "workspaces"
@@ -188,8 +205,8 @@ func (c *cmd) workspaceDirs(d, g string) ([]string, bool) {
 // localSpec reads a dependency's spec as npm (npm-package-arg) would
 // resolve it, default-deny. Not the project's code (local false): a
 // registry version, range or tag, npm:NAME@RANGE, a remote URL or git
-// host (remoteSpec), and a workspace member by its range (workspace:^,
-// read from the root's list). Every other spec is local code: a
+// host (remoteSpec), a JSR package (jsr:@scope/name), and a workspace
+// member by its range (workspace:^, read from the root's list). Every other spec is local code: a
 // directory guard can read (file:D, link:D, portal:D, ./D, a path with a
 // slash npm does not read as a git host) is returned; any other (a
 // tarball, git+file:, exec:, a path from the home or the root, a form
@@ -199,7 +216,8 @@ func localSpec(spec string) (dir string, local, ok bool) {
 	if rest, cut := strings.CutPrefix(s, "workspace:"); cut && (registrySpec(rest) || aliasSpec(rest)) {
 		return "", false, true
 	}
-	if registrySpec(s) || remoteSpec(s) || strings.HasPrefix(s, "npm:") && aliasSpec(s[len("npm:"):]) {
+	if registrySpec(s) || remoteSpec(s) || strings.HasPrefix(s, "npm:") && aliasSpec(s[len("npm:"):]) ||
+		strings.HasPrefix(s, "jsr:") && aliasSpec(s[len("jsr:"):]) {
 		return "", false, true
 	}
 	named := false // a path without a slash is one only after file:
@@ -270,15 +288,21 @@ func packageName(s string) bool {
 }
 
 // remoteSpec reports whether s names code from another machine: an
-// http(s) tarball, a git repository over https, http, ssh or git://, or
-// a git host (github:, gitlab:, bitbucket:, gist:, user/repo).
+// http(s) tarball, a git repository over https, http, ssh (git@HOST:path
+// too) or git://, whose host is public (publicHost: a server on this
+// machine serves what the project holds), or a git host (github:,
+// gitlab:, bitbucket:, gist:, user/repo).
 func remoteSpec(s string) bool {
 	lower := strings.ToLower(s)
 	for _, p := range []string{"https://", "http://", "git+https://", "git+http://", "git+ssh://", "git://"} {
 		if rest, ok := strings.CutPrefix(lower, p); ok {
 			host, _, _ := strings.Cut(rest, "/")
-			return host != "" && !strings.HasPrefix(rest, "/")
+			return publicHost(host) // a server on this machine serves local code
 		}
+	}
+	if user, rest, ok := strings.Cut(s, "@"); ok && !strings.ContainsAny(user, "/:") { // git@HOST:path, over ssh
+		host, _, ok := strings.Cut(rest, ":")
+		return ok && strings.Contains(host, ".") && !strings.Contains(host, "/") && publicHost(host)
 	}
 	for _, p := range []string{"github:", "gitlab:", "bitbucket:", "gist:"} {
 		if rest, ok := strings.CutPrefix(lower, p); ok {

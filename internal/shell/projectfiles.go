@@ -10,6 +10,7 @@ package shell
 import (
 	"encoding/json"
 	"path"
+	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -60,15 +61,23 @@ func (c *cmd) projectFiles(dir string, names []string, look catalogue.Lookup) []
 	}
 	var out []string
 	for i, d := range dirs {
+		sure := false
 		for _, n := range names {
-			if f := path.Join(d, n); c.w.wrote(f) || c.somethingAt(f) {
-				out = append(out, f)
+			f := path.Join(d, n)
+			switch found, maybe := c.entryAt(f, strings.HasSuffix(n, "/")); {
+			case found:
+				out, sure = append(out, f), true
+			case maybe:
+				out = append(out, f) // a candidate: look on
 			}
 		}
-		if len(out) > 0 && look == catalogue.Workspace {
+		if !sure {
+			continue
+		}
+		if look == catalogue.Workspace {
 			return append(out, c.workspaceRoots(dirs[i+1:])...)
 		}
-		if len(out) > 0 && look == catalogue.Nearest {
+		if look == catalogue.Nearest {
 			break
 		}
 	}
@@ -93,6 +102,25 @@ func (c *cmd) workspaceRoots(dirs []string) []string {
 		}
 	}
 	return out
+}
+
+// entryAt reports whether something is at p, with dir a directory too
+// (npm's root is the nearest directory holding package.json or
+// node_modules), or whether guard cannot tell (maybe).
+func (c *cmd) entryAt(p string, dir bool) (found, maybe bool) {
+	if c.w.wrote(p) || c.somethingAt(p) {
+		return true, false
+	}
+	if !dir {
+		return false, false
+	}
+	switch k, _ := c.w.Lstat(p); k {
+	case effect.EntryDir, effect.EntryLink, effect.EntryFile:
+		return true, false
+	case effect.EntryUnknown:
+		return false, c.w.Listing()
+	}
+	return false, false
 }
 
 // somethingAt reports whether there is something at p on disk: a file, or an

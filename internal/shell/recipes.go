@@ -219,17 +219,24 @@ func (c *cmd) packageScripts() {
 	if c.name == "deno" {
 		files = []string{"deno.json", "deno.jsonc", "package.json"}
 	}
+	here := false // the specs of the command line are read from the root's directory
 	for _, name := range files {
 		look := catalogue.LookupOf(name) // the nearest above (projectfiles.go)
 		if name == "package.json" && slices.Contains(names, "*") {
 			look = catalogue.Workspace // an install in a member runs the workspace root's scripts
 		}
 		for _, f := range c.projectFiles(dir, []string{name}, look) {
+			here = here || f == "package.json"
 			c.inFileDir(f, func() { // scripts run in the package's directory
 				if t, ok := c.packageFile(path.Base(f), names); ok && name == "package.json" {
 					c.memberPackages(t, names) // npmworkspaces.go
 				}
 			})
+		}
+	}
+	if !here && slices.Contains(names, "*") && c.name != "deno" {
+		if dirs, ok := c.localDirs(".", c.commandSpecs(false)); ok && !c.runsLocal(c.commandSpecs(true)) {
+			c.readPackages(dirs, names, true) // and from the command's own directory
 		}
 	}
 }
@@ -242,6 +249,9 @@ func (c *cmd) packageDir() string {
 		s := c.args[j].Text
 		o := catalogue.NpmOption(s) // --prefi D is npm's --prefix D
 		k, v, eq := o.Key, o.Value, o.Eq
+		if o.No {
+			k = "" // --no-prefix: npm's own directory
+		}
 		switch {
 		case s == "--":
 			return dir
@@ -475,7 +485,7 @@ func (c *cmd) scriptsRun() []string {
 // the next word.
 func npmValueOption(s string) bool {
 	o := catalogue.NpmOption(s)
-	return !o.Eq && (o.Key == "prefix" || o.Key == "workspace")
+	return !o.Eq && !o.No && (o.Key == "prefix" || o.Key == "workspace")
 }
 
 // packageWords returns the operands of a package manager's command line,

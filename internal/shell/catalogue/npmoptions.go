@@ -39,33 +39,37 @@ type NpmArg struct {
 	// settings are lower case, so nopt may read it as a run of one-letter
 	// shorthands (-gC is -g -C, and -C is --prefix).
 	Shorts bool
+	// No: the word is --no-NAME (any number of no-), which sets NAME to
+	// true or false and takes no value.
+	No bool
 }
 
-// NpmOption reads option word s as npm's parser (nopt) does: --NAME,
-// -NAME (a long one given one dash) and any prefix of NAME are the
-// setting NAME; -C is --prefix. npm's other one- and two-letter
-// shorthands (-w, -ws, -g) are not abbreviations. Every consumer of npm's
-// options reads them here: the settings that run code, the directory
-// and workspaces that scripts run in, and the root npm writes in.
+// NpmOption reads option word s as npm's parser (nopt) does: every
+// leading dash is stripped (-prefix, --prefix and ---prefix are one
+// word), then each leading no- (--no-prefix sets prefix to false: No),
+// then NAME or any prefix of NAME is the setting NAME; -C (--C) is
+// --prefix. npm's other one- and two-letter shorthands (-w, -ws, -g) are
+// not abbreviations. Every consumer of npm's options reads them here: the
+// settings that run code, the directory and workspaces that scripts run
+// in, and the root npm writes in.
 func NpmOption(s string) (a NpmArg) {
 	name, value, eq := strings.Cut(s, "=")
 	a.Value, a.Eq = value, eq
 	bare := strings.TrimLeft(name, "-")
-	a.Shorts = strings.HasPrefix(name, "-") && strings.Contains(bare, "C") && bare != "C"
-	switch {
-	case bare == "C" && name != bare:
-		a.Key, a.Whole = "prefix", true
-		return a
-	case strings.HasPrefix(name, "--"):
-		name = name[2:]
-	case strings.HasPrefix(name, "-") && len(name) > 3:
-		name = name[1:]
-	default:
+	if bare == name || bare == "" {
 		return a
 	}
-	k := NpmKey(name)
+	a.Shorts = strings.Contains(bare, "C") && bare != "C"
+	if bare == "C" {
+		a.Key, a.Whole = "prefix", true
+		return a
+	}
+	for len(bare) > 3 && strings.EqualFold(bare[:3], "no-") {
+		bare, a.No = bare[3:], true
+	}
+	k := NpmKey(bare)
 	if k == "" || NpmCodeKeys.Has(k) || NpmPlaceKeys.Has(k) {
-		a.Key, a.Whole = k, k == name
+		a.Key, a.Whole = k, k == bare && !a.No
 		return a
 	}
 	if npmExact.Has(k) || len(k) < 2 {

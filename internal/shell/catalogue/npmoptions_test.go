@@ -18,6 +18,13 @@ func TestNpmOption(t *testing.T) {
 		"--prefix":        {Key: "prefix", Whole: true},
 		"-prefix":         {Key: "prefix", Whole: true},
 		"-C":              {Key: "prefix", Whole: true},
+		"---prefix":       {Key: "prefix", Whole: true}, // nopt strips every dash
+		"----prefix=d":    {Key: "prefix", Value: "d", Eq: true, Whole: true},
+		"---C":            {Key: "prefix", Whole: true},
+		"-pre":            {Key: "prefix"},
+		"--no-prefix":     {Key: "prefix", No: true},
+		"--no-No-prefix":  {Key: "prefix", No: true},
+		"-":               {},
 		"--prefix=d":      {Key: "prefix", Value: "d", Eq: true, Whole: true},
 		"--prefi":         {Key: "prefix"},
 		"--pref=d":        {Key: "prefix", Value: "d", Eq: true},

@@ -168,8 +168,8 @@ type Output struct {
 	// that is one counts (npm --loglevel warn ci), since a write
 	// recorded too many only asks the write rules once more.
 	Verbs word.Set
-	// Root are the names that mark the project's root; Look how the tool
-	// looks for it.
+	// Root are the names that mark the project's root (one ending in /
+	// a directory: npm's node_modules/); Look how the tool looks for it.
 	Root string
 	Look Lookup
 	// DirOpts name the directory the tool runs in (npm --prefix D, go
@@ -231,7 +231,7 @@ var Outputs = []Output{
 	{Name: "go", Verbs: " get ", Reads: goReads, Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum"},
 	{Name: "go", Sub: "mod", Verbs: " tidy download init edit vendor ", Reads: " graph verify why help ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum vendor/modules.txt"},
 	{Name: "go", Sub: "work", Verbs: " init use sync edit vendor ", Root: "go.work", Look: Nearest, DirOpts: " -C ", Files: "go.work go.work.sum vendor/modules.txt"},
-	{Name: "npm", Verbs: npmInstalls, Reads: npmReads, Root: "package.json node_modules", Look: Workspace, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
+	{Name: "npm", Verbs: npmInstalls, Reads: npmReads, Root: "package.json node_modules/", Look: Workspace, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
 	{Name: "pnpm", Verbs: " install i add remove rm uninstall un update up upgrade dedupe prune rebuild rb import fetch install-test it link ln unlink audit ", Reads: pnpmReads, Own: pnpmOwn,
 		Root: "package.json", Look: Nearest, DirOpts: " -C --dir ", Files: "node_modules/.modules.yaml pnpm-lock.yaml"},
 	{Name: "yarn", Verbs: " install add remove upgrade up upgrade-interactive import link unlink dedupe autoclean ", Reads: yarnReads, Own: yarnOwn, Default: "install",
