@@ -222,3 +222,129 @@ func TestProjectVerbs(t *testing.T) {
 		{"cd ok && go version", false},
 	})
 }
+
+// TestPackageManagerForms (attack 39a): an option's value is no
+// subcommand (npm --loglevel info pack); a run form runs a command of its
+// own (npm exec -- npm pack); pnpm setup writes the shell's start-up
+// file; a dangling manifest link in the working directory is the root
+// file the tool writes; cargo init's operand and glued -C, pnpm's -Csub
+// and workspace root; cargo uninstall's --root and bun build's --outdir
+// and --compile write. A dotfile manager's links in the home are no write
+// of an unknown subcommand run there.
+func TestPackageManagerForms(t *testing.T) {
+	files := map[string]string{
+		"~/.guard/rules.json":    "{}\n",
+		"~/.bashrc":              "echo orig\n",
+		"p1/package.json":        `{"name":"x","version":"1.0.0","scripts":{"build":"echo ok"}}`,
+		"p1/x-1.0.0.tgz":         "->../../.bashrc",
+		"p8/package.json":        `{"name":"x","version":"1.0.0"}`,
+		"p8/sub/package.json":    `{"name":"y","version":"1.0.0"}`,
+		"p8/sub/y-1.0.0.tgz":     "->../../../.bashrc",
+		"p8/sub/node_modules":    "->../../../.guard",
+		"p8/sub/.gitignore":      "->../../../.bashrc",
+		"w3/go.mod":              "module w3\n\ngo 1.21\n",
+		"w3/d/go.mod":            "->../../../.zshenv",
+		"w1/pnpm-workspace.yaml": "packages: [d]\n",
+		"w1/package.json":        `{"name":"w1","version":"1.0.0"}`,
+		"w1/node_modules":        "->../../.guard",
+		"w1/d/package.json":      `{"name":"d","version":"1.0.0"}`,
+		"c1/r/.crates.toml":      "[v1]\n\"foo 0.1.0 (registry+https://github.com/rust-lang/crates.io-index)\" = [\"rules.json\"]\n",
+		"c1/r/bin":               "->../../../.guard",
+		"b6/a.ts":                "console.log(1)\n",
+		"b6/o/a.js":              "->../../../.bashrc",
+		"b7/a.ts":                "console.log(1)\n",
+		"b7/a":                   "->../../.bashrc",
+		"~/.npmrc":               "registry=https://registry.npmjs.org/\n",
+		"q/.npmrc":               "->../../.npmrc",
+		"q/package.json":         `{"name":"q","version":"1.0.0"}`,
+		"ok/package.json":        `{"name":"ok","version":"1.0.0","scripts":{"build":"echo ok"}}`,
+		"ok/pnpm-workspace.yaml": "packages: [d]\n",
+		"ok/Cargo.toml":          "[package]\nname = \"ok\"\nversion = \"0.1.0\"\n",
+		"ok/src/main.rs":         "fn main() {}\n",
+		"ok/a.ts":                "console.log(1)\n",
+		"ok/notes/readme.md":     "hi\n",
+		"ok/readme.md":           "->notes/readme.md",
+	}
+	runPrograms(t, files, []programCase{
+		{"cd p1 && npm --loglevel info pack", true},
+		{"cd p1 && npm --userconfig x pack", true},
+		{"cd p1 && npm --json pack --loglevel info", true},
+		{"cd p1 && yarn --cache-folder c pack", true},
+		{"cd p1 && pnpm --loglevel error pack", true},
+		{"cd p8 && pnpm --dir sub pack", true},
+		{"cd p8 && yarn --cwd sub pack", true},
+		{"cd p1 && npm exec -- npm pack", true},
+		{"cd p1 && npm x npm pack", true},
+		{"cd p1 && npm exec --package=npm -- npm pack", true},
+		{"cd p1 && pnpm exec npm pack", true},
+		{"cd p1 && pnpm npm pack", true},
+		{"cd p1 && yarn exec npm pack", true},
+		{"cd p1 && yarn run npm pack", true},
+		{"cd p1 && bun x npm pack", true},
+		{"cd ok && pnpm setup", true},
+		{"cd ok && pnpm --loglevel error setup", true},
+		{"cd ok && pnpm install-completion bash", true},
+		{"cd ok && pnpm config set script-shell /tmp/x", true},
+		{"cd ok && pnpm set script-shell /tmp/x", true},
+		{"cd w3/d && go mod init example.com/d", true},
+		{"cd w3/d && go mod init", true},
+		{"cd p8 && cargo init sub", true},
+		{"cd p8 && cargo init --name x sub", true},
+		{"cd p8 && cargo init -- sub", true},
+		{"cd p8 && cargo -Zunstable-options -Csub init", true},
+		{"cd p8 && pnpm -Csub install", true},
+		{"cd w1/d && pnpm install", true},
+		{"cd w1/d && pnpm add left-pad", true},
+		{"cd c1 && CARGO_INSTALL_ROOT=r cargo uninstall foo", true},
+		{"cd c1 && cargo uninstall foo --root=r", true},
+		{"cd b6 && bun build a.ts --outdir o", true},
+		{"cd b6 && bun build a.ts --outdir=o", true},
+		{"cd b7 && bun build --compile a.ts", true},
+		{"cd b7 && bun build a.ts --compile", true},
+		{"cd ok && npm --loglevel info ls", false},
+		{"cd ok && yarn build", false},
+		{"cd ok && pnpm build", false},
+		{"cd ok && yarn run build", false},
+		{"cd ok && pnpm install", false},
+		{"cd ok && cargo +nightly build", false},
+		{"cd ok && bun build a.ts --outdir dist", false},
+		{"cd ok && cargo nextest run", false}, // readme.md -> notes/readme.md stays in the project
+		{"cd ok && pnpm config get registry", false},
+		{"cd q && npm config get registry", false}, // q/.npmrc -> ~/.npmrc: config get writes nothing
+		{"cd q && cargo +nightly build", false},
+	})
+}
+
+// TestPackageManagerDotfileHome: a dotfile manager's links in the home
+// (~/.bashrc -> dotfiles/bashrc) lead to a plain name in the directory:
+// no write of an unknown subcommand run there (attack 39a's false
+// positives).
+func TestPackageManagerDotfileHome(t *testing.T) {
+	files := map[string]string{
+		"~/.guard/rules.json":     "{}\n",
+		"~/dotfiles/npmrc":        "registry=https://registry.npmjs.org/\n",
+		"~/.npmrc":                "->dotfiles/npmrc",
+		"~/dotfiles/zshrc":        "echo z\n",
+		"~/.zshrc":                "->dotfiles/zshrc",
+		"~/dotfiles/gitconfig":    "[user]\n",
+		"~/.gitconfig":            "->dotfiles/gitconfig",
+		"~/dotfiles/inputrc":      "set bell-style none\n",
+		"~/.inputrc":              "->dotfiles/inputrc",
+		"~/dotfiles/profile":      "echo p\n",
+		"~/.profile":              "->dotfiles/profile",
+		"~/dotfiles/.keep":        "",
+		"~/dotfiles/tmux.conf":    "set -g mouse on\n",
+		"~/.tmux.conf":            "->dotfiles/tmux.conf",
+		"~/dotfiles/editorconfig": "root = true\n",
+		"~/.editorconfig":         "->dotfiles/editorconfig",
+		"~/dotfiles/bashrc":       "echo orig\n",
+		"~/.bashrc":               "->dotfiles/bashrc",
+	}
+	runPrograms(t, files, []programCase{
+		{"cd .. && npm config get registry", false},
+		{"cd .. && npm cache clean --force", false},
+		{"cd .. && cargo nextest run", false},
+		{"cd .. && cargo +nightly build", false},
+		{"cd .. && cargo install-update -a", false},
+	})
+}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"encoding/json"
 	"path"
 	"slices"
 	"strings"
@@ -21,56 +22,85 @@ import (
 // knows neither as a write nor as harmless (catalogue.UnknownVerb: npm
 // pack, cargo init's plugins) may write any name there: each link in the
 // directory it runs in and in its root is then a write (default-deny).
+// A program a run form runs (npm exec -- CMD) is a command of its own.
 // corepack runs the tool it names with the rest.
 func (c *cmd) outputs() {
 	if !c.w.trusts(c.prog, c.name) {
 		return
 	}
-	name, args := c.name, word.Texts(c.args)
-	if name == "corepack" && len(args) > 0 {
-		name, args = strings.ToLower(args[0]), args[1:] // corepack yarn install
+	name, ws := c.name, c.args
+	if name == "corepack" && len(ws) > 0 {
+		name, ws = strings.ToLower(ws[0].Text), ws[1:] // corepack yarn install
 	}
-	outs, dir, file, unread := catalogue.OutputsOf(name, args)
-	verb, top := catalogue.UnknownVerb(name, args)
-	if len(outs) == 0 && len(top) == 0 {
+	args := word.Texts(ws)
+	uses, unread := catalogue.OutputsOf(name, args, c.envValue)
+	dir := topDir(name, args, c.envValue)
+	scripts := c.scriptNames(dir)
+	verb, top := catalogue.UnknownVerb(name, args, scripts)
+	c.packageRuns(name, ws, scripts)
+	if len(uses) == 0 && len(top) == 0 {
 		return
 	}
 	if unread != "" {
 		c.w.hide("runs %s with %s, which may name the directory it writes its files in: guard cannot tell which", name, unread)
 		return
 	}
-	if file != "" {
-		dir = path.Dir(file)
-	}
-	if dir == "" {
-		dir = "."
-	}
 	meta := c.w.MetaOnly
 	c.w.MetaOnly = true
 	defer func() { c.w.MetaOnly = meta }()
-	for _, o := range outs {
-		roots, manifests := c.outputRoots(dir, o)
+	for _, u := range uses {
+		roots, manifests := c.outputRoots(orDot(u.Dir), u.Output)
 		for _, f := range manifests {
 			if k, _ := c.w.Lstat(f); k == effect.EntryLink {
 				c.w.Write(f) // the save lands where the link leads
 			}
 		}
 		for _, r := range roots {
-			for _, f := range strings.Fields(o.Files) {
+			for _, f := range strings.Fields(u.Files) {
 				c.w.Write(path.Join(r, f))
 			}
 		}
 	}
 	if len(top) > 0 {
-		c.unknownVerbLinks(name+" "+verb, dir, top)
+		c.unknownVerbLinks(name+" "+verb, dir, top, args)
 	}
+}
+
+// topDir returns the directory the options of program name's top-level
+// entries (catalogue.Output.Dir) name, "." for none.
+func topDir(name string, args []string, env func(string) (string, bool)) string {
+	for i := range catalogue.Outputs {
+		if o := &catalogue.Outputs[i]; o.Name == name && o.Sub == "" && !o.NamedOnly {
+			if d, _, _ := o.Dir(args, env); d != "" {
+				return d
+			}
+		}
+	}
+	return "."
+}
+
+// orDot returns dir, "." for "".
+func orDot(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
 }
 
 // outputRoots returns the roots of o's project for a tool running in dir
 // (catalogue.Output), and the root files there: those found, else each
 // of Root's names in dir (npm install without a package.json writes one).
+// A link in dir standing as a root file is one, dangling or not: the tool
+// finds or creates its root file there (go mod init writes ./go.mod
+// through it).
 func (c *cmd) outputRoots(dir string, o *catalogue.Output) (roots, manifests []string) {
 	manifests = c.projectFiles(dir, strings.Fields(o.Root), o.Look)
+	for _, n := range strings.Fields(o.Root) {
+		f := path.Join(dir, n)
+		if k, _ := c.w.Lstat(f); k == effect.EntryLink && !slices.Contains(manifests, f) {
+			manifests = append([]string{f}, manifests...)
+		}
+	}
 	for _, f := range manifests {
 		if d := path.Dir(f); !slices.Contains(roots, d) {
 			roots = append(roots, d)
@@ -85,43 +115,25 @@ func (c *cmd) outputRoots(dir string, o *catalogue.Output) (roots, manifests []s
 	return roots, manifests
 }
 
-// unknownVerbLinks records, for a subcommand guard cannot tell the writes
-// of (what: "npm pack"), each symbolic link in the directory it runs in,
-// dir and the roots of its project as a write: the name it writes may be
-// that link's (npm pack's x-1.0.0.tgz, go work's go.work, cargo init's
-// .gitignore), and the write rules follow it to where it leads. A directory
-// guard cannot list hides the command.
-func (c *cmd) unknownVerbLinks(what, dir string, top []*catalogue.Output) {
-	st, ok := c.w.Files.(effect.Stater)
-	if !ok || !c.w.Listing() {
-		return // no reader: what is on disk is not guard's to see
-	}
-	dirs := []string{".", dir}
-	for _, o := range top {
-		roots, _ := c.outputRoots(dir, o)
-		dirs = append(dirs, roots...)
-	}
-	seen := []string{}
-	for _, d := range dirs {
-		if d = path.Clean(d); slices.Contains(seen, d) {
-			continue
-		}
-		seen = append(seen, d)
-		names, ok := c.w.Tree(d, 1)
-		if !ok {
-			if k, _ := c.w.Lstat(d); k == effect.EntryDir {
-				c.w.hide("runs %s, a subcommand guard cannot tell the writes of, in %s, which guard cannot list: it cannot tell whether a name there it may write is a link to a protected place", what, d)
-			}
-			continue
-		}
-		for _, n := range names {
-			p := path.Join(d, n)
-			if strings.HasSuffix(n, "/") {
-				continue
-			}
-			if k, _ := st.Lstat(c.w.Where(p)); k == effect.EntryLink {
-				c.w.Write(p) // guard cannot tell whether the subcommand writes it
+// scriptNames returns what reports whether a word is one of the scripts
+// of the package.json nearest dir; none when guard cannot read one. It
+// reads the file at its first question.
+func (c *cmd) scriptNames(dir string) func(string) bool {
+	var scripts map[string]json.RawMessage
+	read := false
+	return func(s string) bool {
+		if !read {
+			read = true
+			for _, f := range c.projectFiles(dir, []string{"package.json"}, catalogue.Nearest) {
+				var pkg struct {
+					Scripts map[string]json.RawMessage `json:"scripts"`
+				}
+				if t, st := c.w.FileStatus(f, true, effect.MaxScriptBytes); st == effect.FileWhole && json.Unmarshal([]byte(t), &pkg) == nil {
+					scripts = pkg.Scripts
+				}
 			}
 		}
+		_, ok := scripts[s]
+		return ok
 	}
 }

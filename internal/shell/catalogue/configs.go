@@ -39,6 +39,7 @@ var ConfigWriters = []ConfigWriter{
 	{Name: "aws", Sub: "configure", Unless: "get list list-profiles export-credentials", File: ".aws/config", Vars: "AWS_CONFIG_FILE"},
 	{Name: "aws", Sub: "configure", Unless: "get list list-profiles export-credentials", File: ".aws/credentials", Vars: "AWS_SHARED_CREDENTIALS_FILE"},
 	{Name: "cargo", Sub: "login", File: ".cargo/credentials.toml", Vars: "CARGO_HOME/credentials.toml"},
+	{Name: "cargo", Sub: "logout", File: ".cargo/credentials.toml", Vars: "CARGO_HOME/credentials.toml"},
 	{Name: "composer", Sub: "config", Unless: "-g --global -l --list", File: "composer.json", Project: true, Flag: "--working-dir/composer.json"}, // scripts.*
 	{Name: "docker", Sub: "context", Unless: "ls list inspect show export", File: ".docker/config.json", Vars: "DOCKER_CONFIG/config.json", Flag: "--config/config.json"},
 	{Name: "docker", Sub: "login", File: ".docker/config.json", Vars: "DOCKER_CONFIG/config.json", Flag: "--config/config.json"},
@@ -61,7 +62,25 @@ var ConfigWriters = []ConfigWriter{
 	{Name: "npm", Sub: "set-script", File: "package.json", Project: true, Flag: "--prefix/package.json"},
 	{Name: "pip", Sub: "config", Unless: "list get debug", File: ".config/pip/pip.conf", Vars: "PIP_CONFIG_FILE"},
 	{Name: "pip3", Sub: "config", Unless: "list get debug", File: ".config/pip/pip.conf", Vars: "PIP_CONFIG_FILE"},
+	{Name: "pnpm", Sub: "add-user", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
+	{Name: "pnpm", Sub: "adduser", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
+	{Name: "pnpm", Sub: "c", Unless: "get list", File: ".config/pnpm/rc", Vars: "XDG_CONFIG_HOME/pnpm/rc"},
+	{Name: "pnpm", Sub: "c", Unless: "get list", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
+	{Name: "pnpm", Sub: "config", Unless: "get list", File: ".config/pnpm/rc", Vars: "XDG_CONFIG_HOME/pnpm/rc"}, // script-shell
+	{Name: "pnpm", Sub: "config", Unless: "get list", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
+	{Name: "pnpm", Sub: "set", File: ".config/pnpm/rc", Vars: "XDG_CONFIG_HOME/pnpm/rc"},
+	{Name: "pnpm", Sub: "set", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
+	// pnpm setup adds PNPM_HOME to the shell's start-up file, and
+	// install-completion a line that loads its completion script.
+	{Name: "pnpm", Sub: "setup", File: ".bashrc"},
+	{Name: "pnpm", Sub: "setup", File: ".zshrc"},
+	{Name: "pnpm", Sub: "setup", File: ".config/fish/config.fish"},
+	{Name: "pnpm", Sub: "install-completion", File: ".bashrc"},
+	{Name: "pnpm", Sub: "install-completion", File: ".zshrc"},
+	{Name: "pnpm", Sub: "install-completion", File: ".config/fish/config.fish"},
 	{Name: "pnpm", Sub: "init", File: "package.json", Project: true, Flag: "--dir/package.json"},
+	{Name: "pnpm", Sub: "login", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
+	{Name: "pnpm", Sub: "logout", File: ".npmrc", Vars: "NPM_CONFIG_USERCONFIG npm_config_userconfig", Flag: "--userconfig"},
 	{Name: "pnpm", Sub: "pkg", Unless: "get", File: "package.json", Project: true, Flag: "--dir/package.json"},
 	{Name: "pre-commit", Sub: "install", File: ".git/hooks/pre-commit", Project: true},
 	{Name: "yarn", Sub: "config", Unless: "get list current", File: ".yarnrc"},

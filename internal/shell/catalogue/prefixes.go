@@ -309,6 +309,10 @@ type PackageExec struct {
 	Bare          bool
 }
 
+// ExecSubs are the package managers' subcommands whose operand is a
+// program, never a script (npm exec, yarn exec, pnpm dlx, bun x).
+const ExecSubs word.Set = " exec x dlx "
+
 // PackageExecOf returns how package manager name runs a program, or false
 // for another name (npx and bunx are prefixes).
 func PackageExecOf(name string) (PackageExec, bool) {

@@ -6,50 +6,71 @@ import "strings"
 // Outputs entries (npm, go, cargo…), for the subcommand they run, and
 // returns it with the entries of the program's top level when guard knows
 // it neither as one that writes (an entry's Verbs) nor as one that writes
-// nothing in the project by itself (Reads, a script of Own's program):
-// npm pack writes <name>-<version>.tgz, cargo generate-lockfile and a
-// cargo plugin what they like. Such a call is unknown (default-deny). A
-// word after an option that may take it as its value (npm --loglevel warn
-// ci) is passed over, but a call whose every operand may be one names no
-// subcommand guard can tell: unknown too. No operand at all (npm
-// --version, yarn: its Default) is not.
-func UnknownVerb(name string, args []string) (verb string, top []*Output) {
-	for i := range Outputs {
-		if o := &Outputs[i]; o.Name == name && o.Sub == "" {
-			top = append(top, o)
-		}
-	}
+// nothing in the project by itself (Reads, or for a program with Own a
+// word script reports is one of the project's scripts): npm pack writes
+// <name>-<version>.tgz, cargo generate-lockfile and a cargo plugin what
+// they like. Such a call is unknown (default-deny). A word after an
+// option that may take it as its value (npm --loglevel info pack) may be
+// the subcommand or not: each such word up to the first that cannot be a
+// value must be known, not the first known one (guard has no table of
+// which options take a value but valueNext's). rustup's cargo
+// +TOOLCHAIN is no subcommand. No operand at all (npm --version, yarn:
+// its Default) is not unknown.
+func UnknownVerb(name string, args []string, script func(string) bool) (verb string, top []*Output) {
+	top = outputsSub(name, "")
 	if len(top) == 0 {
 		return "", nil
 	}
-	entries, sub := top, ""
-	skipped, maybeValue := false, false
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if strings.HasPrefix(a, "-") && a != "-" {
-			maybeValue = !strings.Contains(a, "=")
+	entries, sub, unknown := top, "", ""
+	maybeValue, value := false, false
+	for i, a := range args {
+		switch {
+		case a == "--":
+		case i == 0 && name == "cargo" && strings.HasPrefix(a, "+"):
+			continue // cargo +nightly build: rustup's toolchain
+		case strings.HasPrefix(a, "-") && a != "-":
+			value = !strings.Contains(a, "=") && valueNext(name, top, a)
+			maybeValue = !strings.Contains(a, "=") && !value
 			continue
-		}
-		if sub == "" && len(entries) == len(top) {
-			if s := outputsSub(name, a); s != nil {
-				entries, sub, maybeValue = s, a, false
+		case value:
+			value = false
+			continue
+		case sub == "" && len(entries) == len(top) && outputsSub(name, a) != nil:
+			entries, sub, maybeValue = outputsSub(name, a), a, false
+			continue
+		default:
+			if unknown == "" && !knownVerb(entries, a, script) {
+				unknown = a
+			}
+			if maybeValue {
+				maybeValue = false
 				continue
 			}
 		}
-		if knownVerb(entries, a) {
-			return a, nil
-		}
-		if !maybeValue {
-			return strings.TrimSpace(sub + " " + a), top
-		}
-		skipped, maybeValue = true, false
+		break
 	}
-	if skipped {
-		return strings.TrimSpace(sub + " " + strings.Join(args, " ")), top
+	if unknown != "" {
+		return strings.TrimSpace(sub + " " + unknown), top
 	}
 	return "", nil
+}
+
+// valueNext reports whether option word a of program name takes the next
+// word as its value, never a subcommand: it names the directory or root
+// file of one of entries (npm --prefix D, cargo --manifest-path F), or a
+// Verb entry of name lists it as a data option (npm --loglevel L).
+func valueNext(name string, entries []*Output, a string) bool {
+	for _, o := range entries {
+		if o.DirOpts.Has(a) || o.FileOpts.Has(a) {
+			return true
+		}
+	}
+	for i := range Verbs {
+		if v := &Verbs[i]; v.Name == name && v.Sub == "" && !v.GoFlags && v.Data.Has(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // outputsSub returns the Outputs entries of name whose Sub is sub.
@@ -64,10 +85,11 @@ func outputsSub(name, sub string) []*Output {
 }
 
 // knownVerb reports whether a is a subcommand one of entries writes by
-// (Verbs) or knows to write nothing in the project (Reads, a script).
-func knownVerb(entries []*Output, a string) bool {
+// (Verbs) or knows to write nothing in the project (Reads, a script of
+// the project's that script reports: nil reports none).
+func knownVerb(entries []*Output, a string, script func(string) bool) bool {
 	for _, o := range entries {
-		if o.Verbs.Has(a) || o.Reads.Has(a) || o.Own != "" && !o.Own.Has(a) {
+		if o.Verbs.Has(a) || o.Reads.Has(a) || o.Own != "" && !o.Own.Has(a) && script != nil && script(a) {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package catalogue
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -176,6 +177,21 @@ type Output struct {
 	// -C D); FileOpts the root file, whose directory it is (cargo
 	// --manifest-path F).
 	DirOpts, FileOpts word.Set
+	// Glued: a one-letter DirOpts takes its value joined (clap's and
+	// pnpm's -Csub).
+	Glued bool
+	// DirOperand: the subcommand's first operand is the directory it
+	// runs in (cargo init PATH). Its options are then read by Bools
+	// (no value) and Valued (the next word): another one makes the
+	// directory unread (default-deny: guard cannot tell the operand).
+	DirOperand    bool
+	Bools, Valued word.Set
+	// DirVar is a variable naming the directory (CARGO_INSTALL_ROOT);
+	// NamedOnly: without a directory named, the entry writes the
+	// user's files (cargo install in CARGO_HOME), not the project's,
+	// and is not recorded.
+	DirVar    string
+	NamedOnly bool
 	// Reads are the subcommands known to write nothing in the project by
 	// themselves (npm test, go build, cargo fmt: what they run is the
 	// runners' entries' to check); a subcommand neither here nor in Verbs
@@ -208,12 +224,13 @@ const (
 	npmReads   = " run run-script rum urn rn test t tst start stop restart exec x ls list ll la outdated view v info show search s se find explain why query fund bugs issues docs home repo help help-search prefix root bin whoami ping doctor sbom diff find-dupes completion "
 	pnpmReads  = " run test t tst exec dlx start list ls ll la outdated why licenses root bin help view info show search whoami sbom "
 	yarnReads  = " run test exec dlx bin info why list ls outdated licenses help versions node explain "
-	bunReads   = " run test x exec repl why info outdated help build "
-	cargoReads = " new fmt search help version login logout owner yank locate-project pkgid read-manifest verify-project report info config uninstall "
-	goReads    = " build test vet run list version env fmt doc bug clean help tool fix install "
+	bunReads   = " run test x exec repl why info outdated help "
+	cargoReads = " new search help version login logout owner yank locate-project pkgid read-manifest verify-project report info config "
+	goReads    = " build test vet run list version env doc bug clean help tool install "
 	pnpmOwn    = " add i install update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it dedupe patch patch-commit patch-remove audit " +
 		"list ls ll la outdated why licenses run test t tst exec dlx create start pack publish recursive multi m server store root bin setup init deploy doctor config c get set env " +
-		"self-update approve-builds ignored-builds help sbom login logout whoami view info show search owner dist-tag cache version catalog "
+		"self-update approve-builds ignored-builds help sbom login logout whoami view info show search owner dist-tag cache version catalog " +
+		"install-completion completion add-user adduser set-script pkg edit token access bugs docs home repo ping star stars unpublish unstar deprecate undeprecate team profile hook org "
 	yarnOwn = " access add audit autoclean bin cache check config create dedupe dlx exec explain generate-lock-entry global help import info init install licenses link list " +
 		"login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove run search set stage tag team test unlink unplug up upgrade " +
 		"upgrade-interactive version versions why workspace workspaces constraints "
@@ -224,68 +241,135 @@ const (
 var Outputs = []Output{
 	{Name: "bun", Verbs: " install i add a remove rm update link unlink ", Reads: bunReads, Own: bunOwn, Root: "package.json", Look: Workspace, DirOpts: " --cwd ", Files: "node_modules/.bun-tag bun.lock bun.lockb"},
 	{Name: "cargo", Verbs: " build b check c test t bench run r clippy doc d tree metadata fetch update generate-lockfile fix rustc rustdoc vendor add remove rm package publish install ",
-		Reads: cargoReads, Root: "Cargo.toml", Look: All, DirOpts: " -C ", FileOpts: " --manifest-path ", Files: "Cargo.lock target/.rustc_info.json target/CACHEDIR.TAG"},
+		Reads: cargoReads, Root: "Cargo.toml", Look: All, DirOpts: " -C ", Glued: true, FileOpts: " --manifest-path ", Files: "Cargo.lock target/.rustc_info.json target/CACHEDIR.TAG"},
 	// cargo init writes Cargo.toml and src/ and appends to the ignore
 	// files of the directory it runs in (cargo new makes a new directory).
-	{Name: "cargo", Verbs: " init ", Root: "Cargo.toml", Look: Here, DirOpts: " -C ", Files: ".gitignore .hgignore .ignore .fossil-settings/ignore-glob src/main.rs src/lib.rs"},
+	{Name: "cargo", Verbs: " init ", Root: "Cargo.toml", Look: Here, DirOpts: " -C ", Glued: true, DirOperand: true,
+		Bools: " --bin --lib -q --quiet -v --verbose --frozen --locked --offline ", Valued: " --name --vcs --edition --registry --config -Z --color ", Files: ".gitignore .hgignore .ignore .fossil-settings/ignore-glob src/main.rs src/lib.rs"},
+	// cargo install and uninstall write (and remove) the binaries
+	// listed in .crates.toml under bin/ of the root --root or
+	// CARGO_INSTALL_ROOT names (a project's planted bin link leads
+	// where the removal lands); else the user's CARGO_HOME.
+	{Name: "cargo", Verbs: " install uninstall ", Root: ".crates.toml", Look: Here, DirOpts: " --root ", DirVar: "CARGO_INSTALL_ROOT", NamedOnly: true,
+		Files: ".crates.toml .crates2.json bin/.crates"},
 	{Name: "go", Verbs: " get ", Reads: goReads, Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum"},
 	{Name: "go", Sub: "mod", Verbs: " tidy download init edit vendor ", Reads: " graph verify why help ", Root: "go.mod", Look: Nearest, DirOpts: " -C ", Files: "go.mod go.sum vendor/modules.txt"},
 	{Name: "go", Sub: "work", Verbs: " init use sync edit vendor ", Root: "go.work", Look: Nearest, DirOpts: " -C ", Files: "go.work go.work.sum vendor/modules.txt"},
 	{Name: "npm", Verbs: npmInstalls, Reads: npmReads, Root: "package.json node_modules/", Look: Workspace, DirOpts: " --prefix -C ", Files: "node_modules/.package-lock.json package-lock.json"},
+	// npm config and cache read or write the user's files, not the
+	// project's: their reading subcommands are known (ConfigWriters
+	// records config's writes).
+	{Name: "npm", Sub: "c", Reads: " get list ls "},
+	{Name: "npm", Sub: "cache", Reads: " ls list verify "},
+	{Name: "npm", Sub: "config", Reads: " get list ls "},
 	{Name: "pnpm", Verbs: " install i add remove rm uninstall un update up upgrade dedupe prune rebuild rb import fetch install-test it link ln unlink audit ", Reads: pnpmReads, Own: pnpmOwn,
-		Root: "package.json", Look: Nearest, DirOpts: " -C --dir ", Files: "node_modules/.modules.yaml pnpm-lock.yaml"},
+		Root: "package.json pnpm-workspace.yaml", Look: All, DirOpts: " -C --dir ", Glued: true, Files: "node_modules/.modules.yaml pnpm-lock.yaml"},
 	{Name: "yarn", Verbs: " install add remove upgrade up upgrade-interactive import link unlink dedupe autoclean ", Reads: yarnReads, Own: yarnOwn, Default: "install",
 		Root: "package.json", Look: Workspace, DirOpts: " --cwd ", Files: "node_modules/.yarn-integrity yarn.lock"},
 }
 
+// OutputUse is an entry a call runs and the directory it writes in.
+type OutputUse struct {
+	*Output
+	// Dir is the directory the call names (Output.Dir), "" for none.
+	Dir string
+}
+
 // OutputsOf returns the entries whose subcommand args (the words after
-// the program's name) run, and the directory and root file their options
-// name ("" for none); unread is an option word that may name the
-// directory but guard cannot tell (npm's --prefi, -gC), when there is one.
-func OutputsOf(name string, args []string) (out []*Output, dir, file, unread string) {
+// the program's name) run, each with the directory it writes in, read by
+// env (the program's environment, for DirVar); unread is an option word
+// that may name a directory but guard cannot tell (npm's --prefi, -gC),
+// when there is one.
+func OutputsOf(name string, args []string, env func(string) (string, bool)) (out []OutputUse, unread string) {
 	for i := range Outputs {
 		o := &Outputs[i]
 		if o.Name != name {
 			continue
 		}
-		sub, operand := o.Sub == "", false
-		for j := 0; j < len(args); j++ {
-			a := args[j]
-			if o.Name == "npm" && strings.HasPrefix(a, "-") && a != "--" {
-				var unsure bool
-				if a, unsure = npmDirOption(a, args[j+1:]); unsure {
-					unread = args[j]
-				}
-			}
-			opt, v, eq := strings.Cut(a, "=")
-			switch {
-			case a == "--":
-				j = len(args)
-			case (o.DirOpts.Has(opt) || o.FileOpts.Has(opt)) && !eq && j+1 < len(args):
-				j++
-				v = args[j]
-				fallthrough
-			case (o.DirOpts.Has(opt) || o.FileOpts.Has(opt)) && eq:
-				if o.DirOpts.Has(opt) {
-					dir = v
-				} else {
-					file = v
-				}
-			case strings.HasPrefix(a, "-"):
-			case !sub:
-				sub = a == o.Sub
-			default:
-				operand = true
-				if o.Verbs.Has(a) && !slices.Contains(out, o) {
-					out = append(out, o)
-				}
-			}
+		dir, u, verb := o.Dir(args, env)
+		if verb && u != "" {
+			unread = u
 		}
-		if sub && !operand && o.Default != "" {
-			out = append(out, o) // yarn, yarn --frozen-lockfile: yarn install
+		if verb && (dir != "" || !o.NamedOnly) {
+			out = append(out, OutputUse{o, dir})
 		}
 	}
-	return out, dir, file, unread
+	return out, unread
+}
+
+// Dir reads args, the words of a call of o's program, for the directory
+// it runs in as its options (DirOpts, a glued short one: cargo -Csub;
+// FileOpts: the root file's directory), its operand (DirOperand) or its
+// variable (DirVar, read by env) name it, "" for none; verb is whether
+// it runs one of o's Verbs (or its Default); unread an option word that
+// may name the directory but guard cannot tell, when there is one.
+func (o *Output) Dir(args []string, env func(string) (string, bool)) (dir, unread string, verb bool) {
+	if o.DirVar != "" && env != nil {
+		if v, ok := env(o.DirVar); ok && v != "" {
+			dir = v // CARGO_INSTALL_ROOT=r cargo uninstall x
+		}
+	}
+	sub, operand, took := o.Sub == "", false, false
+	for j := 0; j < len(args); j++ {
+		a := args[j]
+		if o.Name == "npm" && strings.HasPrefix(a, "-") && a != "--" {
+			var unsure bool
+			if a, unsure = npmDirOption(a, args[j+1:]); unsure {
+				unread = args[j]
+			}
+		}
+		opt, v, eq := strings.Cut(a, "=")
+		named := o.DirOpts.Has(opt) || o.FileOpts.Has(opt)
+		switch {
+		case a == "--" && verb && o.DirOperand && !took && j+1 < len(args):
+			dir, j = joinDir(dir, args[j+1]), len(args) // cargo init -- sub
+		case a == "--":
+			j = len(args)
+		case named && !eq && j+1 < len(args):
+			j++
+			dir = o.dirOf(opt, args[j])
+		case named && eq:
+			dir = o.dirOf(opt, v)
+		case o.Glued && !eq && len(a) > 2 && a[1] != '-' && o.DirOpts.Has(a[:2]):
+			dir = a[2:] // pnpm -Csub, cargo -Csub
+		case strings.HasPrefix(a, "-") && a != "-":
+			if verb && o.DirOperand && !eq && !o.Bools.Has(a) {
+				if !o.Valued.Has(a) || j+1 >= len(args) {
+					unread = a // cargo init --frob sub: which word is the directory
+				}
+				j++
+			}
+		case !sub:
+			sub = a == o.Sub
+		case verb && o.DirOperand && !took:
+			dir, took = joinDir(dir, a), true // cargo init sub
+		default:
+			operand = true
+			verb = verb || o.Verbs.Has(a)
+		}
+	}
+	if sub && !operand && o.Default != "" {
+		verb = true // yarn, yarn --frozen-lockfile: yarn install
+	}
+	return dir, unread, verb
+}
+
+// dirOf returns the directory option opt's value v names: v, or for a
+// root file's option the file's directory.
+func (o *Output) dirOf(opt, v string) string {
+	if o.FileOpts.Has(opt) {
+		return path.Dir(v)
+	}
+	return v
+}
+
+// joinDir returns operand p, a directory, as named from dir ("" for the
+// working directory).
+func joinDir(dir, p string) string {
+	if dir == "" || path.IsAbs(p) || strings.HasPrefix(p, "~") {
+		return p
+	}
+	return path.Join(dir, p)
 }
 
 // npmDirOption reads npm's option word a, before the words rest, for

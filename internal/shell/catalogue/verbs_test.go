@@ -103,7 +103,8 @@ func TestUnknownVerb(t *testing.T) {
 	}{
 		{"npm pack", true},
 		{"npm --json pack", true},
-		{"npm --loglevel warn", true}, // warn may be the value or the subcommand
+		{"npm --loglevel warn", false}, // --loglevel takes warn: no subcommand
+		{"npm --frob warn", true},      // warn may be the value or the subcommand
 		{"npm frobnicate", true},
 		{"go work init .", false}, // a write verb of go work's entry
 		{"go generate ./...", true},
@@ -123,9 +124,29 @@ func TestUnknownVerb(t *testing.T) {
 		{"pnpm lint", false},
 		{"yarn", false},
 		{"ls x", false},
+		// an option's value is not the subcommand (attack 39a F1)
+		{"npm --loglevel info pack", true},
+		{"npm --userconfig x pack", true},
+		{"npm --json pack --loglevel info", true},
+		{"yarn --cache-folder c pack", true},
+		{"pnpm --loglevel error pack", true},
+		{"pnpm --dir sub pack", true},
+		{"yarn --cwd sub pack", true},
+		{"pnpm npm pack", true},  // no script npm: pnpm runs the program
+		{"pnpm setup", true},     // its own, neither write verb nor read
+		{"bun build a.ts", true}, // writes (39a F9)
+		{"cargo fmt", true},      // rewrites the sources
+		{"cargo +nightly build", false},
+		{"cargo +nightly frob", true},
+		{"cargo uninstall x", false}, // a write verb of its own entry
+		{"cargo -C d init", false},
+		{"npm config get registry", false},
+		{"npm config set registry x", true},
+		{"npm cache verify", false},
 	} {
 		f := strings.Fields(tt.cmd)
-		if _, top := UnknownVerb(f[0], f[1:]); (top != nil) != tt.unknown {
+		script := func(s string) bool { return s == "build" || s == "lint" }
+		if _, top := UnknownVerb(f[0], f[1:], script); (top != nil) != tt.unknown {
 			t.Errorf("%q: unknown = %v, want %v", tt.cmd, top != nil, tt.unknown)
 		}
 	}

@@ -1,0 +1,76 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// packageRuns analyses the command a package manager's run forms run as a
+// command of its own, as npx's is (a Prefix): npm exec -- CMD, npm x CMD,
+// pnpm exec CMD, yarn exec CMD, yarn run CMD, bun x CMD
+// (catalogue.PackageExecOf), and the bare forms of the managers that run
+// what is neither their own subcommand nor a script of the project's
+// (pnpm CMD, yarn CMD, bun CMD, bun run CMD). A script (script reports
+// the project's) is not a command: its text is the script runners'.
+func (c *cmd) packageRuns(name string, args []word.Word, script func(string) bool) {
+	rest, ok := packageExec(name, args)
+	if !ok {
+		rest = bareRun(name, args, script)
+	}
+	if len(rest) == 0 {
+		return
+	}
+	if i := len(args) - len(rest); script(rest[0].Text) && (i == 0 || !catalogue.ExecSubs.Has(args[i-1].Text)) {
+		return // yarn run build, pnpm build: the project's script
+	}
+	c.execFed(rest, nil)
+}
+
+// bareRun returns, for a package manager that runs a first operand that
+// is none of its subcommands (catalogue.Output Own: pnpm npm pack), the
+// words of the command it runs: from that operand on (bun run CMD: after
+// run, unless CMD names a file, which bun runs as a program of its own);
+// nil for another.
+func bareRun(name string, args []word.Word, script func(string) bool) []word.Word {
+	var own word.Set
+	var dirs word.Set
+	for i := range catalogue.Outputs {
+		if o := &catalogue.Outputs[i]; o.Name == name && o.Own != "" {
+			own, dirs = o.Own, o.DirOpts
+		}
+	}
+	if own == "" {
+		return nil
+	}
+	i := pmOperand(args, 0, dirs)
+	if i >= 0 && name == "bun" && args[i].Text == "run" {
+		if i = pmOperand(args, i+1, dirs); i >= 0 && strings.ContainsAny(args[i].Text, "./") {
+			return nil // bun run x.ts
+		}
+	} else if i >= 0 && own.Has(args[i].Text) {
+		return nil
+	}
+	if i < 0 || script(args[i].Text) {
+		return nil
+	}
+	return args[i:]
+}
+
+// pmOperand returns the index of the first word of args from from on
+// that is no option and no value of one of dirs (-C D), -1 for none.
+func pmOperand(args []word.Word, from int, dirs word.Set) int {
+	for i := from; i < len(args); i++ {
+		a := args[i].Text
+		switch {
+		case a == "--":
+			return -1
+		case dirs.Has(a):
+			i++
+		case !strings.HasPrefix(a, "-") || a == "-":
+			return i
+		}
+	}
+	return -1
+}
