@@ -432,6 +432,11 @@ func (c *cmd) commandOptions() {
 		case o.Use == catalogue.RunGitConfig:
 			c.gitConfig(j + 1)
 			return
+		case o.Use == catalogue.RunSearchDir && len(r.Files) == 0:
+			for ; j <= k && j < len(c.kinds); j++ {
+				c.kinds[j] = argData // gcc -I. -I include: searched, not read
+			}
+			j = k
 		default:
 			c.runOption(o.Use, v, by)
 			j = k

@@ -38,6 +38,10 @@ const (
 	RunGoLinker    // go -ldflags: the options of cmd/link (GoLinker)
 	RunGoCompiler  // go -gcflags: the options of cmd/compile (GoCompiler)
 	RunGoAssembler // go -asmflags: the options of cmd/asm (GoAssembler)
+	// RunSearchDir: a directory the program looks in for the files its
+	// inputs name (gcc -I DIR, -L DIR): no file of it is read by being
+	// named, so the word is data, not a read of the tree.
+	RunSearchDir
 )
 
 // runOption is an option, by its names: -x VALUE, --long VALUE and
@@ -95,6 +99,7 @@ var (
 		{names: " -fplugin= -fpass-plugin= -specs= --specs= ", prefix: true, Use: RunLoadsCode},
 		{names: " -specs --specs -load -plugin ", Use: RunLoadsCode}, // -specs F; -Xclang -load X
 		{names: " --config ", Use: RunLoadsCode},                     // clang --config F: a file of options
+		{names: " -I -L -isystem -iquote -idirafter -F ", attached: true, Use: RunSearchDir},
 	}
 	// A JVM's hooks: the command it runs on a crash or when out of memory
 	// (sh -c, ;-separated); -J hands the option to the JVM of a JDK tool.
