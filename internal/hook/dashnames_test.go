@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -32,5 +34,36 @@ func TestDashNames(t *testing.T) {
 		{blank, "ls | xargs wc", true},                     // xargs splits it at the blank
 	} {
 		checkBlock(t, p, tc.dir, tc.cmd, tc.block, "begins with '-'")
+	}
+}
+
+// TestDashPaths: a path whose first element begins with '-' is a path
+// where no program reads options (a redirection's word) and, where guard
+// cannot tell whether the program takes it as an option (cp -- -x/…,
+// cat -- -u/…), a path too: -x/../../.bashrc is the home's .bashrc, not
+// /../../.bashrc, and a link named -u or -rc is followed.
+func TestDashPaths(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"a.txt": "hi\n", "-x/k": ""})
+	p := realPolicy(t, "")
+	if err := os.Symlink("..", filepath.Join(proj, "-u")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../home/.bashrc", filepath.Join(proj, "-rc")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"echo x >> -x/../../home/.bashrc", true},
+		{"cp a.txt -- -x/../../home/.guard/rules.json", true},
+		{"cat < -x/../../home/.ssh/id_rsa", true},
+		{"echo x >> -rc", true},
+		{"echo x > -u/home/.guard/rules.json", true},
+		{"cat -- -u/home/.ssh/id_rsa", true},
+		{"echo x >> -x/k", false},
+		{"ls -la -- -x", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }

@@ -974,6 +974,9 @@ func (c *cmd) redirect(n, op string, r *syntax.Redirect, t word.Word) {
 	w := c.w
 	target := t.Text
 	c.redirs = append(c.redirs, n+op+word.OneLine(target))
+	if len(target) > 1 && target[0] == '-' {
+		target = "./" + target // a redirection's word is a path whole, never an option (> -x/../../.bashrc)
+	}
 	for _, dev := range []string{"/dev/tcp/", "/dev/udp/"} {
 		if h, ok := strings.CutPrefix(target, dev); ok {
 			h, _, _ = strings.Cut(h, "/")

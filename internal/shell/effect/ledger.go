@@ -945,6 +945,12 @@ func treeOf(p string) string {
 // pathOf records the file word s names as read, written or touched. A path
 // ending in /… stands for what find found under it (see found).
 func (w *Ledger) pathOf(s string, k pathKind) {
+	if len(s) > 1 && s[0] == '-' && strings.Contains(s, "/") && !strings.Contains(s, "=") {
+		// -x/../../.bashrc: an option with its value, or (after --, or
+		// for a program that takes no such option) a path whose first
+		// element begins with '-': guard cannot tell which, so both.
+		w.pathOf("./"+s, k)
+	}
 	p, ok := Candidate(s)
 	if !ok {
 		return
