@@ -174,3 +174,24 @@ func TestNpmDependencySpecs(t *testing.T) {
 		{"cd ok && npm ci", false},
 	})
 }
+
+// TestNpmAfterDashes: npm's parser (nopt) takes the words after -- as
+// its operands, the subcommand among them: npm -- ci empties a linked
+// node_modules, npm i -- ./lp runs ./lp's install scripts (review 40a F3).
+func TestNpmAfterDashes(t *testing.T) {
+	files := map[string]string{
+		"~/.guard/rules.json": "{}\n",
+		"~/.bashrc":           "echo orig\n",
+		"n/package.json":      `{"name":"n","version":"1.0.0","scripts":{"build":"echo ok"}}`,
+		"n/node_modules":      "->../../.guard",
+		"l/package.json":      `{"name":"l","version":"1.0.0"}`,
+		"l/lp/package.json":   `{"name":"lp","version":"1.0.0","scripts":{"postinstall":"echo x >> ~/.bashrc"}}`,
+	}
+	runPrograms(t, files, []programCase{
+		{"cd n && npm -- ci", true},
+		{"cd n && npm -- pack", true},
+		{"cd l && npm i -- ./lp", true},
+		{"cd n && npm run build -- --prod", false},
+		{"cd l && npm test -- -u", false},
+	})
+}

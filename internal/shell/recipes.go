@@ -488,14 +488,19 @@ func npmValueOption(s string) bool {
 	return !o.Eq && !o.No && (o.Key == "prefix" || o.Key == "workspace")
 }
 
-// packageWords returns the operands of a package manager's command line,
-// up to --.
+// packageWords returns the operands of a package manager's command line;
+// after --, every word (nopt's remain).
 func (c *cmd) packageWords() []string {
 	var ws []string
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
 		case s == "--":
+			// nopt's remain: every later word is an operand (npm -- ci,
+			// npm i -- ./lp), a script's own arguments after run's.
+			for _, a := range c.args[j+1:] {
+				ws = append(ws, a.Text)
+			}
 			j = len(c.args)
 		case s == "--cwd" || s == "-C" || s == "--dir" || s == "-w" || s == "--filter" || npmValueOption(s):
 			j++

@@ -15,7 +15,7 @@ import "strings"
 // value must be known, not the first known one (guard has no table of
 // which options take a value but valueNext's). rustup's cargo
 // +TOOLCHAIN is no subcommand. No operand at all (npm --version, yarn:
-// its Default) is not unknown.
+// its Default) is not unknown; a -- before the subcommand is.
 func UnknownVerb(name string, args []string, script func(string) bool) (verb string, top []*Output) {
 	top = outputsSub(name, "")
 	if len(top) == 0 {
@@ -26,6 +26,9 @@ func UnknownVerb(name string, args []string, script func(string) bool) (verb str
 	for i, a := range args {
 		switch {
 		case a == "--":
+			// npm -- ci: npm's parser takes the word after -- as the
+			// subcommand; what each tool does with it guard cannot tell.
+			unknown = "--"
 		case i == 0 && name == "cargo" && strings.HasPrefix(a, "+"):
 			continue // cargo +nightly build: rustup's toolchain
 		case strings.HasPrefix(a, "-") && a != "-":
