@@ -193,5 +193,8 @@ func TestNpmAfterDashes(t *testing.T) {
 		{"cd l && npm i -- ./lp", true},
 		{"cd n && npm run build -- --prod", false},
 		{"cd l && npm test -- -u", false},
+		{"cd l && npm rebuild", true}, // node_modules' install scripts (review 40a F8)
+		{"cd l && npm rb lp", true},
+		{"cd l && npm rebuild --ignore-scripts", false},
 	})
 }

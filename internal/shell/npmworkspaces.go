@@ -55,8 +55,14 @@ func (c *cmd) memberPackages(root string, names []string) {
 // installedDirs returns the local packages an install in the walker's
 // directory takes besides the manifest's: those the command line names
 // and those npm's lock file lists; false, having hidden the command, when
-// one is local code guard cannot read.
+// one is local code guard cannot read (npm rebuild: node_modules' own).
 func (c *cmd) installedDirs() ([]string, bool) {
+	if ws := c.packageWords(); len(ws) > 0 && (ws[0] == "rebuild" || ws[0] == "rb") && !hasAny(c.args, "--ignore-scripts") {
+		// npm rebuild runs the install scripts of every package in
+		// node_modules, which a clone may hold as it likes.
+		c.w.hide("runs %s %s, which runs the install scripts of the packages in node_modules: guard does not read them", c.name, ws[0])
+		return nil, false
+	}
 	if c.runsLocal(c.commandSpecs(true)) { // npmspecs.go
 		return nil, false
 	}
