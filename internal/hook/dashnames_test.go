@@ -43,7 +43,7 @@ func TestDashNames(t *testing.T) {
 // cat -- -u/…), a path too: -x/../../.bashrc is the home's .bashrc, not
 // /../../.bashrc, and a link named -u or -rc is followed.
 func TestDashPaths(t *testing.T) {
-	_, proj := scriptWorld(t, map[string]string{"a.txt": "hi\n", "-x/k": ""})
+	_, proj := scriptWorld(t, map[string]string{"a.txt": "hi\n", "-x/k": "", "-x/conf.txt": "STRIPE=sk_live_51HcxQ2abcdefghijklmnopqrstuv\n"})
 	p := realPolicy(t, "")
 	if err := os.Symlink("..", filepath.Join(proj, "-u")); err != nil {
 		t.Fatal(err)
@@ -61,6 +61,8 @@ func TestDashPaths(t *testing.T) {
 		{"echo x >> -rc", true},
 		{"echo x > -u/home/.guard/rules.json", true},
 		{"cat -- -u/home/.ssh/id_rsa", true},
+		{"make -pf-x/conf.txt | rev; false", true}, // a glued value that begins with '-' (review 40a F2)
+		{"frob -i-x/conf.txt | rev", true},
 		{"echo x >> -x/k", false},
 		{"ls -la -- -x", false},
 	} {

@@ -82,8 +82,8 @@ func gluedTails(p *catalogue.Program, s string) []string {
 	}
 	var out []string
 	for k := 2; k < len(s); k++ { // any byte may be a flag: -@X, -.X, -i:X
-		if t := s[k:]; !strings.HasPrefix(t, "-") {
-			out = append(out, t)
+		if t := s[k:]; !strings.HasPrefix(t, "-") || strings.Contains(t, "/") {
+			out = append(out, t) // -pf-d/conf.txt: a value may begin with '-' (a directory -d)
 		}
 	}
 	return out
