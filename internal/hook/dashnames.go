@@ -27,24 +27,24 @@ const maxDashEntries = 4096
 // and prints each of its lines in an error). A pattern with a literal
 // start (./*, src/*) names no such word.
 func dashNames(a *shell.Analysis, base string) *event.Finding {
-	var pats []string
+	var elems []string
 	fed := false
 	for _, p := range slices.Concat(a.Reads, a.Writes, a.Touches) {
-		pat, ok := leadingPattern(p)
-		fed = fed || ok && strings.HasPrefix(p, fedName)
-		if ok && !slices.Contains(pats, pat) {
-			pats = append(pats, pat)
+		first, ok := leadingPattern(p)
+		fed = fed || ok && first == fedName
+		if ok && !slices.Contains(elems, first) {
+			elems = append(elems, first)
 		}
 	}
-	if len(pats) == 0 {
+	if len(elems) == 0 {
 		return nil
 	}
 	for _, n := range dashEntries(a, base) {
 		if !strings.HasPrefix(n, "-") && !fed {
 			continue // a blank before '-': a runner splits the name there, the shell does not
 		}
-		for _, pat := range pats {
-			if ok, err := path.Match(pat, n); ok || err != nil {
+		for _, e := range elems {
+			if fits(e, n) { // unknownlinks.go: {} and ** as *
 				return dashFinding(n, base)
 			}
 		}
@@ -52,18 +52,18 @@ func dashNames(a *shell.Analysis, base string) *event.Finding {
 	return nil
 }
 
-// leadingPattern returns, for a relative path the command names, the
-// pattern its first element matches names with, when that element starts
-// with a pattern (*, ?, [) or is a runner's name ({}: any name).
+// leadingPattern returns the first element of a relative path the
+// command names when it starts with a pattern (*, ?, [), or fedName when
+// it starts with a runner's name (any name).
 func leadingPattern(p string) (string, bool) {
 	first, _, _ := strings.Cut(p, "/")
 	switch {
 	case strings.HasPrefix(first, fedName):
-		return "*", true
+		return fedName, true // the runner's name may be any word: {}.txt too
 	case first == "" || !strings.ContainsAny(first[:1], "*?["):
 		return "", false
 	}
-	return strings.ReplaceAll(first, "**", "*"), true
+	return first, true
 }
 
 // dashEntries returns the names in directory base that begin with '-' or

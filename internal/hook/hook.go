@@ -594,8 +594,6 @@ func textHomes(files string) string {
 	return strings.Join(list, "\n")
 }
 
-// transformed is why guard cannot redact what a recursive read of a
-// command prints (shell.Analysis.OpaqueReads).
 // unknownHeld is why guard cannot redact what an unknown program's output
 // holds of the files it was given.
 const unknownHeld = "a program guard knows nothing of prints what it was given (an archive it writes may hold the files as they are), and no result scan guard can redact sees it"
@@ -620,6 +618,8 @@ func heldInputs(a *shell.Analysis, call *agent.Call) []event.Input {
 	return out
 }
 
+// transformed is why guard cannot redact what a recursive read of a
+// command prints (shell.Analysis.OpaqueReads).
 const transformed = "the command encodes, reshapes or slices what the read prints before the result scan sees it"
 
 // unattributedTree is why guard cannot redact what a program prints of a
