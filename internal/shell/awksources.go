@@ -25,59 +25,45 @@ const maxAwkIncludes = 16
 // awkDefaultPath is gawk's AWKPATH when it is not set.
 var awkDefaultPath = []string{".", "/usr/local/share/awk", "/usr/share/awk"}
 
-// awkOpt returns which of gawk's source options s is ('f', 'i', 'e', 'l';
-// 0 for none), and its value when joined to it (-fFILE, --file=FILE).
-func awkOpt(s string) (opt byte, val string, joined bool) {
-	for _, o := range [...]struct {
-		long  string
-		short byte
-	}{{"--file", 'f'}, {"--include", 'i'}, {"--source", 'e'}, {"--load", 'l'}} {
-		if s == o.long {
-			return o.short, "", false
-		}
-		if v, ok := strings.CutPrefix(s, o.long+"="); ok {
-			return o.short, v, true
-		}
-	}
-	if len(s) >= 2 && s[0] == '-' && strings.IndexByte("fiel", s[1]) >= 0 {
-		if len(s) == 2 {
-			return s[1], "", false
-		}
-		return s[1], s[2:], true
-	}
-	return 0, "", false
-}
-
-// awkOption reads the source option at c.args[j]: it returns the index of
-// the last word it used, whether it was one, and whether it gave the
-// program (-f, -e: the operands are then data).
+// awkOption reads the option at c.args[j] (awkoptions.go): it returns the
+// index of the last word it used, whether it was one, and whether it gave
+// the program (-f, -e, --exec: the operands are then data). An option
+// outside awk's grammar, gawk's debugger and a native extension are code
+// or files guard cannot tell; a profile or a dump is a file written.
 func (c *cmd) awkOption(j int) (int, bool, bool) {
-	opt, val, joined := awkOpt(c.args[j].Text)
-	if opt == 0 {
+	uses, last, ok := readAwkOption(word.Texts(c.args), j)
+	if !ok {
 		return j, false, false
 	}
-	a := c.args[j]
-	switch {
-	case joined:
-		a.Text = val
-	case j+1 < len(c.args):
-		j++
-		a = c.args[j]
-	default:
-		return j, true, false
+	prog := false
+	for _, u := range uses {
+		a, at := word.Word{Text: u.value, Known: c.args[j].Known}, j
+		if u.at >= 0 {
+			a, at = c.args[u.at], u.at
+		}
+		switch u.kind {
+		case awkUnknown:
+			c.w.hide("gives %s an option guard cannot tell (%s): it may run code or write a file", c.name, u.opt)
+		case awkFile, awkInclude:
+			c.spend(at)
+			c.awkSource(a)
+			prog = prog || u.kind == awkFile
+		case awkText:
+			c.spend(at)
+			c.oneLiner(a.Text)
+			c.codeCommands(a.Text, last+1)
+			c.awkDirectives(a.Text)
+			prog = true
+		case awkLoad:
+			c.w.hide("loads into %s a native extension (%s): code guard cannot read", c.name, a.Text)
+		case awkDebug:
+			c.w.hide("runs %s's debugger (%s), whose commands guard does not read", c.name, u.opt)
+		case awkWrites:
+			c.spend(at)
+			c.w.Write(a.Text)
+		}
 	}
-	c.spend(j)
-	switch opt {
-	case 'f', 'i':
-		c.awkSource(a)
-	case 'e':
-		c.oneLiner(a.Text)
-		c.codeCommands(a.Text, j+1)
-		c.awkDirectives(a.Text)
-	case 'l':
-		c.w.hide("loads into %s a native extension (%s): code guard cannot read", c.name, a.Text)
-	}
-	return j, true, opt == 'f' || opt == 'e'
+	return last, true, prog
 }
 
 // awkSource reads the source file gawk finds for a (see above).

@@ -1102,10 +1102,7 @@ func (m *moduleLoader) credModules(names []string) {
 // touches. Other options' values stay as they were (gawk -f F). A library
 // loaded (gawk -i inplace, -l, @include, @load) may write them: kept.
 func (c *cmd) awkOperands(code string) {
-	if !lang.AwkFamily(c.name) || lang.AwkComputedOutput(code) || len(lang.AwkOutputs(code)) > 0 || slices.ContainsFunc(c.args, func(a word.Word) bool {
-		opt, _, _ := awkOpt(a.Text)
-		return opt == 'i' || opt == 'l'
-	}) {
+	if !lang.AwkFamily(c.name) || lang.AwkComputedOutput(code) || len(lang.AwkOutputs(code)) > 0 || !c.awkOptionsPrintOnly() {
 		return
 	}
 	for _, s := range []string{"getline", "system", "ARGV", "close", "fflush", "FILENAME", "@include", "@load", "inplace"} {

@@ -250,26 +250,35 @@ func (c *cmd) awkRuns() bool {
 }
 
 // awkPrintsOnly reports whether an awk's program is all in its words and
-// only prints to standard output: no -f/-i/-l/-E (a program, an include or
-// an extension from a file), nothing awkRuns sees (a pipe, a redirection,
+// only prints to standard output: its options only set data and flags
+// (awkOptionsPrintOnly), and nothing awkRuns sees (a pipe, a redirection,
 // system, getline). Such a program changes no file a runner loads.
 func (c *cmd) awkPrintsOnly() bool {
-	for _, a := range c.args {
-		switch t := a.Text; {
-		case !a.Known:
-			return false
-		case t == "--":
-			return !c.awkRuns()
-		case strings.HasPrefix(t, "--"):
-			if n, _, _ := strings.Cut(t, "="); strings.HasPrefix("--file", n) || strings.HasPrefix("--include", n) ||
-				strings.HasPrefix("--load", n) || strings.HasPrefix("--exec", n) || strings.HasPrefix("--source", n) {
-				return false
-			}
-		case len(t) > 1 && t[0] == '-' && strings.ContainsAny(t[1:2], "filE"):
+	return c.awkOptionsPrintOnly() && !c.awkRuns()
+}
+
+// awkOptionsPrintOnly reports whether every option of c's awk (read as
+// readAwkOption reads them, up to the program) is a flag, data or program
+// text: no program or library from a file, no extension, no file written,
+// nothing guard cannot tell.
+func (c *cmd) awkOptionsPrintOnly() bool {
+	texts := word.Texts(c.args)
+	for j := 0; j < len(texts); j++ {
+		if !c.args[j].Known {
 			return false
 		}
+		uses, last, ok := readAwkOption(texts, j)
+		if !ok {
+			return true
+		}
+		for _, u := range uses {
+			if u.kind != awkFlag && u.kind != awkData && u.kind != awkText {
+				return false
+			}
+		}
+		j = last
 	}
-	return !c.awkRuns()
+	return true
 }
 
 // looksLikeCommand reports whether a line of text starts with a program
