@@ -473,7 +473,7 @@ func (c *cmd) run(words []word.Word) {
 	} else if words[0].Known {
 		c.runFound(words[0].Text, words[1:]) // foo: as the shell finds it on PATH
 	}
-	c.name = word.Base(words[0].Text)
+	c.name = programName(words[0].Text)
 	c.prog = words[0].Text
 	if !words[0].Known {
 		c.name = word.Render(words[0].Text) // $SHELL, $(…)
@@ -553,7 +553,7 @@ func unsetPrograms(words []word.Word) (rest []word.Word, guessed bool) {
 // command whole.
 func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 	for len(words) > 0 {
-		name := word.Base(words[0].Text)
+		name := programName(words[0].Text)
 		p, ok := catalogue.PrefixOf(name)
 		if !ok || !words[0].Known || p.Sub != "" && (len(words) < 2 || words[1].Text != p.Sub) {
 			break

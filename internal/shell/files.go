@@ -318,7 +318,11 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		head, st := w.Files.ReadFile(w.Where(p), sniffBytes)
 		switch {
 		case st == effect.FileAbsent:
-			w.UnknownCode(p, "a program") // "$(cat f)/run.sh"
+			if !w.UnknownCode(p, "a program") && strings.Contains(p, "/node_modules/") {
+				// /usr/lib/node_modules/x/bin/cli.js: a package's program,
+				// a system file guard does not read (entryscripts.go)
+				c.unnamedScript(p, word.Texts(args))
+			}
 			return
 		case binary(head):
 			c.compiledRun(p, head) // entry.go
@@ -358,6 +362,9 @@ func (c *cmd) runFileText(p, text string, args []word.Word) {
 		c.scanFile(text, isInterp && in.Program)
 		if m := c.newLoader(lang.FamilyOf(prog)); m != nil {
 			m.program(text, p) // interp.go
+		}
+		if lang.FamilyOf(prog) == lang.Node {
+			c.unnamedScript(p, word.Texts(args)) // /opt/x/bin/cli.js (entryscripts.go)
 		}
 	}
 }

@@ -45,6 +45,7 @@ func (c *cmd) interp(in catalogue.Interp) {
 		if c.interpFile(src.file) {
 			return
 		}
+		c.entryRun(src.file) // node …/npm-cli.js pack (entryscripts.go)
 	case src.module, src.given:
 	default:
 		if c.interpStdin() {

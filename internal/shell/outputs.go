@@ -25,8 +25,8 @@ import (
 // A program a run form runs (npm exec -- CMD) is a command of its own.
 // corepack runs the tool it names with the rest.
 func (c *cmd) outputs() {
-	if !c.w.trusts(c.prog, c.name) {
-		return
+	if !c.w.mayRun(c.prog, c.name) {
+		return // a function or an alias of the name
 	}
 	name, ws := c.name, c.args
 	if name == "corepack" && len(ws) > 0 {
