@@ -89,6 +89,8 @@ func TestFilesRun(t *testing.T) {
 		{name: "mawk -W, abbreviated and listed", cmd: "awk -Wversion,ex x.awk", files: map[string]string{"x.awk": `BEGIN { print > "/home/u/.profile" }`}, writes: []string{"/home/u/.profile"}},
 		{name: "gawk --exec=", cmd: "gawk --exec=x.awk", files: map[string]string{"x.awk": `BEGIN { print > "/home/u/.profile" }`}, writes: []string{"/home/u/.profile"}},
 		{name: "gawk -W exec=", cmd: "gawk -W exec=x.awk", files: map[string]string{"x.awk": `BEGIN { print > "/home/u/.profile" }`}, writes: []string{"/home/u/.profile"}},
+		{name: "the one true awk by Debian's name", cmd: "original-awk -f x.awk", files: map[string]string{"x.awk": `BEGIN { print > "/home/u/.profile" }`}, writes: []string{"/home/u/.profile"}},
+		{name: "goawk", cmd: "goawk -f x.awk", files: map[string]string{"x.awk": `BEGIN { print > "/home/u/.profile" }`}, writes: []string{"/home/u/.profile"}},
 		{name: "gawk -E, a cluster", cmd: "gawk -bE x.awk", files: map[string]string{"x.awk": `BEGIN { print > "/home/u/.profile" }`}, writes: []string{"/home/u/.profile"}},
 		{name: "an absent file runs nothing", cmd: "sh x.sh", files: nil, not: []string{"~/.ssh/id_rsa"}},
 		{name: "chmod changes no text", cmd: "chmod +x x.sh && ./x.sh", files: map[string]string{"./x.sh": "cat ~/.ssh/id_rsa"}, reads: []string{"~/.ssh/id_rsa"}},

@@ -94,13 +94,16 @@ var Interpreters = []InterpEntry{
 	{Name: "bun", Interp: Interp{Code: " -e --eval -p --print ", Sub: " run repl ", EnvDefault: ".env"}}, // bun repl < F: stdin is code
 	{Name: "deno", Interp: Interp{Code: " eval ", Sub: " run serve test bench compile install repl ", Loads: " --preload --eval-file ",
 		EnvDefault: ".env", EnvDefaultOpts: " --env-file "}},
+	{Name: "frawk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
 	{Name: "gawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W -e -l --field-separator --assign ", Loads: " -i --include "}}, // -i F: a source library
+	{Name: "goawk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
 	{Name: "lua", Interp: Interp{Code: " -e ", WithArg: " -l ", Flags: " -i -v -E -W -- ", Interactive: " -i "}},
 	{Name: "luajit", Interp: Interp{Code: " -e ", WithArg: " -l -j ", Flags: " -i -v -E -b -- ", Glued: " -O ", Interactive: " -i "}},
 	{Name: "mawk", Interp: Interp{Program: true, WithArg: " -f -F -v -W "}},
 	{Name: "nawk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
 	{Name: "node", Interp: nodeGrammar},
 	{Name: "nodejs", Interp: nodeGrammar},
+	{Name: "original-awk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
 	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l -s ", Flags: " -i "}},
 	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I ", Flags: " -a -c -f -n -p -s -S -t -T -u -U -v -w -W -X -h -- ",
 		Glued: " -0 -C -d -D -F -i -l -M -m -V -x ", Interactive: " -d "}},

@@ -192,9 +192,14 @@ func awkPipes(code string) []string {
 	return out
 }
 
-// AwkFamily reports whether name is awk.
+// AwkFamily reports whether name is an awk: POSIX awk, gawk, mawk, the
+// one true awk (nawk, Debian's original-awk) and the Go and Rust ones.
 func AwkFamily(name string) bool {
-	return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk"
+	switch name {
+	case "awk", "gawk", "mawk", "nawk", "original-awk", "goawk", "frawk":
+		return true
+	}
+	return false
 }
 
 // AwkOutputs returns the files awk code prints into: > "file" and
