@@ -198,3 +198,35 @@ func TestNpmAfterDashes(t *testing.T) {
 		{"cd l && npm rebuild --ignore-scripts", false},
 	})
 }
+
+// TestNpmAsNoptReads: npm's command word is found and spelled as npm
+// finds it (an option's value is no command, reb is rebuild, installTest
+// install-test) and --ignore-scripts counts as nopt reads it (the last
+// word wins, a next word true or false is its value) (review 41a G2, G3).
+func TestNpmAsNoptReads(t *testing.T) {
+	files := map[string]string{
+		"~/.guard/rules.json":  "{}\n",
+		"~/.bashrc":            "echo orig\n",
+		"l/package.json":       `{"name":"l","version":"1.0.0","scripts":{"build":"echo ok"}}`,
+		"l/lp/package.json":    `{"name":"lp","version":"1.0.0","scripts":{"postinstall":"echo x >> ~/.bashrc"}}`,
+		"l/node_modules/x.txt": "x",
+	}
+	runPrograms(t, files, []programCase{
+		{"cd l && npm reb", true},
+		{"cd l && npm rebuil", true},
+		{"cd l && npm --loglevel silent rebuild", true},
+		{"cd l && npm --cache /tmp/c rebuild", true},
+		{"cd l && npm --reg http://r.example rebuild", true},
+		{"cd l && npm rebuild --ignore-scripts false", true},
+		{"cd l && npm --ignore-scripts false rebuild", true},
+		{"cd l && npm rebuild --ignore-scripts --no-ignore-scripts", true},
+		{"cd l && npm installTest ./lp", true},
+		{"cd l && npm install-tes ./lp", true},
+		{"cd l && npm --loglevel silent i ./lp", true},
+		{"cd l && npm rebuild --ignore-scripts true", false},
+		{"cd l && npm --ignore-scripts rebuild", false},
+		{"cd l && npm --no-ignore-scripts --ignore-scripts rebuild", false},
+		{"cd l && npm --silent run build", false},
+		{"cd l && npm --tag next ls", false},
+	})
+}

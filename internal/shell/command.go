@@ -487,6 +487,9 @@ func (c *cmd) run(words []word.Word) {
 		words = c.responseFiles(words) // 7z a x.7z @list (namelists.go)
 	}
 	c.args = words[1:]
+	if c.name == "npm" {
+		c.args = npmCommandWord(c.args)
+	}
 	c.kinds = make([]int, len(c.args))
 	if called {
 		for j := range c.args {

@@ -52,12 +52,19 @@ func (c *cmd) memberPackages(root string, names []string) {
 	c.readPackages(queue, names, all)
 }
 
+// npmIgnoresScripts reports whether npm's words set ignore-scripts (the
+// last word that sets it says; --ignore-scripts false does not).
+func (c *cmd) npmIgnoresScripts() bool {
+	_, set := catalogue.NpmArgv(word.Texts(c.args))
+	return set["ignore-scripts"] == "true"
+}
+
 // installedDirs returns the local packages an install in the walker's
 // directory takes besides the manifest's: those the command line names
 // and those npm's lock file lists; false, having hidden the command, when
 // one is local code guard cannot read (npm rebuild: node_modules' own).
 func (c *cmd) installedDirs() ([]string, bool) {
-	if ws := c.packageWords(); len(ws) > 0 && (ws[0] == "rebuild" || ws[0] == "rb") && !hasAny(c.args, "--ignore-scripts") {
+	if ws := c.packageWords(); len(ws) > 0 && (ws[0] == "rebuild" || ws[0] == "rb") && !c.npmIgnoresScripts() {
 		// npm rebuild runs the install scripts of every package in
 		// node_modules, which a clone may hold as it likes.
 		c.w.hide("runs %s %s, which runs the install scripts of the packages in node_modules: guard does not read them", c.name, ws[0])
@@ -325,4 +332,23 @@ func hostedShorthand(s string) bool {
 	s, _, _ = strings.Cut(s, "#")
 	user, repo, ok := strings.Cut(s, "/")
 	return ok && packageName(user) && packageName(repo) && !strings.ContainsAny(user[:1], "-_") && repo != ".."
+}
+
+// npmCommandWord returns npm's words with its command word (the first
+// operand as nopt reads them) spelled as the command npm runs for it
+// (catalogue.NpmCommand: reb is rebuild, installTest install-test), so
+// that every reader of the command sees the one npm runs. A word npm
+// knows no command for stays as it is.
+func npmCommandWord(args []word.Word) []word.Word {
+	at, _ := catalogue.NpmArgv(word.Texts(args))
+	if len(at) == 0 || !args[at[0]].Known {
+		return args
+	}
+	cmd := catalogue.NpmCommand(args[at[0]].Text)
+	if cmd == "" || cmd == args[at[0]].Text {
+		return args
+	}
+	out := slices.Clone(args)
+	out[at[0]].Text = cmd
+	return out
 }

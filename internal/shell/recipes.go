@@ -492,6 +492,13 @@ func npmValueOption(s string) bool {
 // after --, every word (nopt's remain).
 func (c *cmd) packageWords() []string {
 	var ws []string
+	if c.name == "npm" {
+		at, _ := catalogue.NpmArgv(word.Texts(c.args)) // nopt, npm's settings
+		for _, j := range at {
+			ws = append(ws, c.args[j].Text)
+		}
+		return ws
+	}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
