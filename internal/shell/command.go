@@ -39,6 +39,10 @@ type cmd struct {
 	// diffRead marks a git diff whose printed text is a diff guard reads
 	// (RevReads): its paths are pathspecs, not files it prints whole.
 	diffRead bool
+	// searchDirs are the directories a compiler driver's options add to
+	// its include search (gcc -I DIR, -iquote DIR: RunSearchDir), where
+	// a source's #include may find a file (buildincludes.go).
+	searchDirs []string
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
 	// prefixName is the prefix program whose command is being read
