@@ -446,6 +446,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			revBlock = block
 		}
 		ins := append(analysisInputs(a), heldInputs(a, call)...)
+		reshapedTrees(ins, func() event.LinePrinter { return rootedAt(treePrints(in.Text, opt0.Zsh), call.Cwd) })
 		if slices.ContainsFunc(ins, isPrintedTree) {
 			switch {
 			case call.FailsUnredacted != "":
@@ -616,6 +617,25 @@ func heldInputs(a *shell.Analysis, call *agent.Call) []event.Input {
 		out = withUnknownVars(out, event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Opaque: why + "; " + unknownHeld})
 	}
 	return out
+}
+
+// reshapedTrees gives the recursive reads of ins whose output a later
+// stage reshapes (transformed) the print model of the command's searches
+// (prints: treePrints; nil: any file), computed once: a filter of a
+// search's lines prints nothing of a file the search prints no line of
+// (treereshape.go), so the policy's tree rule counts only those files.
+func reshapedTrees(ins []event.Input, prints func() event.LinePrinter) {
+	var pr event.LinePrinter
+	read := false
+	for i, in := range ins {
+		if in.Kind != event.KindRead || in.Opaque != transformed || in.Prints != nil || !strings.HasSuffix(in.Text, "/**") {
+			continue
+		}
+		if !read {
+			pr, read = prints(), true
+		}
+		ins[i].Prints = pr
+	}
 }
 
 // transformed is why guard cannot redact what a recursive read of a

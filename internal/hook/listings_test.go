@@ -132,9 +132,11 @@ func TestListedTrees(t *testing.T) {
 	// Agent B has no result scan: what a program guard knows nothing of
 	// prints of the directory it was given blocks; everyday tools keep
 	// their verdict.
-	unheldB := []string{`someprog .`, `someprog . | grep x`, `someprog . ; false`, `someprog . > o.zip; cat o.zip`, `jar c0M .`, `someprog -C.`}
+	unheldB := []string{`someprog .`, `someprog . | grep x`, `someprog . ; false`, `someprog . > o.zip; cat o.zip`, `jar c0M .`, `someprog -C.`,
+		`uvx someprog .`, `uv tool run someprog .`, `uvx --from someprog some .`}
 	everydayB := []string{`pytest .`, `eslint .`, `ruff check .`, `go vet ./...`, `tree .`, `ls -R`, `du -sh .`, `make`,
-		`npm test`, `docker build .`, `someprog docs`, `someprog -Cdocs -O2 -Wall`, `someprog --version`, `sh -c 'someprog --version'`, `someprog`}
+		`npm test`, `docker build .`, `someprog docs`, `someprog -Cdocs -O2 -Wall`, `someprog --version`, `sh -c 'someprog --version'`, `someprog`,
+		`uvx ruff check .`, `uv tool run ruff check .`, `uvx --from ruff ruff check .`, `uvx --python 3.12 ruff check .`} // uvx TOOL runs TOOL
 	passed := []string{
 		`python3 -c 'import os; print(os.listdir("."))'`,
 		`python3 -c 'import glob;[print(open(f).read()) for f in glob.glob("*")]'`,

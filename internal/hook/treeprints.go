@@ -26,7 +26,9 @@ const copiedTree = "its output goes to a file, a copy of what it prints that the
 // tree reads may print a line of the regular file at a path: every
 // program of it that prints files' text is a grep guard models
 // (grepLines), run directly or by find -exec; every other one prints
-// none (names, counts, its standard input: namesOnly). Nil: cannot tell.
+// none (names, counts, its standard input: namesOnly) or, after a pipe,
+// only text made of the lines it is given (reshapesInput). Nil: cannot
+// tell.
 // The command's status does not count: a search that fails or hangs
 // after it printed prints no line the predicate denies. What goes to a
 // file counts as printed (a copy); only /dev/null discards it.
@@ -335,7 +337,7 @@ func stageGreps(words []string, i int) ([]grepSpec, bool) {
 		g, ok := gitGrepLines(args)
 		return []grepSpec{g}, ok
 	}
-	return nil, namesOnly(name, args)
+	return nil, namesOnly(name, args) || i > 0 && reshapesInput(name, args) // treereshape.go
 }
 
 // namesOnly reports whether a program prints no file's text: echo,

@@ -145,6 +145,15 @@ func (c *cmd) includeCandidates(f string, incs []lang.BuildInclude) []buildInput
 		}
 		search = append(search, d)
 	}
+	// The command's own search directories (gcc -I DIR), as it names
+	// them: relative ones from where it runs; a part guard cannot work
+	// out makes the file's name one the path rules weigh as such.
+	for _, d := range c.searchDirs {
+		if d == "" {
+			return []buildInput{{}}
+		}
+		search = append(search, d)
+	}
 	var out []buildInput
 	for _, in := range incs {
 		switch {

@@ -40,17 +40,14 @@ func commandProgram(ws []word.Word) []word.Word {
 			ws = rest
 			continue
 		}
-		p, ok := catalogue.PrefixOf(name)
-		if !ok || !ws[0].Known || p.Sub != "" && (len(ws) < 2 || ws[1].Text != p.Sub) {
+		p, n, ok := catalogue.PrefixCall(append([]string{name}, word.Texts(ws[1:min(len(ws), 3)])...))
+		if !ok || !ws[0].Known {
 			return ws
 		}
 		if p.None || p.Rest || p.Split != "" && len(ws) > 1 && p.Split.Has(ws[1].Text) {
 			return nil // its command is a script or not a command: the walker's to read
 		}
-		args := ws[1:]
-		if p.Sub != "" {
-			args = ws[2:]
-		}
+		args := ws[n:]
 		ws = prefixCommand(p, args)
 	}
 	return nil

@@ -39,6 +39,10 @@ type cmd struct {
 	// diffRead marks a git diff whose printed text is a diff guard reads
 	// (RevReads): its paths are pathspecs, not files it prints whole.
 	diffRead bool
+	// searchDirs are the directories a compiler driver's options add to
+	// its include search (gcc -I DIR, -iquote DIR: RunSearchDir), where
+	// a source's #include may find a file (buildincludes.go).
+	searchDirs []string
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
 	// prefixName is the prefix program whose command is being read
@@ -557,14 +561,11 @@ func unsetPrograms(words []word.Word) (rest []word.Word, guessed bool) {
 func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 	for len(words) > 0 {
 		name := programName(words[0].Text)
-		p, ok := catalogue.PrefixOf(name)
-		if !ok || !words[0].Known || p.Sub != "" && (len(words) < 2 || words[1].Text != p.Sub) {
+		p, n, ok := catalogue.PrefixCall(append([]string{name}, word.Texts(words[1:min(len(words), 3)])...))
+		if !ok || !words[0].Known {
 			break
 		}
-		args := words[1:]
-		if p.Sub != "" {
-			args = words[2:] // poetry run CMD…
-		}
+		args := words[n:] // poetry run CMD…, uv tool run CMD…
 		if name == "npx" {
 			c.npxSettings(args) // npx --node-options=…: npm's settings
 		}
@@ -574,7 +575,11 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		if tr, ok := catalogue.TaskRunnerNamed(name); ok {
 			c.runTasks(tr, words[1:]) // hatch run NAME: a script of pyproject.toml
 		}
-		if name == "uv" || name == "pipx" {
+		switch {
+		case name == "uvx" || name == "uv" && n == 3:
+			c.pipSettings()
+			c.uvWith(args, true) // uvx --from ./pkg TOOL, uv tool run ./pkg (pipsources.go)
+		case name == "uv" || name == "pipx":
 			c.pyRunPackages(name, args) // uv run --with ./pkg (pipsources.go)
 		}
 		switch name {

@@ -433,6 +433,7 @@ func (c *cmd) commandOptions() {
 			c.gitConfig(j + 1)
 			return
 		case o.Use == catalogue.RunSearchDir && len(r.Files) == 0:
+			c.searchDirs = append(c.searchDirs, v) // where the sources' includes are looked for
 			for ; j <= k && j < len(c.kinds); j++ {
 				c.kinds[j] = argData // gcc -I. -I include: searched, not read
 			}

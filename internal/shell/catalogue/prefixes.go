@@ -272,6 +272,12 @@ var Prefixes = []PrefixEntry{
 	{Name: "urxvt", Prefix: terminal},
 	{Name: "uv", Prefix: Prefix{Sub: "run", PyFile: true, Module: " -m --module ",
 		WithArg: " --with --with-requirements --python -p --project --directory --extra --group --package --index --index-url --from ", EnvFiles: " --env-file "}},
+	// uvx TOOL…, uv tool run TOOL… (PrefixCall): the tool's command, its
+	// package named by --from or by the tool's name.
+	{Name: "uvx", Prefix: Prefix{WithArg: " --from --with --with-editable --with-requirements --python -p --index --index-url --default-index " +
+		"--extra-index-url --find-links -f --constraints -c --overrides --build-constraints -b --cache-dir --config-file --color " +
+		"--python-preference --resolution --prerelease --exclude-newer --link-mode --index-strategy --keyring-provider --directory --project ",
+		EnvFiles: " --env-file ", Chdir: " --directory "}},
 	{Name: "uxterm", Prefix: terminal},
 	{Name: "valgrind"},
 	{Name: "watch", Prefix: Prefix{WithArg: " -n --interval -q --equexit ", Rest: true, Exec: " -x --exec "}},
@@ -290,6 +296,26 @@ func PrefixOf(name string) (Prefix, bool) {
 		return Prefix{}, false
 	}
 	return Prefixes[i].Prefix, true
+}
+
+// PrefixCall returns the prefix the words ws of a command begin with (the
+// program's base name first) and how many of them name it: 1 for sudo,
+// 2 for poetry run (Prefix.Sub), 3 for uv tool run, which is uvx.
+func PrefixCall(ws []string) (p Prefix, n int, ok bool) {
+	if len(ws) >= 3 && ws[0] == "uv" && ws[1] == "tool" && ws[2] == "run" {
+		p, ok = PrefixOf("uvx")
+		return p, 3, ok
+	}
+	if len(ws) == 0 {
+		return Prefix{}, 0, false
+	}
+	if p, ok = PrefixOf(ws[0]); !ok || p.Sub == "" {
+		return p, 1, ok
+	}
+	if len(ws) < 2 || ws[1] != p.Sub {
+		return Prefix{}, 0, false
+	}
+	return p, 2, true
 }
 
 // ScriptOption reports whether a is an option of p whose value is a shell

@@ -219,12 +219,29 @@ func (r *OptionRunner) Match(args []word.Word, j int) (runOption, string, int, b
 			if opt, v, ok := strings.Cut(s, "="); ok && o.names.Has(opt) {
 				return o, v, j, true
 			}
-			if o.attached && len(s) > 2 && s[1] != '-' && o.names.Has(s[:2]) {
-				return o, s[2:], j, true
+			if name, ok := attachedName(o, s); ok {
+				return o, s[len(name):], j, true
 			}
 		}
 	}
 	return runOption{}, "", j, false
+}
+
+// attachedName returns the longest single-dash name of o, an option whose
+// value may follow in the same word, that word s begins with and goes on
+// past: -oProxyCommand=CMD, gcc's -iquote. and -isystem/usr/include as
+// -I. is.
+func attachedName(o runOption, s string) (string, bool) {
+	if !o.attached || len(s) < 3 || s[1] == '-' {
+		return "", false
+	}
+	best := ""
+	for _, name := range strings.Fields(string(o.names)) {
+		if len(name) > len(best) && len(name) < len(s) && name[1] != '-' && strings.HasPrefix(s, name) {
+			best = name
+		}
+	}
+	return best, best != ""
 }
 
 // SourceTools read, check or rewrite source files and never run them:
