@@ -11,73 +11,232 @@ import (
 	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// maxDashEntries bounds the entries of the call's directory dashNames
-// looks at; past it, a pattern that may name one is a block.
-const maxDashEntries = 4096
+// maxDashEntries bounds the entries of a directory dashNames looks at,
+// maxDashDirs the directories; past either, a pattern that may name one
+// is a block.
+const (
+	maxDashEntries = 4096
+	maxDashDirs    = 16
+)
 
 // dashNames returns the block of a command that hands a program names
 // from a pattern or a runner whose first element guard cannot show to be
-// no option: a glob that starts with a pattern (wc *, cat */x) or a
-// runner's names (ls | xargs wc, {}) in the directory the command runs in
-// (base), where an entry's name begins with '-' (or the command makes
-// one): the shell or the runner puts it among the program's words, and
-// the program reads it as an option (wc's --files0-from=.env reads .env
-// and prints each of its lines in an error). A pattern with a literal
-// start (./*, src/*) names no such word.
+// no option: a glob that starts with a pattern (wc *, cat */x, cd sub &&
+// wc *) or a runner's names (ls | xargs wc, ls sub | xargs wc, {}), in the
+// directory the names come from (namesDirs), where an entry's name begins
+// with '-' (or the command makes one): the shell or the runner puts it
+// among the program's words, and the program reads it as an option (wc's
+// --files0-from=.env reads .env and prints each of its lines in an error).
+// A pattern with a literal start (./*, src/*) names no such word. A
+// producer's names ($(ls sub), a read loop) given to a program with a
+// file-of-names option are a runner's (unplacedNames).
 func dashNames(a *shell.Analysis, base string) *event.Finding {
-	var elems []string
-	fed := false
-	for _, p := range slices.Concat(a.Reads, a.Writes, a.Touches) {
-		first, ok := leadingPattern(p)
-		fed = fed || ok && first == fedName
-		if ok && !slices.Contains(elems, first) {
-			elems = append(elems, first)
-		}
+	dirs := namesDirs(a)
+	if len(dirs) > maxDashDirs {
+		return dashFinding("-*", base)
 	}
-	if len(elems) == 0 {
-		return nil
-	}
-	for _, n := range dashEntries(a, base) {
-		if !strings.HasPrefix(n, "-") && !fed {
-			continue // a blank before '-': a runner splits the name there, the shell does not
+	for _, d := range dirs {
+		dir := filepath.FromSlash(d.dir)
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(base, dir)
 		}
-		for _, e := range elems {
-			if fits(e, n) { // unknownlinks.go: {} and ** as *
-				return dashFinding(n, base)
+		for _, n := range dashEntries(a, d.dir, dir) {
+			if !strings.HasPrefix(n, "-") && !d.fed {
+				continue // a blank before '-': a runner splits the name there, the shell does not
+			}
+			for _, e := range d.elems {
+				if fits(e, n) { // unknownlinks.go: {} and ** as *
+					return dashFinding(n, dir)
+				}
 			}
 		}
 	}
 	return nil
 }
 
-// leadingPattern returns the first element of a relative path the
-// command names when it starts with a pattern (*, ?, [), or fedName when
-// it starts with a runner's name (any name).
-func leadingPattern(p string) (string, bool) {
-	first, _, _ := strings.Cut(p, "/")
-	switch {
-	case strings.HasPrefix(first, fedName):
-		return fedName, true // the runner's name may be any word: {}.txt too
-	case first == "" || !strings.ContainsAny(first[:1], "*?["):
-		return "", false
-	}
-	return first, true
+// namesDir is a directory whose entries a command hands a program as
+// bare names: the patterns (or fedName) that pick them, fed when a
+// runner splits them.
+type namesDir struct {
+	dir   string
+	elems []string
+	fed   bool
 }
 
-// dashEntries returns the names in directory base that begin with '-' or
-// hold a blank before one (xargs splits a name at blanks), and those the
-// command writes or makes there; a directory guard cannot list whole
-// gives a name that stands for any ("-*").
-func dashEntries(a *shell.Analysis, base string) []string {
+// namesDirs returns the directories (relative to the call's, "." for
+// it) whose entries a pattern or a runner hands a program as bare words:
+// the one a path's leading pattern is in, when the program was given the
+// pattern without that directory (cd sub && wc *: sub/* read, * written),
+// and, for a runner's bare names, each directory an ls of the command
+// lists (ls sub | xargs wc).
+func namesDirs(a *shell.Analysis) []namesDir {
+	var out []namesDir
+	add := func(dir, elem string) {
+		i := slices.IndexFunc(out, func(d namesDir) bool { return d.dir == dir })
+		if i < 0 {
+			out, i = append(out, namesDir{dir: dir}), len(out)
+		}
+		out[i].fed = out[i].fed || elem == fedName
+		if !slices.Contains(out[i].elems, elem) {
+			out[i].elems = append(out[i].elems, elem)
+		}
+	}
+	listed := listedDirs(a)
+	for _, p := range slices.Concat(a.Reads, a.Writes, a.Touches) {
+		dir, first, ok := leadingPattern(p, a.Commands)
+		if !ok {
+			continue
+		}
+		add(dir, first)
+		if first == fedName && dir == "." {
+			for _, d := range listed {
+				add(d, fedName)
+			}
+		}
+	}
+	if unplacedNames(a) {
+		// wc $(ls sub), ls sub | while read f; do wc $f; done: a
+		// producer's names, of the call's directory or one ls lists.
+		for _, d := range append([]string{"."}, listed...) {
+			add(d, fedName)
+		}
+	}
+	return out
+}
+
+// leadingPattern returns the directory and the element of a relative
+// path the command names where a program is handed a word that starts
+// with a pattern (*, ?, [), or fedName where it starts with a runner's
+// name (any name): the path's first such element, when the words the
+// program was given do not hold the directory before it (sub/* written
+// so names sub/-x, no option).
+func leadingPattern(p string, cmds []shell.Command) (string, string, bool) {
+	if word.HasMark(p) || strings.HasPrefix(p, "~") {
+		return "", "", false
+	}
+	elems := strings.Split(p, "/")
+	for k, e := range elems {
+		switch {
+		case strings.HasPrefix(e, fedName):
+			e = fedName // the runner's name may be any word: {}.txt too
+		case e == "" || !strings.ContainsAny(e[:1], "*?[") || k > 0 && e == "**":
+			continue // (DIR/**: a tree the program walks, not words it is given)
+		}
+		if k == 0 {
+			return ".", e, true
+		}
+		dir := strings.Join(elems[:k], "/")
+		if dir == "" {
+			dir = "/" // cd / && wc *
+		}
+		if given(cmds, dir+"/"+elems[k]) {
+			return "", "", false
+		}
+		return dir, e, true
+	}
+	return "", "", false
+}
+
+// given reports whether a word of cmds holds s.
+func given(cmds []shell.Command, s string) bool {
+	for _, c := range cmds {
+		for _, x := range c.Args {
+			if strings.Contains(x.Text, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// listedDirs returns the directories the command's ls (dir, vdir) list by
+// name, as read (under an earlier cd): a runner's bare names may be
+// theirs.
+func listedDirs(a *shell.Analysis) []string {
+	var out []string
+	for _, c := range a.Commands {
+		if c.Name != "ls" && c.Name != "dir" && c.Name != "vdir" {
+			continue
+		}
+		for _, x := range c.Args {
+			if strings.HasPrefix(x.Text, "-") || x.Data {
+				continue
+			}
+			for _, r := range a.Reads {
+				if r == x.Text || strings.HasSuffix(r, "/"+x.Text) {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unplacedNames reports whether the command hands a program words of a
+// producer ($(ls sub), a read loop's $f) before any --, when an
+// option of it names a file of names it opens and reports
+// (catalogue.ListReaders: wc, du, sort --files0-from F print F's lines
+// as names): such a word may be any name of the directory the names
+// come from, one beginning with '-' included.
+func unplacedNames(a *shell.Analysis) bool {
+	for _, c := range a.Commands {
+		if !isListReader(c) {
+			continue
+		}
+		for _, x := range c.Args {
+			if x.Text == "--" {
+				break
+			}
+			if !x.Data && unplaced(x.Text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isListReader reports whether c's program is a catalogue.ListReaders'
+// with a file-of-names option.
+func isListReader(c shell.Command) bool {
+	r, ok := catalogue.ListReaderNamed(c.Name)
+	return ok && !c.Synthetic && r.Files != ""
+}
+
+// unplaced reports whether a command's word s (as Analysis.Commands
+// writes it) starts with a part guard cannot tell: a command's output
+// ($(…)) or a variable of the command's own (${f-}, $f: lower case, as
+// a loop's or read's; an upper-case one is the environment's, a path).
+func unplaced(s string) bool {
+	if word.Opaque(s) || strings.HasPrefix(s, word.UnknownSubst) || strings.HasPrefix(s, "${") {
+		return true
+	}
+	return len(s) > 1 && s[0] == '$' && (s[1] == '_' || s[1] >= 'a' && s[1] <= 'z')
+}
+
+// dashEntries returns the names in directory dir (rel, relative to the
+// call's) that begin with '-' or hold a blank before one (xargs splits a
+// name at blanks), and those the command writes or makes there; a
+// directory guard cannot list whole gives a name that stands for any
+// ("-*").
+func dashEntries(a *shell.Analysis, rel, dir string) []string {
 	var out []string
 	for _, p := range slices.Concat(a.Writes, a.Touches) {
-		if first, _, _ := strings.Cut(path.Clean(p), "/"); strings.HasPrefix(first, "-") {
+		p = path.Clean(p)
+		if rel != "." {
+			var ok bool
+			if p, ok = strings.CutPrefix(p, rel+"/"); !ok {
+				continue
+			}
+		}
+		if first, _, _ := strings.Cut(p, "/"); strings.HasPrefix(first, "-") {
 			out = append(out, first)
 		}
 	}
-	f, err := os.Open(base)
+	f, err := os.Open(dir)
 	if err != nil {
 		return out
 	}

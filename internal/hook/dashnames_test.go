@@ -69,3 +69,76 @@ func TestDashPaths(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
+
+// TestDashNamesElsewhere: names a pattern or a runner hands a program
+// from another directory than the command's (ls sub, cd sub, a loop over
+// $(ls sub) or a read) are looked at in that directory; names from a
+// producer guard cannot place are any name to a program an option of
+// which may name a file (review 40a F7).
+func TestDashNamesElsewhere(t *testing.T) {
+	p := realPolicy(t, "")
+	env := "DB_PASSWORD=hunter2xyz\n"
+	_, proj := scriptWorld(t, map[string]string{".env": env, "sub/--files0-from=.env": "", "sub/a.txt": "hi\n", "sub/.env": env, "src/b.txt": "x\n"})
+	_, plain := scriptWorld(t, map[string]string{".env": env, "a.txt": "x\n", "sub/a.txt": "hi\n"})
+	for _, tc := range []struct {
+		dir, cmd string
+		block    bool
+	}{
+		{proj, "ls sub | xargs -n1 wc", true},
+		{proj, "ls sub | while read f; do wc $f; done", true},
+		{proj, "for f in $(ls sub); do wc $f; done", true},
+		{proj, "wc $(ls sub)", true},
+		{proj, "cd sub && ls | xargs -n1 wc", true},
+		{proj, "cd sub && wc *", true},
+		{proj, "cd " + proj + "/sub && wc *", true},
+		{proj, "wc " + proj + "/sub/*", false},
+		{proj, "cd sub && grep -rl hi -- * | xargs -n1 wc", true},
+		{proj, `find sub -type f -printf "%P\n" | xargs -n1 wc`, true},
+		{plain, "ls $d | xargs -n1 wc", true}, // a directory guard cannot tell: any name
+		{plain, `wc $(ls "$d")`, true},
+		{plain, "git ls-files | while read f; do wc -l $f; done", false},
+		{plain, "wc -l $(find . -name '*.txt')", false},
+		{proj, "ls src | xargs -n1 echo", false},
+		{proj, "wc -- $(ls sub)", false}, // after --: operands
+		{proj, "echo $(ls sub)", false},  // echo reads no file by an option
+		{proj, "wc sub/*", false},        // sub/--files0-from=.env: no option
+		{proj, "ls | xargs -I{} wc sub/{}", false},
+		{proj, "cd src && wc -l *", false},
+		{plain, "wc -l *", false},
+		{plain, "ls | xargs wc -l", false},
+		{plain, "cd sub && wc -l *", false},
+		{plain, "for f in *.txt; do wc -l $f; done", false},
+	} {
+		checkBlock(t, p, tc.dir, tc.cmd, tc.block, "")
+	}
+}
+
+// TestDashOperands: a word after -- that begins with '-' and holds no '/'
+// is a file to the program (getopt stops at --): a link named -k leads
+// where it leads (review 40a F1's remainder: cat -- -rc).
+func TestDashOperands(t *testing.T) {
+	home, proj := scriptWorld(t, map[string]string{"a.txt": "hi\n"})
+	p := realPolicy(t, "")
+	key := filepath.Join(home, ".ssh", "id_rsa")
+	if err := os.WriteFile(key, []byte("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, to := range map[string]string{"-k": key, "-rc": filepath.Join(home, ".bashrc")} {
+		if err := os.Symlink(to, filepath.Join(proj, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"cat -- -k", true},
+		{"wc -- -k", true},
+		{"frob -- -k", true},
+		{"tee -a -- -rc < a.txt", true},
+		{"cat -- a.txt", false},
+		{"cat -- -x", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
