@@ -1,6 +1,9 @@
 package hook
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestRuntimeStart: a program that runs on an interpreter (pylint, pip,
 // rubocop, prove) reads the interpreter's variables the command sets as
@@ -51,5 +54,76 @@ func TestRuntimeStart(t *testing.T) {
 		{"PYTHONPATH=src pylint a.py", false},
 		{"pylint a.py", false},
 		{"rubocop a.rb", false},
+	})
+}
+
+// TestRuntimeStartUnknownProgram: default-deny on the variable, not the
+// program (attack 40a F5). A program guard cannot show runs on no
+// interpreter (catalogue.Native: ls, git; a builtin) may be a console
+// script under a name it does not know, and starts as each interpreter
+// whose variables the command sets. What the program loads there is code,
+// not text it prints (FINDINGS40 FP3), and a project's sources on the
+// path are read whole, past the single loader's bound.
+func TestRuntimeStartUnknownProgram(t *testing.T) {
+	py := "import os\nos.system(\"echo PWNED >> ~/.bashrc\")\n"
+	files := map[string]string{
+		"a.py":                 "x = 1\n",
+		"sub/sitecustomize.py": py,
+		"sub/x.rb":             "File.open(File.expand_path(\"~/.bashrc\"), \"a\") { |f| f.puts \"PWNED\" }\n",
+		"src/pkg/__init__.py":  "", "src/pkg/m.py": "def f():\n    return 1\n",
+		"app/__init__.py": "", "app/settings.py": "SECRET_KEY = \"django-insecure-9f8a7sd6f5g4h3j2k1l0qwertyuiopasdfghjklzx\"\n",
+		"big/app/__init__.py": "",
+	}
+	for i := 1; i <= 150; i++ { // a chain of imports longer than one loader follows
+		files[fmt.Sprintf("big/app/m%d.py", i)] = fmt.Sprintf("import json\nfrom app import m%d\n\ndef f%d(x):\n    return json.dumps(x)\n", i%150+1, i)
+	}
+	runPrograms(t, files, []programCase{
+		{"PYTHONPATH=sub pip3.11 list", true},
+		{"PYTHONPATH=sub pydoc3 os", true},
+		{"PYTHONPATH=sub flask --version", true},
+		{"PYTHONPATH=sub aws --version", true},
+		{"PYTHONPATH=sub 2to3 a.py", true},
+		{"PYTHONPATH=sub lsb_release -a", true},
+		{"export PYTHONPATH=sub; make test", true},
+		{"PYTHONPATH=sub ./ls", true}, // not the system's ls
+		{"RUBYOPT=-r./sub/x solargraph", true},
+		{"RUBYLIB=sub solargraph", true}, // its modules are ones solargraph may require
+		// No false positive: a program known to run on none, the
+		// project's plain modules, a module holding a secret loaded as code.
+		{"PYTHONPATH=sub ls", false},
+		{"PYTHONPATH=sub echo hi", false},
+		{"PYTHONPATH=. ls", false},
+		{"PYTHONPATH=src git status", false},
+		{"PYTHONPATH=src pytest", false},
+		{"PYTHONPATH=src flask run", false},
+		{"PYTHONPATH=. pytest", false},
+		{"env PYTHONPATH=. pytest -q", false},
+		{"PYTHONPATH=big pytest", false},
+		{"PYTHONPATH=big flask run", false},
+	})
+}
+
+// TestJVMCode: a JDK tool whose JVM is given an agent (-J-javaagent:X,
+// JAVA_TOOL_OPTIONS, _JAVA_OPTIONS) runs it as java runs a project's
+// code: jar tf then prints what the agent prints, not only names (attack
+// 40a F6), and the agent's path is checked as java's is.
+func TestJVMCode(t *testing.T) {
+	runPrograms(t, map[string]string{
+		"x.jar":          "an agent\n", // the project's classes, as app.jar's
+		"s.jar":          "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY1\naws_access_key_id=AKIAZ7Q3XKJ4TESTKEYQ\n",
+		"~/.guard/a.jar": "an agent\n",
+		"lnk.jar":        "->../.guard/a.jar",
+	}, []programCase{
+		{"jar -J-javaagent:x.jar tf s.jar", true},
+		{"jar tf s.jar -J-javaagent:x.jar", true},
+		{"JAVA_TOOL_OPTIONS=-javaagent:x.jar jar tf s.jar", true},
+		{"export _JAVA_OPTIONS=-javaagent:x.jar; jar tf s.jar", true},
+		{"jar -J-javaagent:lnk.jar tf x.jar", true},
+		{"JAVA_TOOL_OPTIONS=-javaagent:~/.guard/a.jar javac -version", true},
+		// As java -javaagent:agent.jar -jar app.jar: the project's agent.
+		{"jar -J-javaagent:x.jar tf x.jar", false},
+		{"JAVA_TOOL_OPTIONS=-javaagent:x.jar javac -version", false},
+		{"jar tf s.jar", false},
+		{"jar -J-Xmx1g tf s.jar", false}, // -J words are the JVM's, not jar's letters
 	})
 }

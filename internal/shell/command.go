@@ -524,7 +524,7 @@ func (c *cmd) nestReads() (done func()) {
 			c.nested = true
 		}
 		c.w.nestAt = saved
-		quiet := c.quietReads || catalogue.Unprinted.Has(c.name) && catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo)
+		quiet := c.quietReads || c.unprinted() && catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo)
 		switch {
 		case c.reshapes():
 			c.w.markOpaque(from, to)

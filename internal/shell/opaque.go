@@ -30,10 +30,27 @@ func (w *walker) markOpaque(from, to int) {
 	if from < 0 || from >= to {
 		return
 	}
-	w.a.OpaqueReads = append(w.a.OpaqueReads, reads[from:to]...)
+	printed := w.printedReads(from, to)
+	w.a.OpaqueReads = append(w.a.OpaqueReads, printed...)
 	// A file the command wrote from a read's output: that read too
 	// (laundered.go).
-	w.a.OpaqueReads = append(w.a.OpaqueReads, w.laundered(reads[from:to])...)
+	w.a.OpaqueReads = append(w.a.OpaqueReads, w.laundered(printed)...)
+}
+
+// printedReads returns w.a.Reads[from:to] but for the code programs load
+// as they start (walker.loaded).
+func (w *walker) printedReads(from, to int) []string {
+	reads := w.a.Reads[from:to]
+	if len(w.loaded) == 0 {
+		return reads
+	}
+	out := make([]string, 0, len(reads))
+	for i, p := range reads {
+		if !slices.ContainsFunc(w.loaded, func(r [2]int) bool { return from+i >= r[0] && from+i < r[1] }) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // reshapes reports whether c prints what it reads in a form the result
@@ -54,7 +71,9 @@ func (c *cmd) reshapes() bool {
 		return catalogue.Reshapes(c.name, c.argTexts())
 	case c.name == "git":
 		return gitGrepReshapes(c.argTexts())
-	case catalogue.Unprinted.Has(c.name):
+	case c.jvmCode():
+		return true // runs an agent's code, which prints what it likes (jvmcode.go)
+	case c.unprinted():
 		return !catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo) // tar xO, cmp -l
 	case catalogue.Shells.Has(c.name) || catalogue.ForeignShells.Has(c.name) || c.name == "pwsh" || c.name == "powershell":
 		return false // runs its script; the commands in it mark their own reads
@@ -223,7 +242,7 @@ func (w *walker) opaqueStages(stages []*cmd, starts []int) {
 // that does not reshape and runs no command of its own (find -exec cat
 // reads find's standard input), the system's program of its name.
 func (c *cmd) quietReader() bool {
-	return c != nil && !c.compound && !c.nested && c.name != "" && c.w.trusts(c.prog, c.name) && catalogue.Unprinted.Has(c.name) &&
+	return c != nil && !c.compound && !c.nested && c.name != "" && c.w.trusts(c.prog, c.name) && c.unprinted() &&
 		catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo) && !c.reshapes()
 }
 

@@ -10,26 +10,75 @@ package shell
 // dependencies), every module at the top of a search-path directory the
 // command names is read as code it may import in their place
 // (PYTHONPATH=sub pylint with sub/astroid/__init__.py).
+//
+// Default-deny on the variable, not the program: a program guard cannot
+// show runs on none of them (catalogue.Native: ls, cat, rg, git) may be a
+// console script under a name it does not know (pip3.11, flask,
+// lsb_release), and is read as running on each interpreter whose
+// variables the command sets. What is read there is code the program
+// loads, not text it prints (walker.loaded).
 
 import (
 	"path"
 	"strings"
+	"time"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/lang"
 )
 
+// maxSearchModules bounds the modules of the search-path directories read
+// for one program; past it the program hides.
+const maxSearchModules = 512
+
 // runtimeStart reads the start of a program that runs on an interpreter
 // (see the file's comment).
 func (c *cmd) runtimeStart() {
-	rt := catalogue.RuntimeOf(path.Base(c.name))
-	if rt == nil {
-		return
+	from := len(c.w.a.Reads)
+	for _, rt := range c.runtimes() {
+		if !c.startOn(rt) {
+			break
+		}
 	}
+	if to := len(c.w.a.Reads); to > from {
+		c.w.loaded = append(c.w.loaded, [2]int{from, to})
+	}
+}
+
+// runtimes returns the interpreters c's program starts as: the one the
+// catalogue says it runs on; none for an interpreter (interp.go reads its
+// own variables; another's reach only the programs its code runs) or a
+// program known to run on none (catalogue.Native, a shell builtin);
+// otherwise each one
+// whose variables the command sets.
+func (c *cmd) runtimes() []*catalogue.Runtime {
+	name := path.Base(c.name)
+	if rt := catalogue.RuntimeOf(name); rt != nil {
+		return []*catalogue.Runtime{rt}
+	}
+	if _, ok := catalogue.InterpreterOf(name); ok || c.name == "" || (catalogue.Native(name) || builtins.Has(name)) && c.w.trusts(c.prog, name) {
+		return nil
+	}
+	var out []*catalogue.Runtime
+	for i := range catalogue.Runtimes {
+		rt := &catalogue.Runtimes[i]
+		for _, v := range strings.Fields(string(rt.Vars + rt.Hides)) {
+			if _, ok := c.w.lookup(v); ok {
+				out = append(out, rt)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// startOn reads the start of c's program on interpreter rt; false when
+// it hid.
+func (c *cmd) startOn(rt *catalogue.Runtime) bool {
 	for _, name := range strings.Fields(string(rt.Hides)) {
 		if _, ok := c.w.lookup(name); ok {
 			c.w.hide("runs %s, a %s program, with $%s set: guard cannot tell what code %s loads", c.name, rt.Lang, name, rt.Lang)
-			return
+			return false
 		}
 	}
 	set := false
@@ -38,7 +87,7 @@ func (c *cmd) runtimeStart() {
 		set = set || ok
 	}
 	if !set {
-		return
+		return true
 	}
 	fam := lang.FamilyOf(rt.Lang)
 	m := c.newLoader(fam)
@@ -49,9 +98,8 @@ func (c *cmd) runtimeStart() {
 	} else {
 		m.optionModules()
 	}
-	for _, d := range m.dirs {
-		m.searchDirModules(d)
-	}
+	m.searchModules()
+	return true
 }
 
 // runtimeDirs returns the module search path the interpreter's
@@ -72,18 +120,52 @@ func (m *moduleLoader) runtimeDirs() []string {
 	return dirs[:min(len(dirs), maxModuleDirs)]
 }
 
-// searchDirModules reads as code every module at the top of search-path
-// directory d, and of each directory in it (a package; python's with an
-// __init__.py), for a program that may import any of them; a compiled module (.so) is one guard
-// cannot read, a directory it cannot list one it cannot tell.
-func (m *moduleLoader) searchDirModules(d string) {
+// searchModules reads as code every module at the top of m's search-path
+// directories, and of each directory in them (a package; python's with
+// an __init__.py), for a program that may import any of them. Each is
+// read as a program file with its own file bound (effect.MaxFiles, as a
+// test runner's are), all within maxSearchModules files and
+// maxRunnerTime: a project's sources on the path are read whole, past
+// the bounds the program hides.
+func (m *moduleLoader) searchModules() {
+	var files []string
+	for _, d := range m.dirs {
+		files = m.searchDirModules(d, files)
+	}
+	if len(files) > maxSearchModules {
+		m.c.w.hide("puts more modules on the module path of %s than guard reads (%d): it cannot tell what code it imports", m.c.name, maxSearchModules)
+		return
+	}
+	keys := make([]string, len(files))
+	for i, p := range files {
+		keys[i] = path.Clean(m.c.w.Where(p))
+		m.seen[keys[i]] = true // read in its own turn, not again as another's import
+	}
+	nread, until := m.c.w.Nread, time.Now().Add(maxRunnerTime)
+	for i, p := range files {
+		if time.Now().After(until) {
+			m.c.w.hide("puts more modules on the module path of %s than guard reads in %s: it cannot tell what code it imports", m.c.name, maxRunnerTime)
+			return
+		}
+		m.c.w.Nread, m.files = nread, 0
+		delete(m.seen, keys[i])
+		m.moduleFile(p)
+		m.seen[keys[i]] = true
+	}
+	m.c.w.Nread = max(m.c.w.Nread, nread)
+}
+
+// searchDirModules adds to files the modules at the top of search-path
+// directory d and of each package in it; a directory it cannot list is
+// one it cannot tell.
+func (m *moduleLoader) searchDirModules(d string, files []string) []string {
 	w := m.c.w
 	names, ok := w.listDir(d)
 	if !ok {
 		if m.unlisted(d) {
 			w.hide("puts a directory guard cannot list on the module path of %s: it cannot tell what code it imports", m.c.name)
 		}
-		return
+		return files
 	}
 	for _, n := range w.withWrittenBelow(d, names) {
 		p := path.Join(d, n)
@@ -94,12 +176,16 @@ func (m *moduleLoader) searchDirModules(d string) {
 				continue // a namespace package: an installed one is imported first
 			}
 			for _, s := range w.withWritten(p, sub) {
-				m.moduleFile(path.Join(p, s))
+				files = append(files, path.Join(p, s))
 			}
 		case ext != "":
-			m.moduleFile(p)
+			files = append(files, p)
+		}
+		if len(files) > maxSearchModules {
+			break
 		}
 	}
+	return files
 }
 
 // moduleFile reads file p of a search-path directory as a module where

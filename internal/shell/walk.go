@@ -24,6 +24,9 @@ type walker struct {
 	// visible are the ranges of a.Reads read by a searcher that skips
 	// hidden names (hiddenskip.go).
 	visible [][2]int
+	// loaded are the ranges of a.Reads that are code a program loads as
+	// it starts (runtimestart.go): run, not printed, so never opaque.
+	loaded [][2]int
 	// gitStaged: an earlier git command of the command may have staged
 	// files of the work tree (git add, commit -a: gittexttree.go).
 	gitStaged bool

@@ -15,8 +15,28 @@ type Jar struct {
 	Unread string   // a word guard cannot read as jar would, "" for none
 }
 
-// ParseJar reads args as jar does; false for no arguments.
+// ParseJar reads args as jar does; false for no arguments. Its -J words
+// are its JVM's, taken by the launcher before jar reads the rest.
 func ParseJar(args []string) (Jar, bool) {
+	var at []int
+	for k, a := range args {
+		if !strings.HasPrefix(a, "-J") {
+			at = append(at, k)
+		}
+	}
+	if len(at) < len(args) {
+		kept := make([]string, len(at))
+		for i, k := range at {
+			kept[i] = args[k]
+		}
+		j, ok := ParseJar(kept)
+		if j.Rest < len(at) {
+			j.Rest = at[j.Rest]
+		} else {
+			j.Rest = len(args)
+		}
+		return j, ok
+	}
 	if len(args) == 0 {
 		return Jar{}, false
 	}

@@ -1,6 +1,10 @@
 package catalogue
 
-import "github.com/guardhq/guard/internal/shell/word"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // Runtime is an interpreter and the programs that run on it (a Python
 // console script, a Ruby gem's executable, a node package's bin): they
@@ -16,7 +20,9 @@ type Runtime struct {
 	// command, the program runs code from a place guard cannot tell
 	// (GEM_PATH: the gems it activates).
 	Hides word.Set
-	// Programs are the programs that run on it.
+	// Programs are the programs known to run on it. A program known to
+	// run on none (Native) is not read as running on any; every other is
+	// read as running on each one whose variables the command sets.
 	Programs word.Set
 }
 
@@ -41,4 +47,36 @@ func RuntimeOf(name string) *Runtime {
 		}
 	}
 	return nil
+}
+
+// nativeTools are programs outside the catalogue's entries known to be
+// compiled binaries that start none of the Runtimes' interpreters
+// themselves: what they run (git's hooks and aliases) guard reads as
+// commands of their own.
+const nativeTools word.Set = " git "
+
+// Native reports whether program name is known not to run on any of the
+// Runtimes: a catalogued program (ls, cat, grep, rg: Catalogue) or a
+// native tool. Every other program may be a console script, a gem's or
+// a package's executable under a name guard does not know (pip3.11,
+// flask, lsb_release): it starts as its interpreter does.
+func Native(name string) bool {
+	return ProgramNamed(name) != nil || nativeTools.Has(name)
+}
+
+// JVMTools are the JDK's programs. Each starts a JVM, which reads
+// JVMVars (java's launcher JDK_JAVA_OPTIONS too), and each but java
+// hands it its -J<option> words.
+const JVMTools word.Set = " java javac jar javadoc javap jshell jdeps jlink jmod jpackage jarsigner keytool jdeprscan serialver " +
+	"jcmd jconsole jdb jhsdb jinfo jmap jps jrunscript jstack jstat jstatd jwebserver rmiregistry "
+
+// JVMVars are the variables every JVM reads as options given first.
+const JVMVars word.Set = " JAVA_TOOL_OPTIONS _JAVA_OPTIONS "
+
+// JVMCode reports whether JVM option s has the JVM load code from a file
+// before the program's own: an agent (-javaagent:X.jar, -agentpath:,
+// -agentlib:) or a boot class path.
+func JVMCode(s string) bool {
+	return strings.HasPrefix(s, "-javaagent:") || strings.HasPrefix(s, "-agentpath:") || strings.HasPrefix(s, "-agentlib:") ||
+		strings.HasPrefix(s, "-Xbootclasspath")
 }
