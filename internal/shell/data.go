@@ -701,13 +701,36 @@ const gitGlobalFlags word.Set = " -p --paginate -P --no-pager --bare --no-replac
 // git reads or writes (format.outputDirectory, http.cookieFile,
 // commit.template) or a command it runs (gpg.ssh.defaultKeyCommand).
 func gitDataSetting(kv string) bool {
-	k, _, ok := strings.Cut(kv, "=")
+	k, v, ok := strings.Cut(kv, "=")
 	k = strings.ToLower(k)
 	if !ok || !word.IsKnown(k) {
 		return false
 	}
 	section, _, _ := strings.Cut(k, ".")
-	return gitDataSettings.Has(k) || gitDataSections.Has(section)
+	if (gitDataSettings.Has(k) || gitDataSections.Has(section)) && !gitWeakens(k, v) {
+		return true
+	}
+	return false
+}
+
+// gitWeakens reports whether setting k to v switches off one of git's
+// own protections: safe.directory with a pattern (* trusts every
+// repository, whose .git/config then runs its fsmonitor and hooks as the
+// user), http.sslVerify not true (a network attacker serves the code
+// fetched). Such a value is no data: written to ~/.gitconfig it is an
+// attack that persists.
+func gitWeakens(k, v string) bool {
+	switch k {
+	case "safe.directory":
+		return strings.Contains(v, "*") || !word.IsKnown(v)
+	case "http.sslverify":
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "true", "yes", "on", "1":
+			return false
+		}
+		return true
+	}
+	return false
 }
 
 // gitDataSettings are the git settings known to hold data only; the

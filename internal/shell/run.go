@@ -583,8 +583,9 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 	}
 	if gitRunsValue(k, v) || k == "core.hookspath" || gitInclude(k) || k == "init.templatedir" || strings.HasPrefix(k, "trace2.") ||
 		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
-		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") {
-		c.w.Write(file)
+		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") ||
+		!gitDataKey(k) && !strings.HasPrefix(k, "alias.") || gitWeakens(k, v) {
+		c.w.Write(file) // default-deny: a key not known to hold data
 	}
 }
 
