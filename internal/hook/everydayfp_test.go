@@ -522,3 +522,38 @@ func TestTreeReadsBeyondTheModel(t *testing.T) {
 		wantBlock(t, p, tc.cmd, bashPayloadA(clean, tc.cmd, false), tc.block)
 	}
 }
+
+// TestFedNamesReadOnly: a name a runner (xargs) hands a program is judged
+// by the program's own words: gofmt without -w and a compiler driver's
+// input only read it; gofmt -w, sed -i and the file after -o may write any
+// name, .env among them (FINDINGS40 FP9).
+func TestFedNamesReadOnly(t *testing.T) {
+	proj, _ := gitWorld(t, map[string]string{".env": "STRIPE=sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc\n", "a.go": "package a\n",
+		"src/util.c": "int u;\n", "include/u.h": "int u;\n"})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"git diff --name-only | xargs gofmt -l", false},
+		{"ls *.go | xargs -n1 gofmt -l", false},
+		{"ls *.go | xargs gofmt -d", false},
+		{"ls src/*.c | xargs -I{} gcc -Iinclude -c {}", false},
+		{"ls src/*.c | xargs gcc -Iinclude -c", false},
+		{"ls *.go | xargs gofmt -w", true},
+		{"ls *.go | xargs gofmt -l -w", true},
+		{"ls *.go | xargs -I{} gofmt -w {}", true},
+		{"ls *.go | xargs gofmt -r 'a -> b' -l", true},
+		{"ls | xargs sed -i s/a/b/", true},
+		{"ls src/*.c | xargs gcc -c -o", true},
+		{"ls src/*.c | xargs -I{} gcc -c x.c -o {}", true},
+		{"ls src/*.c | xargs -I{} gcc -c {} -MF {}", true},
+		{"ls | xargs ./gcc -c", true},
+	} {
+		for _, ag := range []string{"a", "b", "c"} {
+			if got := treeVerdict(p, ag, proj, tc.cmd) == "block"; got != tc.block {
+				t.Errorf("agent %s: %s: blocked = %v, want %v", ag, tc.cmd, got, tc.block)
+			}
+		}
+	}
+}

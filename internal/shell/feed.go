@@ -366,7 +366,7 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 		if fed != nil && !fed.stdin && first.opensOperands() {
 			c.hiddenNames = true // names guard cannot tell (namelists.go)
 			if fed.repl == "" {
-				c.appendedName(first.name, fed.wild)
+				c.appendedName(first, fed.wild)
 			}
 		}
 		c.adopt(first)
@@ -393,17 +393,18 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 // hook reads a {} element as a name produced at run time.
 const fedName = "{}"
 
-// appendedName records the name a runner appends to program prog's words
+// appendedName records the name a runner appends to program first's words
 // (ls -A | xargs rm -r), produced at run time, as the run-time name {}
-// in the working directory: read by a program known to only read, else
-// written (the hook then asks what it could name, and which links it could
-// go through).
-func (c *cmd) appendedName(prog string, wild bool) {
+// in the working directory: read by a program that only reads what it is
+// given (readsAppended), else written (the hook then asks what it could
+// name, and which links it could go through).
+func (c *cmd) appendedName(first *cmd, wild bool) {
 	name := fedName
 	if wild {
 		name = wildName
 	}
-	if p := catalogue.ProgramNamed(prog); p != nil && p.Access == catalogue.ReadsOnly {
+	prog := first.name
+	if first.readsAppended() {
 		c.w.Read(name)
 		return
 	}
@@ -411,6 +412,33 @@ func (c *cmd) appendedName(prog string, wild bool) {
 	c.w.MetaOnly = catalogue.MetaWriters.Has(prog) // rm, chmod: no text changed
 	c.w.Write(name)                                // rm, mv, an unknown program: it may write or remove them
 	c.w.MetaOnly = meta
+}
+
+// readsAppended reports whether c, run with a name appended to its words,
+// only reads the file it names, judged by c's own words: a program known
+// to only read; gofmt without -w, which prints names or diffs; a compiler
+// driver whose last word takes no value (compilerInput).
+func (c *cmd) readsAppended() bool {
+	if p := catalogue.ProgramNamed(c.name); p != nil && p.Access == catalogue.ReadsOnly {
+		return true
+	}
+	return c.reformats() && !c.gofmtWrites() || c.compilerInput(len(c.args))
+}
+
+// compilerInput reports whether argument j of a compiler driver (j may be
+// one past its words: a name appended) is an input it reads: the word
+// before it is the program's name, an operand or an option's value, or an
+// option known to take no next word (gcc -c NAME). After -o, -MF or an option guard does not
+// list it may be a file the driver writes.
+func (c *cmd) compilerInput(j int) bool {
+	if !catalogue.CompilerDrivers.Has(c.name) || !c.w.trusts(c.prog, c.name) {
+		return false
+	}
+	if j == 0 {
+		return true
+	}
+	prev := c.args[j-1].Text
+	return !strings.HasPrefix(prev, "-") || catalogue.CompilerTakesNone(prev)
 }
 
 // replaced returns words with repl written name (fedName or wildName).

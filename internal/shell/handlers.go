@@ -270,6 +270,10 @@ func (c *cmd) touches(p *catalogue.Program) {
 		if c.kinds[j] != argPlain || c.isSpent(j) || c.patternValue(j) || j >= reads || j == sub {
 			continue
 		}
+		if (a.Text == fedName || a.Text == wildName) && c.compilerInput(j) {
+			c.w.Read(a.Text) // xargs -I{} gcc -c {}: an input, read (feed.go)
+			continue
+		}
 		c.w.Touch(a.Text)
 		c.prefixedTouches(a.Text) // prefixed.go: tool OPEN:/x
 		for _, t := range c.gluedValues(p, j) {

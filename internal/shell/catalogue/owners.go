@@ -87,7 +87,15 @@ var Owners = []Owner{
 	{Name: "pdm", Sub: "self", Leaves: "list -", Places: "~/.local/share/pdm/"},
 	{Name: "pip", Sub: "install", Options: "--user", Places: "~/.local/lib/python3/site-packages/ ~/.local/bin/", Moved: "--target -t --prefix --root", Local: true},
 	{Name: "pip3", Sub: "install", Options: "--user", Places: "~/.local/lib/python3/site-packages/ ~/.local/bin/", Moved: "--target -t --prefix --root", Local: true},
-	{Name: "pipx", Leaves: "list run environment completions -", Places: "~/.local/bin/ " + startupPlaces},
+	// pipx and uv tool put a tool's programs in ~/.local/bin; only pipx
+	// ensurepath and uv tool update-shell edit the start-up files (to put
+	// it on PATH). A tool installed or upgraded from the index is not code
+	// the agent could have written: as pip install --user, only LocalCode
+	// counts (pipx install --spec ./pkg x, uv tool install --from . x).
+	{Name: "pipx", Leaves: "list run environment completions install upgrade -", Places: "~/.local/bin/"},
+	{Name: "pipx", Sub: "ensurepath", Places: startupPlaces},
+	{Name: "pipx", Sub: "install", Places: "~/.local/bin/", Local: true},
+	{Name: "pipx", Sub: "upgrade", Places: "~/.local/bin/", Local: true},
 	{Name: "poetry", Sub: "self", Leaves: "show -", Places: "~/.local/share/pypoetry/"},
 	{Name: "rtx", Leaves: "ls list current where which env exec x run version help doctor ls-remote outdated completion activate hook-env bin-paths latest -", Places: "~/.local/state/rtx/trusted-configs/ ~/.config/rtx/config.toml ~/.local/share/rtx/plugins/"},
 	{Name: "rustup", Leaves: "show check doc man which completions run update upgrade target component help toolchain:list toolchain:install toolchain:uninstall self:update -", Places: "~/.rustup/settings.toml ~/.rustup/toolchains/"},
@@ -97,7 +105,10 @@ var Owners = []Owner{
 	{Name: "rustup-init", Places: startupPlaces, Moved: "--no-modify-path"},
 	{Name: "stack", Sub: "install", Places: "~/.local/bin/", Moved: "--local-bin-path"},
 	{Name: "uv", Sub: "python", Leaves: "list find pin dir uninstall -", Places: "~/.local/bin/"},
-	{Name: "uv", Sub: "tool", Leaves: "list dir run -", Places: "~/.local/bin/ " + startupPlaces},
+	{Name: "uv", Sub: "tool", Leaves: "list dir run install upgrade -", Places: "~/.local/bin/"},
+	{Name: "uv", Sub: "tool update-shell", Places: startupPlaces},
+	{Name: "uv", Sub: "tool install", Places: "~/.local/bin/", Local: true},
+	{Name: "uv", Sub: "tool upgrade", Places: "~/.local/bin/", Local: true},
 	{Name: "volta", Sub: "setup", Places: startupPlaces},
 }
 
@@ -184,9 +195,10 @@ func leaves(args []string, spec string) bool {
 	return false
 }
 
-// localOptions are pip's options whose value names local code or a list
-// of what to install (a requirements file may name ./evil).
-const localOptions = "-e --editable -r --requirement -c --constraint -f --find-links --path --git"
+// localOptions are pip's, uv tool's and pipx's options whose value names
+// local code or a list of what to install (a requirements file may name
+// ./evil; pipx --pip-args hands pip any of them).
+const localOptions = "-e --editable -r --requirement -c --constraint -f --find-links --path --git --with-requirements --with-editable --constraints --overrides --build-constraints --pip-args"
 
 // LocalCode reports whether installer arguments args name code the agent
 // could have written: a path (., ./x, a/b), an archive or a wheel, a URL
@@ -197,11 +209,32 @@ func LocalCode(args []string) bool {
 		case hasOption(a, localOptions):
 			return true
 		case strings.HasPrefix(a, "-"):
-		case a == "." || a == ".." || strings.ContainsAny(a, "/\\") || strings.Contains(a, "://") || strings.HasPrefix(a, "git+") || strings.HasPrefix(a, "file:"):
+			if localWord(optionValue(a)) {
+				return true // --from=./pkg, --spec=., -e.
+			}
+		case localWord(a):
 			return true
 		case Archive(a, nil) || Packed(a, nil):
 			return true
 		}
 	}
 	return false
+}
+
+// localWord reports whether an installer's word names a path, a URL or
+// a VCS reference.
+func localWord(a string) bool {
+	return a == "." || a == ".." || strings.ContainsAny(a, "/\\") || strings.Contains(a, "://") || strings.HasPrefix(a, "git+") || strings.HasPrefix(a, "file:")
+}
+
+// optionValue returns the value joined to option word a: after = (--from=X),
+// or after a short option's letter (-eX); "" when none.
+func optionValue(a string) string {
+	if _, v, ok := strings.Cut(a, "="); ok {
+		return v
+	}
+	if !strings.HasPrefix(a, "--") && len(a) > 2 {
+		return a[2:]
+	}
+	return ""
 }
