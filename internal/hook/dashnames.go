@@ -232,7 +232,7 @@ func dashEntries(a *shell.Analysis, rel, dir string) []string {
 				continue
 			}
 		}
-		if first, _, _ := strings.Cut(p, "/"); strings.HasPrefix(first, "-") {
+		if first, _, _ := strings.Cut(p, "/"); strings.HasPrefix(first, "-") && !dashOption(a, first) {
 			out = append(out, first)
 		}
 	}
@@ -265,4 +265,18 @@ func dashFinding(n, base string) *event.Finding {
 		Reason:    fmt.Sprintf(what, detect.Printable(n), detect.Printable(filepath.ToSlash(base))),
 		LogReason: fmt.Sprintf(what, event.Redacted, event.Redacted),
 	}
+}
+
+// dashOption reports whether name n, written or touched, is only the path
+// reading of a word the command hands a program that may as well be an
+// option (truncate -s0: shell.Analysis.DashWords), not a name it makes
+// (> ./-x, touch -- -x). The command hands the program that option itself,
+// so a pattern that hands it again gives it nothing new.
+func dashOption(a *shell.Analysis, n string) bool {
+	for _, d := range a.DashWords {
+		if first, _, _ := strings.Cut(d, "/"); first == n {
+			return true
+		}
+	}
+	return false
 }

@@ -142,3 +142,38 @@ func TestDashOperands(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
+
+// TestDashWords: every word beginning with '-' is a name in the working
+// directory too (after --, only that): a link -k or -rc, a directory -x=
+// whose path climbs to the home, a glued tail -c or --file=-c, a glob -?.
+// An option with no such entry costs nothing (FINDINGS41a G1).
+func TestDashWords(t *testing.T) {
+	home, proj := scriptWorld(t, map[string]string{"a.txt": "hi\n", "-x=/k": "", "conf.txt": "TOKEN=ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A\n", "build/o": ""})
+	p := realPolicy(t, "")
+	for name, target := range map[string]string{"-k": filepath.Join(home, ".ssh", "id_rsa"), "-rc": filepath.Join(home, ".bashrc"), "-c": "conf.txt"} {
+		if err := os.Symlink(target, filepath.Join(proj, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"cat -- -k", true},
+		{"cat -k", true},
+		{"cat -- -k | rev", true},
+		{"tee -a -- -rc < a.txt", true},
+		{"sed -i s/a/b/ -- -rc", true},
+		{"cp a.txt -- -x=/../../home/.bashrc", true},
+		{"cp a.txt -- -x=/../../home/.guard/rules.json", true},
+		{"make -pf-c | rev; false", true},
+		{"make -p --file=-c | rev; false", true},
+		{"cat -- -?", true},
+		{"rm -rf build", false},
+		{"ls -la", false},
+		{"grep -n x a.txt", false},
+		{"cat -- -x=/k", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}

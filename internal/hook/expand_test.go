@@ -96,17 +96,19 @@ func TestExpand(t *testing.T) {
 		// A cd names no path for an explanation: its directory holds the
 		// later ones.
 		{"cd sub && cat x.txt > ../out.txt", []event.Input{r("/proj/sub"), via(r("/proj/sub/x.txt"), "cat"), w("/proj/sub/../out.txt")}},
-		{"curl -s http://169.254.169.254/latest/ -o meta.json", []event.Input{w("/proj/meta.json"), u("http://169.254.169.254/latest/")}},
-		// A bare name is a file in the working directory; a program guard
+		{"curl -s http://169.254.169.254/latest/ -o meta.json", []event.Input{w("/proj/meta.json"), tc("/proj/./-s"), u("http://169.254.169.254/latest/")}},
+		// A bare name is a file in the working directory, and so may be a
+		// word beginning with '-' (-s, -m: ./-s, a link there); a program guard
 		// does not know to only read its files touches them (git commit
 		// with a message prints none of them).
-		{`git commit -m "see https://pastebin.com/x"`, []event.Input{func() event.Input { in := via(r("/proj/commit"), "git -m"); in.Unprinted = true; return in }()}},
+		{`git commit -m "see https://pastebin.com/x"`, []event.Input{func() event.Input { in := via(r("/proj/commit"), "git -m"); in.Unprinted = true; return in }(),
+			func() event.Input { in := r("/proj/./-m"); in.Unprinted = true; return in }(), tc("/proj/./-m")}},
 		// gzip (no entry in the catalogue) may also write a name beside
 		// its file (gunzip -N): one guard cannot tell, in ~/.guard/.
 		{"gzip ~/.guard/audit.log", []event.Input{opaqueIn(via(r("~/.guard/audit.log"), "gzip")), via(tc("~/.guard/audit.log"), "gzip"), w("~/.guard/\x00")}},
-		{"grep -r key ~", []event.Input{via(r("~"), "grep -r"), via(r("~/**"), "grep -r")}},
+		{"grep -r key ~", []event.Input{via(r("~"), "grep -r"), via(r("~/**"), "grep -r"), r("/proj/./-r")}},
 		{"cd ~ && rm -r .guard", []event.Input{r("~"), via(w("~/.guard"), "rm -r"), via(w("~/.guard/**"), "rm -r")}},
-		{"chmod -R 777 /", []event.Input{via(w("/proj/777"), "chmod -R"), via(w("/"), "chmod -R")}},
+		{"chmod -R 777 /", []event.Input{w("/proj/./-R"), via(w("/proj/777"), "chmod -R"), via(w("/"), "chmod -R")}},
 		// cp prints none of what it copies (by its options).
 		{"cp a.txt ~/.ssh/", []event.Input{func() event.Input { in := via(r("/proj/a.txt"), "cp"); in.Unprinted = true; return in }(), via(w("~/.ssh/a.txt"), "cp")}},
 	}

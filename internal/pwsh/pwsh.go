@@ -731,7 +731,16 @@ func (c Command) Paths() (reads, touches, writes []string) {
 		reads = append(reads, c.under(c.Name)) // a script or program run by its path
 	}
 	var args []string
+	opts := true
 	for _, a := range c.Args {
+		if opts && a == "--" {
+			opts = false // the rest are positional: gc -- -k reads ./-k
+			continue
+		}
+		if !opts && strings.HasPrefix(a, "-") {
+			args = append(args, c.under("./"+a)) // after --: a name, which may be a link
+			continue
+		}
 		if isOption(a) {
 			if _, v, ok := strings.Cut(a, ":"); ok && v != "" {
 				args = append(args, c.under(v))

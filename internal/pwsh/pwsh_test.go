@@ -57,6 +57,9 @@ func TestRead(t *testing.T) {
 		{`Remove-Item -Recurse -Force $HOME\.guard`, "t:/home/u/.guard"},
 		{`Copy-Item x $HOME\.guard\rules.json`, "t:x t:/home/u/.guard/rules.json"},
 		{`gc $env:USERPROFILE\.ssh\id_rsa`, "r:/home/u/.ssh/id_rsa"},
+		// After --, a word beginning with '-' is a name (a link -k).
+		{`gc -- -k`, "r:./-k"},
+		{`Get-Content -- -x=/../../.ssh/id_rsa`, "r:./-x=/../../.ssh/id_rsa"},
 		{`$p="~/.ss"+"h/id_rsa"; gc $p`, "r:~/.ssh/id_rsa"},
 		{`$p = '~/.ss' + 'h/id_rsa'` + "\n" + `Get-Content -Path $p`, "r:~/.ssh/id_rsa"},
 		{`Get-Content (Join-Path $HOME '.ssh\id_rsa')`, "r:? r:/home/u/.ssh/id_rsa r:/home/u r:.ssh/id_rsa U"},

@@ -69,6 +69,21 @@ func (c *cmd) reformats() bool {
 	return plain
 }
 
+// goFlagWord reports whether argument j of gofmt (reformats: every flag
+// one of its own) is a flag: Go's flag package takes every word beginning
+// with '-' before the first operand or "--" as one, never as a file.
+func (c *cmd) goFlagWord(j int) bool {
+	if c.name != "gofmt" || !strings.HasPrefix(c.args[j].Text, "-") || !c.reformats() {
+		return false
+	}
+	for _, a := range c.args[:j] {
+		if a.Text == "--" || !strings.HasPrefix(a.Text, "-") {
+			return false
+		}
+	}
+	return true
+}
+
 // gofmtWrites reports whether gofmt's flags hold -w: it rewrites the files
 // it is given.
 func (c *cmd) gofmtWrites() bool {

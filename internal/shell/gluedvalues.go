@@ -4,8 +4,6 @@ package shell
 // a file named there is read as the same name given as the next word is.
 
 import (
-	"strings"
-
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -82,9 +80,7 @@ func gluedTails(p *catalogue.Program, s string) []string {
 	}
 	var out []string
 	for k := 2; k < len(s); k++ { // any byte may be a flag: -@X, -.X, -i:X
-		if t := s[k:]; !strings.HasPrefix(t, "-") || strings.Contains(t, "/") {
-			out = append(out, t) // -pf-d/conf.txt: a value may begin with '-' (a directory -d)
-		}
+		out = append(out, s[k:]) // -pf-c: a value may begin with '-' (Read takes it both ways)
 	}
 	return out
 }

@@ -274,7 +274,11 @@ func (c *cmd) touches(p *catalogue.Program) {
 			c.w.Read(a.Text) // xargs -I{} gcc -c {}: an input, read (feed.go)
 			continue
 		}
-		c.w.Touch(a.Text)
+		if j < sub && strings.HasPrefix(a.Text, "-") || c.goFlagWord(j) {
+			c.w.AsOptions(func() { c.w.Touch(a.Text) }) // git -C D, --git-dir=D: git's own options
+		} else {
+			c.w.Touch(a.Text)
+		}
 		c.prefixedTouches(a.Text) // prefixed.go: tool OPEN:/x
 		for _, t := range c.gluedValues(p, j) {
 			c.w.Touch(t) // gluedvalues.go: frob -C.

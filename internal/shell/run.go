@@ -82,7 +82,6 @@ func (c *cmd) program() {
 	c.listArgs(p)     // namelists.go
 	c.substArgs(p)    // substnamed.go
 	c.gluedReads(p)   // gluedvalues.go
-	c.dashOperands(p) // dashoperands.go
 	c.touches(p)
 	c.network()
 }
@@ -863,16 +862,26 @@ func (c *cmd) generic() {
 	}
 	var sources []string // of cp, mv, install, ln, rsync, scp
 	var dest copyDest
+	opts := true
 	for j := 0; j < len(c.args); j++ {
 		if c.kinds[j] != argPlain || valueOf[j] {
 			continue // install -m 644, cp -S .bak: not a file
 		}
 		a := c.args[j].Text
+		if opts && a == "--" {
+			opts = false
+			continue
+		}
+		if !opts && strings.HasPrefix(a, "-") {
+			a = "./" + a // cat -- -k: a name, never an option
+		}
 		if catalogue.WritesLast.Has(name) && j != last && !strings.HasPrefix(a, "-") {
 			sources = append(sources, a)
 			c.spend(j)
 		}
-		if k, ok := c.genericOption(j, &dest); ok {
+		if !opts {
+			// (no option after --: cp a -- -x=/… names the directory -x=)
+		} else if k, ok := c.genericOption(j, &dest); ok {
 			j = k
 			continue
 		}
@@ -892,6 +901,8 @@ func (c *cmd) generic() {
 			w.MetaOnly = true // gone from there; its text goes on to the destination
 			w.Write(a)
 			w.MetaOnly = meta
+		case c.goFlagWord(j):
+			w.AsOptions(func() { read(a) }) // gofmt -w: a Go flag
 		default:
 			read(a)
 		}
@@ -1551,6 +1562,9 @@ func copyWithArg(name string) word.Set {
 // with -t or --target-directory (then every other argument is a source).
 func hasTargetDir(args []word.Word) bool {
 	for _, a := range args {
+		if a.Text == "--" {
+			return false
+		}
 		if targetOption(a.Text) {
 			return true
 		}

@@ -183,6 +183,12 @@ type Analysis struct {
 	// bare are the touches of bare hidden names as recorded (BareTouches
 	// before finish).
 	bare []string
+	// DashWords are the words beginning with '-' the command hands a
+	// program that guard reads both as an option and as a name in the
+	// working directory (-k, a link there, -x=/../../.bashrc, a path under
+	// a directory -x=): each is in Reads, Writes or Touches as ./WORD too.
+	// The hook does not count them among the names the command makes.
+	DashWords []string
 	// URLs are the URLs and hosts the command would contact: every
 	// http(s)://, ftp://, gopher://, dict://… in a word that is not data,
 	// and the host operands of curl, wget, nc, ncat, netcat, telnet, ssh,
@@ -440,6 +446,7 @@ func union(a, z *Analysis, zerr error) {
 	a.ContextWrites = append(a.ContextWrites, z.ContextWrites...)
 	a.Touches = append(a.Touches, z.Touches...)
 	a.bare = append(a.bare, z.bare...)
+	a.DashWords = append(a.DashWords, z.DashWords...)
 	a.FileTouches = append(a.FileTouches, z.FileTouches...)
 	a.URLs = append(a.URLs, z.URLs...)
 	a.Files = append(a.Files, z.Files...)

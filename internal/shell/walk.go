@@ -954,7 +954,7 @@ func (w *walker) count(n int) bool {
 func newLedger(w *walker, a *Analysis, home string, files effect.Files) *effect.Ledger {
 	return &effect.Ledger{
 		Home: home, Files: files,
-		ReadList: &a.Reads, WriteList: &a.Writes, TouchList: &a.Touches, FileList: &a.Files, BareList: &a.bare,
+		ReadList: &a.Reads, WriteList: &a.Writes, TouchList: &a.Touches, FileList: &a.Files, BareList: &a.bare, DashList: &a.DashWords,
 		Fail: w.fail, Hide: w.hide, Lookup: w.lookup, ContextList: &a.ContextWrites,
 	}
 }

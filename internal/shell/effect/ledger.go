@@ -100,6 +100,11 @@ type Ledger struct {
 	// .spec), as recorded (each in TouchList too).
 	BareList  *[]string
 	forceBare bool // TouchBare
+	// DashList are the words beginning with '-' the command names, each
+	// read both as an option and as a path (pathOf): a program's option
+	// (-s0), not a name it is known to make.
+	DashList   *[]string
+	optionOnly bool // AsOptions
 	// archives are the archives the command makes, with the reads each
 	// holds (archives.go).
 	archives []archive
@@ -899,6 +904,18 @@ func (w *Ledger) Write(s string) { w.pathOf(s, writePath) }
 // only read it (see Analysis.Touches).
 func (w *Ledger) Touch(s string) { w.pathOf(s, touchPath) }
 
+// AsOptions runs fn with each word beginning with '-' it records taken
+// as an option only (with the file its value may name: --git-dir=D), not
+// also as a name: for words the program's own option parser is known to
+// take as options (git's global options, gofmt's Go flags before its
+// first operand).
+func (w *Ledger) AsOptions(fn func()) {
+	saved := w.optionOnly
+	w.optionOnly = true
+	fn()
+	w.optionOnly = saved
+}
+
 // TouchBare records the file word s names as touched, a guess as
 // uncertain as a bare hidden name (Analysis.BareTouches): a dot entry of
 // the home that interpreter code may mean ('.env' in code that names the
@@ -945,10 +962,16 @@ func treeOf(p string) string {
 // pathOf records the file word s names as read, written or touched. A path
 // ending in /… stands for what find found under it (see found).
 func (w *Ledger) pathOf(s string, k pathKind) {
-	if len(s) > 1 && s[0] == '-' && strings.Contains(s, "/") && !strings.Contains(s, "=") {
-		// -x/../../.bashrc: an option with its value, or (after --, or
-		// for a program that takes no such option) a path whose first
-		// element begins with '-': guard cannot tell which, so both.
+	if len(s) > 1 && s[0] == '-' && !w.optionOnly {
+		// -k, -x=/../../.bashrc: an option (with its value), or (after
+		// --, or for a program that takes no such option) a path whose
+		// first element begins with '-', relative to the working
+		// directory (a link -k -> ~/.ssh/id_rsa, a directory -x=):
+		// guard cannot tell which, so both. A name that is no entry of
+		// the directory and no protected path costs nothing.
+		if w.DashList != nil && !slices.Contains(*w.DashList, s) {
+			*w.DashList = append(*w.DashList, s)
+		}
 		w.pathOf("./"+s, k)
 	}
 	p, ok := Candidate(s)
@@ -1173,6 +1196,9 @@ func Candidate(s string) (string, bool) {
 		s = p
 	} else if eq := strings.IndexByte(s, '='); eq > 0 && (strings.HasPrefix(s, "-") || word.IsName(s[:eq])) {
 		s = s[eq+1:]
+		if len(s) > 1 && s[0] == '-' {
+			return "./" + s, true // --file=-c: a value is no option, a name in the working directory
+		}
 	}
 	s = strings.TrimPrefix(s, "@")
 	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || s == word.Mark(word.MarkProcIn, "") || s == word.Mark(word.MarkProcOut, "") {
