@@ -77,11 +77,11 @@ func (c *cmd) program() {
 		c.unknownTreeLinks() // recurselinks.go
 	}
 	c.foundArgs(p)
-	c.listReads()     // namelists.go
-	c.taskRunner()    // taskrunners.go
-	c.listArgs(p)     // namelists.go
-	c.substArgs(p)    // substnamed.go
-	c.gluedReads(p)   // gluedvalues.go
+	c.listReads()   // namelists.go
+	c.taskRunner()  // taskrunners.go
+	c.listArgs(p)   // namelists.go
+	c.substArgs(p)  // substnamed.go
+	c.gluedReads(p) // gluedvalues.go
 	c.touches(p)
 	c.network()
 }
