@@ -67,6 +67,9 @@ type Command struct {
 	// writes to its redirection; appends says a redirection is >>.
 	text    []string
 	appends bool
+	// quotedDash says, per word of Args, that it is quoted and begins
+	// with '-' ('-rc'): an argument to PowerShell, never a parameter.
+	quotedDash []bool
 }
 
 // Analysis is what Read tells of a command.
@@ -416,6 +419,7 @@ func (r *reader) command(ts []token, bound []string, piped bool) (c Command, out
 				continue
 			}
 			c.Args = append(c.Args, t.text)
+			c.quotedDash = append(c.quotedDash, t.quoted && strings.HasPrefix(t.text, "-"))
 			props = append(props, r.propertyWord(t))
 			if v := t.varName + t.member; v != "" && len(fromVars) <= maxItems {
 				fromVars = append(fromVars, r.itemsOf(v)...)
@@ -732,13 +736,13 @@ func (c Command) Paths() (reads, touches, writes []string) {
 	}
 	var args []string
 	opts := true
-	for _, a := range c.Args {
+	for i, a := range c.Args {
 		if opts && a == "--" {
 			opts = false // the rest are positional: gc -- -k reads ./-k
 			continue
 		}
-		if !opts && strings.HasPrefix(a, "-") {
-			args = append(args, c.under("./"+a)) // after --: a name, which may be a link
+		if !opts && strings.HasPrefix(a, "-") || i < len(c.quotedDash) && c.quotedDash[i] && isOption(a) {
+			args = append(args, c.under("./"+a)) // after -- or quoted ('-k'): a name, which may be a link
 			continue
 		}
 		if isOption(a) {

@@ -59,6 +59,9 @@ func TestRead(t *testing.T) {
 		{`gc $env:USERPROFILE\.ssh\id_rsa`, "r:/home/u/.ssh/id_rsa"},
 		// After --, a word beginning with '-' is a name (a link -k).
 		{`gc -- -k`, "r:./-k"},
+		{`gc '-k'`, "r:./-k"},
+		{`gc -Path "-k"`, "r:./-k"},
+		{`Add-Content '-rc' x`, "t:./-rc t:x"},
 		{`Get-Content -- -x=/../../.ssh/id_rsa`, "r:./-x=/../../.ssh/id_rsa"},
 		{`$p="~/.ss"+"h/id_rsa"; gc $p`, "r:~/.ssh/id_rsa"},
 		{`$p = '~/.ss' + 'h/id_rsa'` + "\n" + `Get-Content -Path $p`, "r:~/.ssh/id_rsa"},
@@ -84,7 +87,7 @@ func TestRead(t *testing.T) {
 		{`pwsh -Command "gc ~/.ssh/id_rsa"`, "t:gc ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
 		{`cmd /c "type %USERPROFILE%\.ssh\id_rsa"`, "t:/c t:type %USERPROFILE%/.ssh/id_rsa r:/c r:/home/u/.ssh/id_rsa"},
 		{`Start-Process powershell -ArgumentList "-c gc ~/.ssh/id_rsa"`, "t:powershell t:-c gc ~/.ssh/id_rsa t:gc t:/home/u/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
-		{`Start-Process -FilePath pwsh -ArgumentList '-enc','ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=' -Wait`, "t:pwsh t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= r:/home/u/.ssh/id_rsa"},
+		{`Start-Process -FilePath pwsh -ArgumentList '-enc','ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA=' -Wait`, "t:pwsh t:./-enc t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= t:ZwBjACAAfgAvAC4AcwBzAGgALwBpAGQAXwByAHMAYQA= r:/home/u/.ssh/id_rsa"},
 		{`bash -c 'cat ~/.ssh/id_rsa'`, "t:cat ~/.ssh/id_rsa r:/home/u/.ssh/id_rsa"},
 		{`Get-ChildItem | % { $_.Name }`, ""},
 		// An expression's redirection, the location, here-strings, $PROFILE.
