@@ -72,7 +72,8 @@ type namesDir struct {
 // the one a path's leading pattern is in, when the program was given the
 // pattern without that directory (cd sub && wc *: sub/* read, * written),
 // and, for a runner's bare names, each directory an ls of the command
-// lists (ls sub | xargs wc).
+// lists (ls sub | xargs wc); a word that begins with '-' and holds a
+// pattern (wc -*) picks names of the call's directory or a cd's.
 func namesDirs(a *shell.Analysis) []namesDir {
 	var out []namesDir
 	add := func(dir, elem string) {
@@ -96,6 +97,13 @@ func namesDirs(a *shell.Analysis) []namesDir {
 			for _, d := range listed {
 				add(d, fedName)
 			}
+		}
+	}
+	for _, e := range dashPatterns(a) {
+		// wc -*, wc {-,-}*: the shell expands the word to names that
+		// begin with '-' (of the call's directory or one a cd moved to).
+		for _, d := range append([]string{"."}, cdDirs(a)...) {
+			add(d, e)
 		}
 	}
 	if unplacedNames(a) {
@@ -191,12 +199,90 @@ func unplacedNames(a *shell.Analysis) bool {
 			if x.Text == "--" {
 				break
 			}
-			if !x.Data && unplaced(x.Text) {
+			if !x.Data && (unplaced(x.Text) || bareListed(a, x.Text)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// bareListed reports whether a program's word s is the names a lister
+// of the call's directory printed (./…: git ls-files, ls -A, rg --files
+// fed through a pipe, a read loop or parallel) and guard cannot show that
+// each of them begins with ./: only find and du of the directory print
+// them so, through filters that keep lines whole (grep, head, sort…).
+// Default-deny: any other producer (or a reshaping filter: cut, sed) may
+// print a bare -x.
+func bareListed(a *shell.Analysis, s string) bool {
+	if s != "./…" && !strings.HasPrefix(s, "./…/") {
+		return false
+	}
+	dotLed := false
+	for _, c := range a.Commands {
+		switch {
+		case c.Synthetic || isListReader(c):
+		case c.Name == "find" || c.Name == "du":
+			dotLed = true
+		case !wholeLines(c):
+			return true
+		}
+	}
+	return !dotLed
+}
+
+// wholeLines reports whether c is a filter that passes on lines of its
+// input whole or not at all (grep without -o, head, tail, sort, uniq).
+func wholeLines(c shell.Command) bool {
+	switch c.Name {
+	case "head", "tail", "sort", "uniq", "tac":
+		return true
+	case "grep", "egrep", "fgrep":
+		for _, x := range c.Args {
+			if !x.Data && strings.HasPrefix(x.Text, "-") && (strings.HasPrefix(x.Text, "--") && x.Text != "--invert-match" && x.Text != "--ignore-case" ||
+				!strings.HasPrefix(x.Text, "--") && strings.Trim(x.Text[1:], "viEFwx") != "") {
+				return false // -o, -n, -b, -H: part of a line, or more than it
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// dashPatterns returns the words a command gives a program before any --
+// that begin with '-' and hold a pattern character (wc -*, and the {-,-}*
+// the shell writes as -* -*): the shell replaces each with the names it
+// matches, options all.
+func dashPatterns(a *shell.Analysis) []string {
+	var out []string
+	for _, c := range a.Commands {
+		for _, x := range c.Args {
+			if x.Text == "--" {
+				break
+			}
+			if !x.Data && len(x.Text) > 1 && x.Text[0] == '-' && strings.ContainsAny(x.Text, "*?[") && !strings.Contains(x.Text, "/") {
+				out = append(out, x.Text)
+			}
+		}
+	}
+	return out
+}
+
+// cdDirs returns the directories the command's cd and pushd name: a
+// pattern's names may be theirs.
+func cdDirs(a *shell.Analysis) []string {
+	var out []string
+	for _, c := range a.Commands {
+		if c.Name != "cd" && c.Name != "pushd" {
+			continue
+		}
+		for _, x := range c.Args {
+			if !strings.HasPrefix(x.Text, "-") {
+				out = append(out, x.Text)
+			}
+		}
+	}
+	return out
 }
 
 // isListReader reports whether c's program is a catalogue.ListReaders'

@@ -177,3 +177,66 @@ func TestDashWords(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
+
+// TestDashNamesProducers: the names a lister of the call's directory
+// prints (git ls-files, ls -A) reach a list reader (wc --files0-from)
+// through a pipe into xargs or parallel as bare words; only find's and
+// du's names are known to begin with ./ (review 41a G4).
+func TestDashNamesProducers(t *testing.T) {
+	p := realPolicy(t, "")
+	env := "DB_PASSWORD=hunter2xyz\n"
+	_, proj := scriptWorld(t, map[string]string{".env": env, "--files0-from=.env": "", "a.txt": "x\n"})
+	_, plain := scriptWorld(t, map[string]string{".env": env, "a.txt": "x\n"})
+	for _, tc := range []struct {
+		dir, cmd string
+		block    bool
+	}{
+		{proj, "git ls-files | xargs -n1 wc", true},
+		{proj, "git ls-files | xargs wc", true},
+		{proj, "git ls-files -z | xargs -0 wc", true},
+		{proj, "git ls-files -o | xargs -n1 wc", true},
+		{proj, "git ls-files | parallel wc", true},
+		{proj, "git ls-files | grep txt | xargs -n1 wc", true},
+		{proj, "ls -A | xargs -n1 wc", true},
+		{proj, "find . | cut -d/ -f2 | xargs -n1 wc", true}, // a reshaping filter: bare names
+		{proj, "find . -type f | xargs wc -l", false},
+		{proj, "find . -type f | sort | xargs wc -l", false},
+		{proj, "git ls-files | xargs -n1 wc --", false},
+		{plain, "git ls-files | xargs wc -l", false},
+		{plain, "git ls-files | parallel wc -l", false},
+		{plain, "ls -A | xargs wc -l", false},
+	} {
+		checkBlock(t, p, tc.dir, tc.cmd, tc.block, "")
+	}
+}
+
+// TestDashNamesPatternSyntax: a pattern is matched against the directory's
+// names as bash matches it: [!…] negation, [[:punct:]] classes, braces
+// expanded first (-* begins with '-'), extglob groups as any name (review
+// 41a G7).
+func TestDashNamesPatternSyntax(t *testing.T) {
+	p := realPolicy(t, "")
+	env := "DB_PASSWORD=hunter2xyz\n"
+	_, proj := scriptWorld(t, map[string]string{".env": env, "--files0-from=.env": "", "a.txt": "x\n", "sub/--files0-from=../.env": ""})
+	_, plain := scriptWorld(t, map[string]string{".env": env, "a.txt": "x\n"})
+	for _, tc := range []struct {
+		dir, cmd string
+		block    bool
+	}{
+		{proj, "wc [!a]*", true},
+		{proj, "wc [!.]*", true},
+		{proj, "wc [[:punct:]]*", true},
+		{proj, "wc [[:punct:]]-*", true},
+		{proj, "wc {-,-}*", true},
+		{proj, "wc -*", true},
+		{proj, "cd sub && wc -*", true},
+		{proj, "cat [!a]* | rev", true},
+		{proj, "sort [!a]*", true},
+		{proj, "wc [!-]*", false},
+		{proj, "wc [[:alpha:]]*", false},
+		{plain, "wc [!a]*", false},
+		{plain, "wc {a,b}*", false},
+	} {
+		checkBlock(t, p, tc.dir, tc.cmd, tc.block, "")
+	}
+}

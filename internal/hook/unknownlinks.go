@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/realpath"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -118,8 +119,7 @@ func fits(elem, name string) bool {
 	if pat == "*" {
 		return true // a whole run-time element: any path, slashes and all
 	}
-	ok, err := path.Match(pat, path.Base(name))
-	return ok || err != nil
+	return realpath.MatchElem(pat, path.Base(name)) // bash's [!…], [[:punct:]]; unreadable: any
 }
 
 // unknownElement returns the directory an unresolved path's first element

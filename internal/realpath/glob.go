@@ -49,6 +49,9 @@ func (r *Resolver) Glob(p string) []string {
 			continue
 		}
 		pat := goPattern(el)
+		if extglob(el) {
+			pat = "*"
+		}
 		for _, c := range cur {
 			if dirs == maxGlobDirs {
 				break
@@ -63,10 +66,7 @@ func (r *Resolver) Glob(p string) []string {
 				if name[0] == '.' && el[0] != '.' {
 					continue
 				}
-				ok, err := gopath.Match(pat, name)
-				// A pattern Go cannot read is taken to match: the check
-				// then covers more files, never fewer.
-				if (ok || err != nil) && len(next) < maxGlob {
+				if matchPattern(pat, name) && len(next) < maxGlob {
 					next = append(next, gopath.Join(c, name))
 				}
 			}
@@ -77,6 +77,36 @@ func (r *Resolver) Glob(p string) []string {
 		}
 	}
 	return cur
+}
+
+// MatchElem reports whether bash pattern element el (*, ?, [...] with
+// [!...], [^...] and [:class:] members; see goPattern) may match name, as
+// Glob matches one element. Default-deny: a pattern it cannot read, or
+// one holding an extglob group (@(…), !(…), +(…), *(…), ?(…)), matches
+// every name. Braces are the shell's, expanded before (shell.Analyze).
+func MatchElem(el, name string) bool {
+	if extglob(el) {
+		return true
+	}
+	return matchPattern(goPattern(el), name)
+}
+
+// matchPattern reports whether path.Match pattern pat matches name; a
+// pattern Go cannot read is taken to match: the check then covers more
+// names, never fewer.
+func matchPattern(pat, name string) bool {
+	ok, err := gopath.Match(pat, name)
+	return ok || err != nil
+}
+
+// extglob reports whether el holds one of bash's extglob groups.
+func extglob(el string) bool {
+	for _, g := range []string{"@(", "!(", "+(", "*(", "?("} {
+		if strings.Contains(el, g) {
+			return true
+		}
+	}
+	return false
 }
 
 // join returns directory c's element el as the kernel reaches it: a ..
@@ -159,6 +189,12 @@ func goPattern(el string) string {
 		body := el[start:j]
 		if strings.HasPrefix(body, "]") {
 			body = "\\]" + body[1:]
+		}
+		if strings.HasPrefix(body, "-") {
+			body = "\\-" + body[1:] // a member, as in bash ([!-]*), not a range
+		}
+		if len(body) > 1 && strings.HasSuffix(body, "-") && !strings.HasSuffix(body, "\\-") {
+			body = body[:len(body)-1] + "\\-"
 		}
 		b.WriteByte('[')
 		if neg {

@@ -28,3 +28,32 @@ func FuzzGoPattern(f *testing.F) {
 	f.Add("[[:x")
 	f.Fuzz(func(t *testing.T, s string) { goPattern(s) })
 }
+
+// TestMatchElem: the one bash-pattern matcher of directory entries reads
+// [!…] and [^…] as negation and [:punct:] as a class; an extglob group or
+// a pattern path.Match cannot read matches every name (review 41a G7).
+func TestMatchElem(t *testing.T) {
+	const dash = "--files0-from=.env"
+	for _, tc := range []struct {
+		el, name string
+		want     bool
+	}{
+		{"[!a]*", dash, true},
+		{"[!.]*", dash, true},
+		{"[^a]*", dash, true},
+		{"[[:punct:]]*", dash, true},
+		{"[[:punct:]]-*", dash, true},
+		{"[-]*", dash, true},
+		{"[a-]*", dash, true},
+		{"@(-*)", dash, true},
+		{"+(x)", dash, true},
+		{"[!-]*", dash, false},
+		{"[[:alpha:]]*", dash, false},
+		{"a*", dash, false},
+		{"[!a]*", "a.txt", false},
+	} {
+		if got := MatchElem(tc.el, tc.name); got != tc.want {
+			t.Errorf("MatchElem(%q, %q) = %v, want %v", tc.el, tc.name, got, tc.want)
+		}
+	}
+}
