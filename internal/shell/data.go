@@ -716,13 +716,20 @@ func gitDataSetting(kv string) bool {
 // gitWeakens reports whether setting k to v switches off one of git's
 // own protections: safe.directory with a pattern (* trusts every
 // repository, whose .git/config then runs its fsmonitor and hooks as the
-// user), http.sslVerify not true (a network attacker serves the code
-// fetched). Such a value is no data: written to ~/.gitconfig it is an
-// attack that persists.
+// user), http.sslVerify not true, for every URL or one
+// (http.<url>.sslVerify: a network attacker serves the code fetched),
+// another set of trusted authorities (http.sslCAInfo, http.sslCAPath).
+// Such a value is no data: written to ~/.gitconfig it is an attack that
+// persists.
 func gitWeakens(k, v string) bool {
+	if section, rest, ok := strings.Cut(k, "."); ok && section == "http" {
+		k = section + "." + rest[strings.LastIndexByte(rest, '.')+1:] // http.<url>.sslVerify is http.sslVerify for that url
+	}
 	switch k {
 	case "safe.directory":
 		return strings.Contains(v, "*") || !word.IsKnown(v)
+	case "http.sslcainfo", "http.sslcapath":
+		return true // another set of trusted authorities
 	case "http.sslverify":
 		switch strings.ToLower(strings.TrimSpace(v)) {
 		case "true", "yes", "on", "1":
