@@ -25,6 +25,7 @@ import (
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // maxSearchModules bounds the modules of the search-path directories read
@@ -62,14 +63,25 @@ func (c *cmd) runtimes() []*catalogue.Runtime {
 	var out []*catalogue.Runtime
 	for i := range catalogue.Runtimes {
 		rt := &catalogue.Runtimes[i]
-		for _, v := range strings.Fields(string(rt.Vars + rt.Hides)) {
-			if _, ok := c.w.lookup(v); ok {
-				out = append(out, rt)
-				break
-			}
+		if c.setsAny(rt.Vars) || c.setsAny(rt.Hides) {
+			out = append(out, rt)
 		}
 	}
 	return out
+}
+
+// setsAny reports whether one of the variables of set is set where c
+// runs (walked without splitting set: this runs for every command).
+func (c *cmd) setsAny(set word.Set) bool {
+	for rest := strings.TrimSpace(string(set)); rest != ""; {
+		var v string
+		v, rest, _ = strings.Cut(rest, " ")
+		if _, ok := c.w.lookup(v); ok && v != "" {
+			return true
+		}
+		rest = strings.TrimLeft(rest, " ")
+	}
+	return false
 }
 
 // startOn reads the start of c's program on interpreter rt; false when
