@@ -302,6 +302,7 @@ func expand(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input
 		return nil, nil, nil, nil, err
 	}
 	checked := call.Inputs
+	derived = append(derived, toolTreeLinks(call.Inputs, call.Tool)...) // toollinks.go
 	if len(derived) > 0 {
 		checked = append(append(make([]event.Input, 0, len(call.Inputs)+len(derived)), call.Inputs...), derived...)
 	}
