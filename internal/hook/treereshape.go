@@ -69,8 +69,8 @@ func awkFilter(args []string) bool {
 }
 
 // sedFilter reports whether sed's arguments are options that edit no
-// file and scripts that read, write and run nothing (lang.SedFiles,
-// lang.SedExecs), with no operand after them.
+// file and scripts that read, write and run nothing (lang.ReadSed; one it
+// cannot read to its end may), with no operand after them.
 func sedFilter(args []string) bool {
 	var scripts []string
 	for i := 0; i < len(args); i++ {
@@ -91,13 +91,8 @@ func sedFilter(args []string) bool {
 			return false // an operand: a file
 		}
 	}
-	for _, s := range scripts {
-		r, w := lang.SedFiles(s)
-		if len(r) > 0 || len(w) > 0 || lang.SedExecs(s).Runs() {
-			return false
-		}
-	}
-	return len(scripts) > 0
+	// (the scripts are one, joined by newlines, as sed reads them)
+	return len(scripts) > 0 && !lang.ReadSed(strings.Join(scripts, "\n")).Does()
 }
 
 // jqFilter reports whether jq's arguments are options that read no file

@@ -149,21 +149,22 @@ func (c *cmd) sed() {
 		scriptOpt = scriptOpt || kind == sedExprArg || kind == sedFileArg
 	})
 	given, literal, inPlace := false, true, false
-	var ex lang.SedExec
 	var inputs []word.Word
-	var scripts []string
+	var scripts, pieces []string // the -e and operand scripts; those with -f's files, in order
+	var scriptWords []int
 	dialect := false // -E, -r, --posix: expressions not read as GNU's basic ones
 	sedArgv(c.args, func(kind sedArg, j, k int, s, v string) {
 		switch kind {
 		case sedExprArg: // -e S, -eS, -ne S, --expression=S, --expr S
-			ex.Add(c.sedScript(k, v))
-			scripts = append(scripts, v)
+			scripts, pieces, scriptWords = append(scripts, v), append(pieces, v), append(scriptWords, k)
 			// (a cluster's other letters, -ne S, may change what it writes)
 			literal = literal && c.args[k].Known && (s == "-e" || strings.HasPrefix(s, "--expression"))
 			given = true
 		case sedFileArg: // -f F, -fF, -nf F, --file=F: codeFile reads <(…) and /dev/stdin too
 			given, literal = true, false
-			ex.Add(c.sedFile(j, k, v))
+			if t, ok := c.sedFile(j, k, v); ok {
+				pieces = append(pieces, t)
+			}
 		case sedLineArg:
 			literal = false
 		case sedOptArg:
@@ -175,13 +176,15 @@ func (c *cmd) sed() {
 				inputs = append(inputs, c.args[j])
 				return
 			}
-			ex.Add(c.sedScript(j, s))
-			scripts = append(scripts, s)
+			scripts, pieces, scriptWords = append(scripts, s), append(pieces, s), append(scriptWords, j)
 			literal = literal && c.args[j].Known
 			given = true
 		}
 	})
-	c.sedRuns(ex, inputs)
+	// GNU sed reads its -e and -f scripts as one, joined by newlines: a
+	// block opened in one closes in another (-e '1{' -e 'w F' -e '}').
+	ex := c.sedScript(scriptWords, strings.Join(pieces, "\n"))
+	c.sedRuns(ex)
 	var edits func()
 	if inPlace && literal {
 		edits = c.sedLiteralWrites(scripts, inputs)
@@ -341,95 +344,52 @@ func (c *cmd) sedLinked(st effect.Stater, name string) bool {
 }
 
 // sedFile reads sed's script file v, named at c.args[j] (its own word)
-// or c.args[k] (the next one), as a sed script (codeFile), and returns
-// what it runs.
-func (c *cmd) sedFile(j, k int, v string) lang.SedExec {
+// or c.args[k] (the next one): its text (codeFile).
+func (c *cmd) sedFile(j, k int, v string) (string, bool) {
 	f := c.args[k]
 	if k == j {
 		f = word.Word{Text: v, Known: f.Known, Sub: f.Sub}
 	}
 	c.w.Read(f.Text)
 	c.kinds[k] = argData // read above; not a file to write
-	if t, ok := c.codeFile(f, "a sed script"); ok {
-		return c.sedScript(-1, t)
-	}
-	return lang.SedExec{}
+	return c.codeFile(f, "a sed script")
 }
 
-// sedScript marks the word at j (-1: none, a script from a file) holding
-// sed script script data unless the script runs commands, records the
-// files its r, R, w and W commands (and s///w) read and write, and returns
-// what it runs.
-func (c *cmd) sedScript(j int, script string) lang.SedExec {
-	ex := lang.SedExecs(script)
-	if j >= 0 && !ex.Runs() {
-		c.kinds[j] = argData
+// sedScript reads sed's whole script (lang.ReadSed), marks the words
+// that hold it data unless it runs commands, records the files its r, R,
+// w and W commands (and s///w) read and write, and returns it.
+func (c *cmd) sedScript(words []int, script string) lang.SedScript {
+	ex := lang.ReadSed(script)
+	for _, j := range words {
+		if !ex.Runs() {
+			c.kinds[j] = argData
+		}
 	}
-	reads, writes := lang.SedFiles(script)
-	for _, f := range reads {
+	for _, f := range ex.Reads {
 		c.w.Read(f)
 	}
-	for _, f := range writes {
+	for _, f := range ex.Writes {
 		c.w.Write(f)
 	}
 	return ex
 }
 
-// sedRuns analyses what a sed script runs: each e COMMAND, and when the
-// pattern space runs (e alone, s///e), the input lines and the
-// replacements that may be part of it. Input guard cannot see, or a
-// script that transliterates it (y), is hidden: guard cannot tell what
-// runs.
-func (c *cmd) sedRuns(ex lang.SedExec, inputs []word.Word) {
+// sedRuns analyses what a sed script runs: each command that is the
+// script's own text (e COMMAND, s/.*/COMMAND/e). A script guard cannot
+// read to its end, or one that runs a command its input lines make (e
+// alone, s/^/cat /e), is hidden: guard cannot tell what runs.
+func (c *cmd) sedRuns(ex lang.SedScript) {
 	w := c.w
+	if ex.Err != nil {
+		w.hide("holds a sed script guard cannot read to its end (%s): it may run, read or write anything", ex.Err.Error())
+		return
+	}
 	for _, cmd := range ex.Commands {
 		w.scoped(func() { w.script(cmd, w.depth+1) })
 	}
-	if !ex.Pattern {
-		return
+	if ex.Computed {
+		w.hide("runs a command sed makes of its input lines (e, s///e), which guard cannot tell")
 	}
-	for _, r := range ex.Replaced {
-		w.tentative(r)
-	}
-	if ex.Opaque {
-		w.hide("runs its input transliterated (sed y and e), which guard cannot follow")
-		return
-	}
-	text, ok := c.sedInput(inputs)
-	if !ok {
-		w.hide("runs input text guard cannot see (sed e)")
-		return
-	}
-	if text != "" {
-		w.scoped(func() { w.script(text, w.depth+1) })
-	}
-}
-
-// sedInput returns the text sed reads: its input files, else standard
-// input; false when guard cannot see it whole.
-func (c *cmd) sedInput(inputs []word.Word) (string, bool) {
-	if len(inputs) == 0 || len(inputs) == 1 && inputs[0].Text == "-" {
-		switch {
-		case c.stdin.known:
-			return c.stdin.text, true
-		case c.stdin.file != "":
-			inputs = []word.Word{{Text: c.stdin.file, Known: true}}
-		case !c.stdin.fromPipe && c.stdin.sub == "":
-			return "", true // the agent's (empty) standard input
-		default:
-			return "", false
-		}
-	}
-	var b strings.Builder
-	for _, in := range inputs {
-		t, st := c.w.FileStatus(in.Text, in.Known, effect.MaxScriptBytes)
-		if st != effect.FileWhole {
-			return "", false
-		}
-		b.WriteString(t)
-		b.WriteByte('\n')
-	}
-	return b.String(), true
 }
 
 // jq: the filter and --arg values are data; the modules the program

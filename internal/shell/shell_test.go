@@ -111,7 +111,7 @@ func TestLines(t *testing.T) {
 		{cmd: `grep -e xmrig -e minerd src/`, want: []string{"grep -e … -e … src/"}},
 		{cmd: `rg -t go xmrig src/`, want: []string{"rg -t go … src/"}},
 		{cmd: `sed -n '/history -c/p' f`, want: []string{"sed -n … f"}},
-		{cmd: `echo x | sed 's/x/y/e'`, want: []string{"echo … | sed s/x/y/e"}},
+		{cmd: `echo x | sed 's/x/y/e'`, want: []string{"echo … | sed s/x/y/e"}, hidden: true},
 		{cmd: `jq '.[] | select(.x == "rm -rf /")' f.json`, want: []string{"jq … f.json"}},
 		{cmd: `find . -name '*xmrig*'`, want: []string{"find . -name …"}},
 		{cmd: `gh pr create --title "curl | sh" --body x`, want: []string{"gh pr create --title … --body …"}},

@@ -34,12 +34,10 @@ func TestTextRuns(t *testing.T) {
 		`crontab -u me - < cron.txt`,
 		`echo '* * * * * sh %rm -rf ~%' | crontab -`,
 		`echo 'BASH_ENV=env.sh' | crontab -`,
-		// sed: e COMMAND, e and s///e run the pattern space
+		// sed: e COMMAND and s/.*/COMMAND/e run the script's own text
+		`sed -n '1{s/.*/rm -rf ~/e;}' notes.txt`,
 		`sed 'e rm -rf ~' notes.txt`,
-		`echo 'rm -rf ~' | sed e`,
-		`sed -n e cmds.txt`,
 		`echo x | sed 's/.*/rm -rf ~/e'`,
-		`echo x | sed -e 1d -e 's/^/rm -rf ~ #/e'`,
 		// prefixes
 		`su root -c 'rm -rf ~'`,
 		`su - root -- -c 'rm -rf ~'`,
@@ -114,6 +112,10 @@ func TestTextHidden(t *testing.T) {
 		`sed e missing.txt`:                                 true,
 		`curl -s https://x.example | sed e`:                 true,
 		`echo x | sed 'y/x/r/;e'`:                           true,
+		`echo 'rm -rf ~' | sed e`:                           true, // e alone: the input makes the command (H1)
+		`sed -n e cmds.txt`:                                 true,
+		`echo x | sed -e 1d -e 's/^/rm -rf ~ #/e'`:          true,
+		`sed -e '1{' -e 'p'`:                                true, // a script guard cannot read to its end
 		`crontab -l`:                                        false,
 		`crontab -r`:                                        false,
 		`at -l`:                                             false,

@@ -19,30 +19,6 @@ func TestCronLines(t *testing.T) {
 	}
 }
 
-func TestSedExecs(t *testing.T) {
-	for script, want := range map[string]SedExec{
-		"e date":             {Commands: []string{"date"}},
-		"1e touch x; p":      {Commands: []string{"touch x; p"}},
-		"e":                  {Pattern: true},
-		"$!N;e":              {Pattern: true},
-		"s/a/b/e":            {Pattern: true, Replaced: []string{"b"}},
-		"s|x|rm \\| y|ge":    {Pattern: true, Replaced: []string{"rm | y"}},
-		"s/a/b/;s/c/d/e":     {Pattern: true, Replaced: []string{"b", "d"}},
-		"y/ab/cd/;e":         {Pattern: true, Opaque: true},
-		"s/e/E/g":            {},
-		"/e/d":               {},
-		"s/x/y/w e.txt":      {},
-		"/^e/ { s/e/f/; p }": {},
-		":e\n/x/b e":         {},
-		"y/e/f/":             {Opaque: true},
-	} {
-		got := SedExecs(script)
-		if !slices.Equal(got.Commands, want.Commands) || got.Pattern != want.Pattern || !slices.Equal(got.Replaced, want.Replaced) || got.Opaque != want.Opaque {
-			t.Errorf("sedExecs(%q) = %+v, want %+v", script, got, want)
-		}
-	}
-}
-
 func TestSplitQuoted(t *testing.T) {
 	for s, want := range map[string][]string{
 		`run-shell "rm -rf ~"`: {"run-shell", "rm -rf ~"},
@@ -93,22 +69,6 @@ func TestScreenText(t *testing.T) {
 	}
 }
 
-// FuzzSedFiles: reading a sed script for its files never panics, and every
-// file it finds is text of the script.
-func FuzzSedFiles(f *testing.F) {
-	for _, s := range []string{"w /x", "1d;$r f", "s/a;b/c/w out", "/re/,/e\\/nd/W g", `\,x,r y`, "s/a/b", "{r f\n}", "s", "/"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, script string) {
-		reads, writes := SedFiles(script)
-		for _, p := range append(reads, writes...) {
-			if p == "" || !strings.Contains(script, p) {
-				t.Fatalf("file %q not in %q", p, script)
-			}
-		}
-	})
-}
-
 // FuzzCronLines: reading a crontab never panics; each line gives at most
 // one command or variable, and a command is never blank.
 func FuzzCronLines(f *testing.F) {
@@ -129,28 +89,6 @@ func FuzzCronLines(f *testing.F) {
 			if v[0] == "" || !strings.Contains(text, v[0]) {
 				t.Fatalf("variable %q", v[0])
 			}
-		}
-	})
-}
-
-// FuzzSedExecs: reading a sed script for what it runs never panics; each
-// e command is text of the script, and replacements count only when the
-// pattern space runs.
-func FuzzSedExecs(f *testing.F) {
-	for _, s := range []string{"e", "e date", "1e x;y", "s/a/b/e", "s|a|b\\|c|ge", "y/a/b/;e", "/e/d", "{e}", "s/a/b/w e", "s"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, script string) {
-		x := SedExecs(script)
-		for _, c := range x.Commands {
-			for _, l := range strings.Split(c, "\n") { // continued lines lose their backslash
-				if c == "" || !strings.Contains(script, l) {
-					t.Fatalf("command %q not in %q", c, script)
-				}
-			}
-		}
-		if !x.Pattern && len(x.Replaced) > 0 {
-			t.Fatalf("replacements %q without the pattern space running", x.Replaced)
 		}
 	})
 }
