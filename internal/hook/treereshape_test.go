@@ -34,6 +34,9 @@ func TestTreeReshaped(t *testing.T) {
 		{"grep -rn TODO . | sed 'r .env'", true},
 		{"grep -rn TODO . | jq -R . .env", true},
 		{"grep -rn TODO . | xargs cat", true},
+		{"grep -rn TODO . | awk 'BEGIN{ARGV[1]=\".env\";ARGC=2}{print}'", true},                     // FINDINGS42a H2
+		{"grep -rn TODO . | awk 'BEGIN{ARGV[1]=sprintf(\"%c%s\",46,\"env\");ARGC=2}{print}'", true}, // a name guard cannot compute
+		{"grep -rn TODO . | awk 'BEGIN{for(i=1;i<ARGC;i++) n++}{print}'", false},                    // ARGC read only
 	} {
 		for _, ag := range []string{"a", "b"} {
 			if got := treeVerdict(p, ag, proj, tc.cmd) == "block"; got != tc.block {
