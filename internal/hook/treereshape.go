@@ -50,7 +50,8 @@ var reshapeFlags = map[string]string{
 
 // awkFilter reports whether awk's arguments are -F and -v options and a
 // program that opens nothing (no getline, system, pipe or output
-// redirection, no @include), with no operand after it.
+// redirection, no @include, no change of ARGV or ARGC: lang.AwkArgs),
+// with no operand after it.
 func awkFilter(args []string) bool {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -62,7 +63,7 @@ func awkFilter(args []string) bool {
 			return false
 		default:
 			return i == len(args)-1 && !strings.ContainsAny(a, "|>@") &&
-				!strings.Contains(a, "getline") && !strings.Contains(a, "system")
+				!strings.Contains(a, "getline") && !strings.Contains(a, "system") && !lang.AwkArgs(a).Changes
 		}
 	}
 	return false

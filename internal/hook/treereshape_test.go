@@ -34,11 +34,36 @@ func TestTreeReshaped(t *testing.T) {
 		{"grep -rn TODO . | sed 'r .env'", true},
 		{"grep -rn TODO . | jq -R . .env", true},
 		{"grep -rn TODO . | xargs cat", true},
+		{"grep -rn TODO . | awk 'BEGIN{ARGV[1]=\".env\";ARGC=2}{print}'", true},                     // FINDINGS42a H2
+		{"grep -rn TODO . | awk 'BEGIN{ARGV[1]=sprintf(\"%c%s\",46,\"env\");ARGC=2}{print}'", true}, // a name guard cannot compute
+		{"grep -rn TODO . | awk 'BEGIN{ARGV[1]=\"config.yaml\";ARGC=2}{print}'", true},              // a file the search prints no line of
+		{"grep -rn TODO . | awk 'BEGIN{for(i=1;i<ARGC;i++) n++}{print}'", false},                    // ARGC read only
 	} {
 		for _, ag := range []string{"a", "b"} {
 			if got := treeVerdict(p, ag, proj, tc.cmd) == "block"; got != tc.block {
 				t.Errorf("agent %s: %s: blocked = %v, want %v", ag, tc.cmd, got, tc.block)
 			}
+		}
+	}
+}
+
+// TestAwkFilterArgv: awk code that changes its list of input files (ARGV,
+// ARGC) reads more than its standard input: no search's filter
+// (FINDINGS42a H2); code that only reads ARGC stays one.
+func TestAwkFilterArgv(t *testing.T) {
+	for _, tc := range []struct {
+		prog   string
+		filter bool
+	}{
+		{`BEGIN{ARGV[1]="notes.txt";ARGC=2}{print}`, false},
+		{`BEGIN{ARGC=3}{print}`, false},
+		{`BEGIN{split("a b", ARGV)}{print}`, false},
+		{`BEGIN{delete ARGV}{print}`, false},
+		{`BEGIN{n=ARGC}{print $1, n}`, true},
+		{`{print $1}`, true},
+	} {
+		if got := awkFilter([]string{tc.prog}); got != tc.filter {
+			t.Errorf("awkFilter(%q) = %v, want %v", tc.prog, got, tc.filter)
 		}
 	}
 }

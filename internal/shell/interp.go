@@ -581,6 +581,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 			c.w.hide("runs awk code that prints into a file or a command whose name it computes: guard cannot tell what it writes or runs")
 		}
 		c.awkGetlines(code)
+		c.awkArgv(code)
 		c.awkOperands(code)
 	}
 	for _, sc := range lang.ShellStrings(code) {
@@ -1128,6 +1129,21 @@ func (c *cmd) awkOperands(code string) {
 		case in.WithArg.Has(s):
 			j++
 		}
+	}
+}
+
+// awkArgv checks the files awk code names by setting ARGV, the list of
+// files awk reads after BEGIN: a value joined from literals is a file
+// read (relative to the working directory), one with a part guard does
+// not know is a run-time name read, and a change guard cannot follow
+// (split(s, ARGV), gsub into an element) is hidden.
+func (c *cmd) awkArgv(code string) {
+	a := lang.AwkArgs(code)
+	if a.Computed {
+		c.w.hide("runs awk code that changes its list of input files (ARGV) in a way guard cannot follow (split, sub, getline or a function storing into it): guard cannot tell what files it reads")
+	}
+	for _, f := range a.Files {
+		c.w.Read(f) // ARGV[1] = "a" x
 	}
 }
 

@@ -239,10 +239,12 @@ func (c *cmd) inputText() (string, bool) {
 }
 
 // awkRuns reports whether c's awk program may run its input or open a
-// file it names: system(), a pipe, getline, a redirection.
+// file it names: system(), a pipe, getline, a redirection, a change of
+// ARGV, ARGC or ENVIRON (the files it reads, what it starts).
 func (c *cmd) awkRuns() bool {
 	for _, a := range c.args {
-		if strings.ContainsAny(a.Text, "|>") || strings.Contains(a.Text, "system") || strings.Contains(a.Text, "getline") {
+		if strings.ContainsAny(a.Text, "|>") || strings.Contains(a.Text, "system") || strings.Contains(a.Text, "getline") ||
+			lang.AwkArgs(a.Text).Changes {
 			return true
 		}
 	}
