@@ -82,7 +82,7 @@ func (c *cmd) readFound(in stdin, names []string) bool {
 		return false
 	}
 	i := len(w.SubstFinds)
-	w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: "\x00read " + strconv.Itoa(i), F: &effect.Found{Paths: in.paths, Names: in.names}})
+	w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: "\x00read " + strconv.Itoa(i), F: &effect.Found{Paths: in.paths, Names: in.names, Entries: in.entries}})
 	kind := byte(word.MarkSubst) // may be any path (word.RunTime)
 	if in.tame {
 		kind = word.MarkName // names in the working directory (runnames.go)
