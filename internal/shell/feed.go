@@ -421,6 +421,9 @@ func (c *cmd) appendedName(first *cmd, wild bool) {
 	prog := first.name
 	if first.readsAppended() {
 		c.w.Read(name)
+		if first.compilerInput(len(first.args)) {
+			first.fedSources() // ls *.c | xargs gcc -E: sources (buildincludes.go)
+		}
 		return
 	}
 	meta := c.w.MetaOnly

@@ -197,6 +197,10 @@ func (w *Ledger) FoundBy(line string) *Found {
 	return out
 }
 
+// FoundNow returns what the command being analysed is run with (find
+// -exec, find | xargs, ls | xargs: see WithFound), or nil.
+func (w *Ledger) FoundNow() *Found { return w.found }
+
 // WithFound runs fn with f as what the commands it analyses are run with.
 func (w *Ledger) WithFound(f *Found, fn func()) {
 	if f == nil {
