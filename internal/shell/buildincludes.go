@@ -225,8 +225,8 @@ func (c *cmd) fedSources() {
 	var files, texts []string
 	for _, r := range roots {
 		names, ok := l.Tree(c.w.Where(r.dir), r.depth)
-		if !ok && c.w.IsFile(r.dir) {
-			names, ok = []string{""}, true // find F: F itself
+		if _, st := c.w.Files.ReadFile(c.w.Where(r.dir), 0); !ok && (st == effect.FileAbsent || c.w.IsFile(r.dir)) {
+			names, ok = []string{""}, true // find F: F itself; no directory: no source
 		}
 		if !ok || word.HasMark(r.dir) {
 			c.w.hide("runs %s with names a runner hands it, and guard cannot list the sources they may be (%s): it cannot tell what the compiler reads", c.name, r.dir)
