@@ -189,3 +189,61 @@ func (c *cmd) manifestDir(dir string) string {
 	}
 	return dir
 }
+
+// maxFedSources bounds the sources a runner may hand a compiler that
+// fedSources reads for their includes; past it, what the compiler reads
+// is what guard cannot tell.
+const maxFedSources = 64
+
+// fedSources records the includes of the sources a runner may hand the
+// compiler c (ls *.c | xargs gcc -E, find . -name '*.c' -exec gcc -c {} +):
+// each file of a kind the compiler preprocesses among the names the
+// runner's producer may print (what it was run with: a find's trees,
+// ls's entries), else, for names guard cannot tell, of the working
+// directory, read as a named source's are (buildIncludes). A list guard
+// cannot take whole, or past maxFedSources, hides the command.
+func (c *cmd) fedSources() {
+	l, ok := c.w.Files.(effect.Lister)
+	if !ok {
+		return
+	}
+	type root struct {
+		dir   string
+		depth int
+	}
+	roots := []root{{".", 1}}
+	if f := c.w.FoundNow(); f != nil {
+		roots = roots[:0]
+		for _, p := range f.Paths {
+			if f.Entries {
+				roots = append(roots, root{path.Dir(p), 1})
+			} else {
+				roots = append(roots, root{strings.TrimSuffix(p, "/…"), effect.MaxTreeDepth})
+			}
+		}
+	}
+	var files, texts []string
+	for _, r := range roots {
+		names, ok := l.Tree(c.w.Where(r.dir), r.depth)
+		if _, st := c.w.Files.ReadFile(c.w.Where(r.dir), 0); !ok && (st == effect.FileAbsent || c.w.IsFile(r.dir)) {
+			names, ok = []string{""}, true // find F: F itself; no directory: no source
+		}
+		if !ok || word.HasMark(r.dir) {
+			c.w.hide("runs %s with names a runner hands it, and guard cannot list the sources they may be (%s): it cannot tell what the compiler reads", c.name, r.dir)
+			return
+		}
+		for _, n := range names {
+			p := path.Join(r.dir, n)
+			if strings.HasSuffix(n, "/") || !lang.BuildKind(p) || slices.Contains(files, p) {
+				continue
+			}
+			t, st := c.w.FileStatus(p, true, effect.MaxScriptBytes)
+			if len(files) >= maxFedSources || st != effect.FileWhole && st != effect.FileAbsent {
+				c.w.hide("runs %s with names a runner hands it, among more sources than guard reads (%s): it cannot tell what the compiler reads", c.name, p)
+				return
+			}
+			files, texts = append(files, p), append(texts, t)
+		}
+	}
+	c.buildIncludes(files, texts)
+}

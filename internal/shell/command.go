@@ -156,6 +156,7 @@ type stdin struct {
 	names    []string // the names find looked for (see found)
 	tame     bool     // the text not known is harmless names (see output.tame)
 	nulOnly  bool     // paths are whole only split at NUL (see output.nulOnly)
+	entries  bool     // paths are ls's, of one level (see output.entries)
 	fromPipe bool     // it comes from the stage before in a pipeline
 	// setup: the stage before is a program known to print shell setup
 	// code (catalogue.SetupPrinter).
@@ -178,7 +179,10 @@ type output struct {
 	known bool
 	paths []string // find's paths, a lister's operands (runnames.go)
 	names []string // the names find looked for (see found)
-	file  string   // cat F prints F
+	// entries: paths are what ls prints of one level, read as themselves
+	// (effect.Found.Entries), not the trees below them.
+	entries bool
+	file    string // cat F prints F
 	// tame: what it prints that is not known is harmless names, no
 	// path a protected place may be (date, git ls-files, ls of the
 	// working directory: runnames.go), or is among paths.
@@ -424,7 +428,7 @@ func (c *cmd) feed(prev *cmd) {
 // printed o.
 func (o output) piped() stdin {
 	return stdin{fromPipe: true, text: o.text, known: o.known, file: o.file, paths: o.paths, names: o.names, tame: o.tame,
-		nulOnly: o.nulOnly, holds: o.holds}
+		nulOnly: o.nulOnly, entries: o.entries, holds: o.holds}
 }
 
 // pipedHidden reports whether c reads on standard input the output of the
@@ -524,20 +528,27 @@ func (c *cmd) nestReads() (done func()) {
 			c.nested = true
 		}
 		c.w.nestAt = saved
-		quiet := c.quietReads || c.unprinted() && catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo)
-		switch {
-		case c.reshapes():
-			c.w.markOpaque(from, to)
-			if c.nested && c.w.nestEnd >= to {
-				c.w.markOpaque(c.w.nestEnd, end) // its own reads after theirs
-			}
-		case !quiet:
-			c.w.markUnattributed(c, from, to)
-		}
-		if quiet && to > from {
-			c.w.quiet = append(c.w.quiet, [2]int{from, to})
+		c.markReads(from, to)
+		if c.nested && c.w.nestEnd >= to && c.reshapes() {
+			c.w.markOpaque(c.w.nestEnd, end) // its own reads after theirs
 		}
 		c.w.nestEnd = end
+	}
+}
+
+// markReads marks what c prints of its reads from index from to to of
+// Analysis.Reads: none (quiet), reshaped (opaque), or each line without
+// its file's name (unattributed).
+func (c *cmd) markReads(from, to int) {
+	quiet := c.quietReads || c.unprinted() && catalogue.Quiet(c.name, c.argTexts(), c.mayPrintTo)
+	switch {
+	case c.reshapes():
+		c.w.markOpaque(from, to)
+	case !quiet:
+		c.w.markUnattributed(c, from, to)
+	}
+	if quiet && to > from {
+		c.w.quiet = append(c.w.quiet, [2]int{from, to})
 	}
 }
 

@@ -148,7 +148,7 @@ func (c *cmd) fed(byLine bool) []word.Word {
 		return xargsWords(c.stdin.text)
 	case c.stdin.known:
 		return word.Split(c.stdin.text)
-	case len(c.stdin.paths) > 0:
+	case len(c.stdin.paths) > 0 && !c.stdin.entries: // ls's: the runner's names (runWith)
 		var out []word.Word
 		for _, p := range c.stdin.paths {
 			out = append(out, word.Word{Text: p, Known: true})
@@ -341,7 +341,7 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 	}
 	var f *effect.Found // the paths find fed it: their reads are of what they stand for
 	if len(c.stdin.paths) > 0 {
-		f = &effect.Found{Paths: c.stdin.paths, Names: c.stdin.names}
+		f = &effect.Found{Paths: c.stdin.paths, Names: c.stdin.names, Entries: c.stdin.entries}
 	}
 	// What it reads is not known: its command gets that, appended or in
 	// place of the replace string (with -I R and no R, nothing).
@@ -368,6 +368,9 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 			if fed.repl == "" {
 				c.appendedName(first, fed.wild)
 			}
+			if f != nil && f.Entries && first.readsAppended() {
+				c.readEntries(first, f.Paths)
+			}
 		}
 		c.adopt(first)
 		if fed != nil && fed.repl == "" && c.out.known {
@@ -378,7 +381,7 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 			// words) may shape them: wild.
 			c.out = output{}
 			if first.name == "echo" && len(word.Operands(first.args)) == 0 && !fed.wild {
-				c.out = output{paths: c.stdin.paths, names: c.stdin.names, tame: c.stdin.tame}
+				c.out = output{paths: c.stdin.paths, names: c.stdin.names, tame: c.stdin.tame, entries: c.stdin.entries}
 			}
 		}
 		for _, r := range runs[1:] {
@@ -386,6 +389,18 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 			c.extra = append(c.extra, in.lines()...)
 		}
 	})
+}
+
+// readEntries records the reads of program first, run by the runner c
+// with the names ls printed (paths: ls | xargs cat reads what cat * reads),
+// judged as first's own reads (markReads): opaque where it reshapes what
+// it reads, unprinted where it prints none of it (ls | xargs wc -l).
+func (c *cmd) readEntries(first *cmd, paths []string) {
+	from := len(c.w.a.Reads)
+	for _, p := range paths {
+		c.w.Read(p)
+	}
+	first.markReads(from, len(c.w.a.Reads))
 }
 
 // fedName is how a name a runner (xargs -I, parallel, find -exec) puts in
@@ -406,6 +421,9 @@ func (c *cmd) appendedName(first *cmd, wild bool) {
 	prog := first.name
 	if first.readsAppended() {
 		c.w.Read(name)
+		if first.compilerInput(len(first.args)) {
+			first.fedSources() // ls *.c | xargs gcc -E: sources (buildincludes.go)
+		}
 		return
 	}
 	meta := c.w.MetaOnly

@@ -272,7 +272,11 @@ func (c *cmd) touches(p *catalogue.Program) {
 		}
 		if (a.Text == fedName || a.Text == wildName) && c.compilerInput(j) {
 			c.w.Read(a.Text) // xargs -I{} gcc -c {}: an input, read (feed.go)
+			c.fedSources()   // and a source, its includes read
 			continue
+		}
+		if f := c.w.FoundNow(); f != nil && slices.Contains(f.Paths, a.Text) && c.compilerInput(j) {
+			c.fedSources() // find -exec gcc -E {} +: sources the find found
 		}
 		if j < sub && strings.HasPrefix(a.Text, "-") || c.goFlagWord(j) {
 			c.w.AsOptions(func() { c.w.Touch(a.Text) }) // git -C D, --git-dir=D: git's own options

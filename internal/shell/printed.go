@@ -82,7 +82,7 @@ func (c *cmd) readFound(in stdin, names []string) bool {
 		return false
 	}
 	i := len(w.SubstFinds)
-	w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: "\x00read " + strconv.Itoa(i), F: &effect.Found{Paths: in.paths, Names: in.names}})
+	w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: "\x00read " + strconv.Itoa(i), F: &effect.Found{Paths: in.paths, Names: in.names, Entries: in.entries}})
 	kind := byte(word.MarkSubst) // may be any path (word.RunTime)
 	if in.tame {
 		kind = word.MarkName // names in the working directory (runnames.go)
@@ -104,10 +104,13 @@ func (c *cmd) foundLead(p *catalogue.Program, l *word.Lead) {
 	for _, fp := range f.Paths {
 		d := strings.TrimRight(strings.TrimSuffix(fp, "/…"), "/")
 		var cands []string
-		if len(f.Names) == 0 {
+		switch {
+		case f.Entries:
+			cands = []string{oneLevel(fp + l.Rest)} // ls's names: a name, not a tree
+		case len(f.Names) == 0:
 			cands = []string{d + "/**" + l.Rest}
 		}
-		for _, n := range f.Names {
+		for _, n := range f.Names { // (ls's entries have none)
 			cands = append(cands, d+"/"+n+l.Rest)
 		}
 		if last := l.Rest[strings.LastIndexByte(l.Rest, '/')+1:]; len(f.Names) > 0 && last != "" && strings.Contains(l.Rest, "/") {
@@ -122,6 +125,15 @@ func (c *cmd) foundLead(p *catalogue.Program, l *word.Lead) {
 			}
 		}
 	}
+}
+
+// oneLevel returns pattern p with each ** written * (ls's * before a
+// word's own *: "$d"*/x after ls | while read d names one level, not a tree).
+func oneLevel(p string) string {
+	for strings.Contains(p, "**") {
+		p = strings.ReplaceAll(p, "**", "*")
+	}
+	return p
 }
 
 // matchOutput sets what compgen -G/-f/-d and locate print: the names a

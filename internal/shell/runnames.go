@@ -168,7 +168,7 @@ func (c *cmd) filterOutput() {
 	in := c.stdin
 	switch {
 	case len(in.paths) > 0:
-		c.out.paths, c.out.names, c.out.tame, c.out.nulOnly = in.paths, in.names, in.tame, in.nulOnly
+		c.out.paths, c.out.names, c.out.tame, c.out.nulOnly, c.out.entries = in.paths, in.names, in.tame, in.nulOnly, in.entries
 	case in.tame:
 		c.out.tame = true
 	case in.known:
@@ -239,6 +239,9 @@ func (c *cmd) listerOutput(opts word.Set) {
 			return // names found below that a consumer may split (splitnames.go)
 		}
 		c.out.tame = true // names in the working directory, or data of standard input
+		if c.name == "ls" {
+			c.lsEntries(ops)
+		}
 		return
 	}
 	var paths []string
@@ -269,6 +272,32 @@ func (c *cmd) listerOutput(opts word.Set) {
 	c.out.paths = paths
 	if c.w.subst > 0 {
 		c.w.LastFind = &effect.Found{Paths: paths} // $(ls F) is what it found (printed.go)
+	}
+}
+
+// lsEntries sets what ls of operands ops (in the working directory)
+// prints as the names a reader it feeds opens: an operand that is a file
+// or a pattern, as written (with -d, each); a directory's entries, bare
+// names that a reader opens in the working directory, as its *. A reader
+// of them reads those files (cat $(ls), ls | xargs cat: cat *).
+func (c *cmd) lsEntries(ops []string) {
+	if len(ops) == 0 {
+		ops = []string{"."}
+	}
+	var paths []string
+	for _, o := range ops {
+		switch {
+		case o == "" || o == "-" || strings.ContainsAny(o, " \t\n'\"\\") || word.HasMark(o):
+			return
+		case hasShort(c.args, 'd') || strings.ContainsAny(o, "*?[") || c.w.IsFile(o):
+			paths = append(paths, o)
+		default:
+			paths = append(paths, "*") // a directory's entries
+		}
+	}
+	c.out.paths, c.out.entries = dedupe(paths), true
+	if c.w.subst > 0 {
+		c.w.LastFind = &effect.Found{Paths: c.out.paths, Entries: true} // $(ls) (printed.go)
 	}
 }
 

@@ -144,10 +144,17 @@ func (w *Ledger) CanonPath(p string) string {
 type Found struct {
 	Paths []string
 	Names []string
+	// Entries: the paths are what a listing prints of one level (ls):
+	// a name or a pattern of the names it prints (*), read as itself,
+	// not as a tree below it.
+	Entries bool
 }
 
 // tree returns what a read of p reads when p is one of f's paths.
 func (f *Found) tree(p string) ([]string, bool) {
+	if f.Entries {
+		return []string{p}, slices.Contains(f.Paths, p)
+	}
 	d, narrowed := strings.CutSuffix(p, "/…")
 	if !narrowed && !slices.Contains(f.Paths, p) {
 		return nil, false
@@ -179,8 +186,8 @@ func (w *Ledger) FoundBy(line string) *Found {
 			continue
 		}
 		if out == nil {
-			out = &Found{Names: sf.F.Names}
-		} else if len(sf.F.Names) == 0 || len(out.Names) == 0 {
+			out = &Found{Names: sf.F.Names, Entries: sf.F.Entries}
+		} else if out.Entries = out.Entries && sf.F.Entries; len(sf.F.Names) == 0 || len(out.Names) == 0 {
 			out.Names = nil
 		} else {
 			out.Names = append(out.Names, sf.F.Names...)
@@ -189,6 +196,10 @@ func (w *Ledger) FoundBy(line string) *Found {
 	}
 	return out
 }
+
+// FoundNow returns what the command being analysed is run with (find
+// -exec, find | xargs, ls | xargs: see WithFound), or nil.
+func (w *Ledger) FoundNow() *Found { return w.found }
 
 // WithFound runs fn with f as what the commands it analyses are run with.
 func (w *Ledger) WithFound(f *Found, fn func()) {

@@ -63,6 +63,13 @@ func BuildIncludes(name, text string) ([]BuildInclude, bool) {
 	return nil, true
 }
 
+// BuildKind reports whether BuildIncludes reads source file name for
+// what it pulls in: a kind it knows by the extension.
+func BuildKind(name string) bool {
+	ext := path.Ext(name)
+	return ext == ".rs" || ext == ".go" || ext == ".s" || ext != "" && strings.Contains(cppKinds, " "+ext+" ")
+}
+
 // cppKinds are the extensions of files a C compiler driver runs through
 // the preprocessor (go/build's C, C++, Objective-C, Fortran kinds and
 // preprocessed assembly).
