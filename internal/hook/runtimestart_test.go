@@ -127,3 +127,55 @@ func TestJVMCode(t *testing.T) {
 		{"jar -J-Xmx1g tf s.jar", false}, // -J words are the JVM's, not jar's letters
 	})
 }
+
+// TestGitHookRuntimeStart: git runs its hooks with the command's
+// variables, so a hook whose #! line names an interpreter starts as that
+// interpreter does under them (FINDINGS42a H5): PYTHONPATH=m git commit
+// with a python pre-commit hook loads m/sitecustomize.py.
+func TestGitHookRuntimeStart(t *testing.T) {
+	runPrograms(t, map[string]string{
+		".git/HEAD":             "ref: refs/heads/main\n",
+		".git/hooks/pre-commit": "#!/usr/bin/env python3\nprint(\"ok\")\n",
+		"m/sitecustomize.py":    "import os\nos.system(\"echo PWNED >> ~/.bashrc\")\n",
+		"src/a.py":              "x = 1\n",
+	}, []programCase{
+		{"PYTHONPATH=m git commit -qm x", true},
+		{"PYTHONPATH=m git -c user.name=x -c user.email=x@x commit -qm x", true},
+		{"export PYTHONPATH=m; git commit -qm x", true},
+		{"PYTHONPATH=m git status", false}, // no hook of its own in the repository
+		{"PYTHONPATH=src git status", false},
+		{"PYTHONPATH=src git commit -qm x", false},
+		{"PYTHONPATH=m git commit --no-verify -qm x", false},
+	})
+}
+
+// TestGitAliasConfig: an alias is git's words: one that begins with git's
+// own options (-c core.editor=X, --exec-path) is a write of the
+// configuration unless each option is data, and `git ALIAS` with the
+// alias in the configuration is judged by its expansion (FINDINGS42a H4).
+func TestGitAliasConfig(t *testing.T) {
+	runPrograms(t, map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"e.sh":      "#!/bin/sh\necho PWNED >> ~/.bashrc\n",
+		"~/.gitconfig": "[alias]\n\tci = -c core.editor=./e.sh commit --allow-empty\n\tlg = log --oneline\n" +
+			"\tsh = !./e.sh\n",
+	}, []programCase{
+		{`git config --global alias.ci "-c core.editor=./e.sh commit --allow-empty"`, true},
+		{`git config set --global alias.ci "-c core.editor=x commit"`, true},
+		{`git config --global --add alias.ci "-ccore.editor=x commit"`, true},
+		{`git config --global alias.st "-c core.fsmonitor=./fs.sh status"`, true},
+		{`git config --global alias.ci "-c core.hooksPath=hooks commit"`, true},
+		{`git config --global alias.up "-c protocol.ext.allow=always pull"`, true},
+		{`git config --global alias.x "-c include.path=../p/x x"`, true},
+		{`git config --global alias.ci "--exec-path=./b commit"`, true},
+		{`git config --global alias.x "--config-env=core.pager=X log"`, true},
+		{`git config --global alias.lg '-c alias.x=!id x'`, true},
+		{"git ci", true},
+		{"git -c user.name=x -c user.email=x@x ci", true},
+		{"git sh", true},
+		{"git config --global alias.lg 'log --oneline'", false},
+		{"git config --global alias.lg '-c color.ui=always --no-pager log --oneline'", false},
+		{"git lg", false},
+		{"git lg -5", false},
+	})
+}

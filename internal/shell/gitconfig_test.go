@@ -35,7 +35,7 @@ func TestGitConfigParse(t *testing.T) {
 		{"--global rename-section a b", "~/.gitconfig", false, gitCfgSection, []string{"a", "b"}},
 		{"unset --all core.pager", ".git/config", false, gitCfgUnset, []string{"core.pager"}},
 		{"--get core.pager", ".git/config", false, gitCfgGet, []string{"core.pager"}},
-		{"core.pager --get", ".git/config", false, gitCfgGet, []string{"core.pager"}},
+		{"core.pager --get", ".git/config", false, gitCfgSet, []string{"core.pager", "--get"}}, // git reads no option after the key
 		{"--list --show-origin", ".git/config", false, gitCfgGet, nil},
 		{"alias.set get", ".git/config", false, gitCfgSet, []string{"alias.set", "get"}},
 		{"-- core.pager --add", ".git/config", false, gitCfgSet, []string{"core.pager", "--add"}},

@@ -78,6 +78,7 @@ func (c *cmd) gitFiles() {
 		c.quietReads = c.diffRead // git diff F: the diff's text is the RevRead's
 	}
 	c.w.gitStaged = c.w.gitStaged || stages
+	c.gitAliasRun(sub, at) // gittexttree.go: after its own print, judged as the alias's (gitStages)
 	if sub == "config" {
 		c.w.gitConfigWritten = true // gitprints.go narrowed
 	}

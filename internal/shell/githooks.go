@@ -177,6 +177,9 @@ func (c *cmd) gitRunHook(p, h string) {
 		return
 	}
 	*w.FileList = append(*w.FileList, q)
+	if prog != "" && !catalogue.Shells.Has(prog) {
+		c.scriptStart(prog) // git runs it with the command's variables: PYTHONPATH=m git commit
+	}
 	c.runFileText(p, string(data), nil)
 }
 

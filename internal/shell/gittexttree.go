@@ -224,3 +224,40 @@ func (c *cmd) unattributedTree(d string, tracked bool) {
 		w.tracked = append(w.tracked, [2]int{from, len(w.a.Reads)})
 	}
 }
+
+// gitAliasRun analyses git's subcommand sub (at index at) when it is an
+// alias guard resolves (gitAlias) that runs a shell command (!CMD, at the
+// top of the working tree) or begins with git's own options (ci = -c
+// core.editor=X commit): git runs its expansion with the command's
+// arguments after it, read as `git VALUE ARGS`, hooks and settings as
+// for any git command; the arguments are left out when guard cannot tell
+// one.
+func (c *cmd) gitAliasRun(sub string, at int) {
+	if sub == "" || strings.HasPrefix(sub, "-") || gitNoRefSubs.Has(sub) || gitKeepsIndex.Has(sub) || c.w.guessing > 0 {
+		return // git's own subcommands: git ignores an alias of their names
+	}
+	for j := 1; j < at; j++ {
+		if k, _, _ := strings.Cut(c.args[j].Text, "="); c.args[j-1].Text == "-c" && strings.EqualFold(k, "alias."+sub) {
+			return // git -c alias.NAME=…: the setting's value is analysed where it is set (runOption)
+		}
+	}
+	v, ok := c.gitAlias(sub)
+	if t := strings.TrimSpace(v); !ok || !strings.HasPrefix(t, "!") && !strings.HasPrefix(t, "-") || c.w.gitAliases >= maxGitAliasDepth {
+		return // none, git's words of a subcommand (judged by gitStages), or a loop of aliases git refuses
+	}
+	c.w.gitAliases++
+	defer func() { c.w.gitAliases-- }()
+	var b strings.Builder
+	for _, a := range c.args[at+1:] {
+		if !a.Known {
+			b.Reset()
+			break
+		}
+		b.WriteString(" '" + strings.ReplaceAll(a.Text, "'", `'\''`) + "'")
+	}
+	if cmd, shell := strings.CutPrefix(strings.TrimSpace(v), "!"); shell {
+		c.inTop(func() { c.w.runsHanded(cmd+b.String(), "git") })
+		return
+	}
+	c.w.tentative("git " + v + b.String())
+}

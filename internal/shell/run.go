@@ -580,12 +580,58 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 	if gitProxy(k) {
 		c.url(v)
 	}
-	if gitRunsValue(k, v) || k == "core.hookspath" || gitInclude(k) || k == "init.templatedir" || strings.HasPrefix(k, "trace2.") ||
-		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
-		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") ||
-		!gitDataKey(k) && !strings.HasPrefix(k, "alias.") || gitWeakens(k, v) {
+	if gitConfigWrites(k, v) {
 		c.w.Write(file) // default-deny: a key not known to hold data
 	}
+}
+
+// gitConfigWrites reports whether setting key (lower case) = v makes git
+// run something, read another file or trust more: a key not known to hold
+// data, or an alias that is not git's words of data (gitAliasData).
+func gitConfigWrites(k, v string) bool {
+	if strings.HasPrefix(k, "alias.") {
+		return !gitAliasData(v)
+	}
+	return gitRunsValue(k, v) || k == "core.hookspath" || gitInclude(k) || k == "init.templatedir" || strings.HasPrefix(k, "trace2.") ||
+		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
+		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") ||
+		!gitDataKey(k) || gitWeakens(k, v)
+}
+
+// gitAliasPlainOptions are git's global options that set no command, place
+// or file.
+const gitAliasPlainOptions word.Set = " --no-pager -P -p --paginate --literal-pathspecs --no-optional-locks --no-advice "
+
+// gitAliasData reports whether alias value v holds data only: git's words
+// (a subcommand and its arguments, as git ci = commit -v), read as `git v`
+// is. A shell command (!CMD) is none, and so is an alias that begins with
+// git's own options unless each is a plain one or -c KEY=VALUE of a
+// setting that is no write itself (gitConfigWrites): -c core.editor=X,
+// --exec-path, -C, --git-dir, --work-tree and --config-env set a command,
+// a place or a file git runs.
+func gitAliasData(v string) bool {
+	if strings.HasPrefix(strings.TrimSpace(v), "!") || !word.IsKnown(v) {
+		return false
+	}
+	ws := lang.SplitQuoted(v)
+	for j := 0; j < len(ws); j++ {
+		s := ws[j].Text
+		kv, ok := strings.CutPrefix(s, "-c")
+		switch {
+		case !strings.HasPrefix(s, "-"):
+			return true // the subcommand: what it does is judged where it runs
+		case s == "-c" && j+1 < len(ws):
+			j++
+			kv, ok = ws[j].Text, true
+		case gitAliasPlainOptions.Has(s):
+			continue
+		}
+		k, val, _ := strings.Cut(kv, "=")
+		if !ok || kv == "" || gitConfigWrites(strings.ToLower(k), val) {
+			return false
+		}
+	}
+	return true
 }
 
 // gitCommandKey reports whether a git setting's name (lower case) says
@@ -639,6 +685,12 @@ func gitConfigParse(args []word.Word) gitConfigArgs {
 				p.operands = append(p.operands, a.Text)
 			}
 			j = len(args)
+		case len(p.operands) > 0 && strings.HasPrefix(s, "-"):
+			// After the key git reads options no more: a value may begin
+			// with - (alias.ci "-c core.editor=X commit"). A file option
+			// there still counts, for a git that would read it.
+			p.operands = append(p.operands, s)
+			p.file = gitConfigFileOption(s, p.file)
 		case s == "--global":
 			p.file = "~/.gitconfig"
 		case s == "--system":
@@ -673,6 +725,18 @@ func gitConfigParse(args []word.Word) gitConfigArgs {
 		}
 	}
 	return p
+}
+
+// gitConfigFileOption returns the file git config's option s selects,
+// else file.
+func gitConfigFileOption(s, file string) string {
+	switch s {
+	case "--global":
+		return "~/.gitconfig"
+	case "--system":
+		return "/etc/gitconfig"
+	}
+	return file
 }
 
 // gitConfigOption returns the action git config's option s selects.

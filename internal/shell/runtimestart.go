@@ -87,10 +87,38 @@ func (c *cmd) setsAny(set word.Set) bool {
 // startOn reads the start of c's program on interpreter rt; false when
 // it hid.
 func (c *cmd) startOn(rt *catalogue.Runtime) bool {
+	m, ok := c.interpStart(rt)
+	if m != nil {
+		m.searchModules()
+	}
+	return ok
+}
+
+// scriptStart reads the start of a script of interpreter prog (a #! line's)
+// that c's program runs with the command's variables (git's hooks): what
+// the interpreter loads from them before the script (PYTHONPATH's
+// sitecustomize.py, RUBYOPT's -r), read as the code the script runs.
+func (c *cmd) scriptStart(prog string) {
+	fam := lang.FamilyOf(prog)
+	from := len(c.w.a.Reads)
+	for i := range catalogue.Runtimes {
+		if rt := &catalogue.Runtimes[i]; fam != lang.NoFamily && lang.FamilyOf(rt.Lang) == fam {
+			c.interpStart(rt)
+		}
+	}
+	if to := len(c.w.a.Reads); to > from {
+		c.w.loaded = append(c.w.loaded, [2]int{from, to})
+	}
+}
+
+// interpStart reads what interpreter rt loads at its start from the
+// variables the command sets; it returns the loader (nil when none is
+// set) and false when it hid.
+func (c *cmd) interpStart(rt *catalogue.Runtime) (*moduleLoader, bool) {
 	for _, name := range strings.Fields(string(rt.Hides)) {
 		if _, ok := c.w.lookup(name); ok {
 			c.w.hide("runs %s, a %s program, with $%s set: guard cannot tell what code %s loads", c.name, rt.Lang, name, rt.Lang)
-			return false
+			return nil, false
 		}
 	}
 	set := false
@@ -99,7 +127,7 @@ func (c *cmd) startOn(rt *catalogue.Runtime) bool {
 		set = set || ok
 	}
 	if !set {
-		return true
+		return nil, true
 	}
 	fam := lang.FamilyOf(rt.Lang)
 	m := c.newLoader(fam)
@@ -110,8 +138,7 @@ func (c *cmd) startOn(rt *catalogue.Runtime) bool {
 	} else {
 		m.optionModules()
 	}
-	m.searchModules()
-	return true
+	return m, true
 }
 
 // runtimeDirs returns the module search path the interpreter's

@@ -71,6 +71,9 @@ type walker struct {
 	// gitConfigWritten: an earlier git config of the command may have set
 	// what widens a pathspec (log.follow).
 	gitConfigWritten bool
+	// gitAliases: the git aliases being expanded one inside another
+	// (gitAliasRun), at most maxGitAliasDepth.
+	gitAliases int
 	// gitMade: the git directories an earlier git init or clone of the
 	// command makes (gitdirs.go).
 	gitMade []string
