@@ -158,7 +158,8 @@ func (c *cmd) vcsHide() {
 
 // uvRunArg are the options of uv's run and tool commands that take the
 // next word: uvWithArg and the requirement options.
-const uvRunArg = uvWithArg + "--from --with-editable --with-requirements --env-file "
+const uvRunArg = uvWithArg + "--from --with-editable --with-requirements --env-file --constraints -c --overrides " +
+	"--build-constraints -b --python-preference --with-executables-from "
 
 // uvOpt is one option of uv's run and tool commands, with its value.
 type uvOpt struct{ name, val string }
@@ -251,31 +252,30 @@ func (c *cmd) uvOptions(opts []uvOpt, tail []word.Word) {
 // pyInterpreter checks the interpreter a python front end is told to
 // use (uv -p V, UV_PYTHON, pipx --python V): a path, or a name that is a
 // file or directory of the working directory (uv looks there before
-// PATH), is a program the command runs, read as guard reads ./x.sh; a
-// version or a name on PATH is the system's.
+// PATH), is a program the command runs (a directory's bin/python), read
+// as guard reads ./x.sh; a version or a name on PATH is the system's.
 func (c *cmd) pyInterpreter(v string) {
-	switch {
-	case word.HasMark(v):
+	if word.HasMark(v) {
 		c.w.hide("runs an interpreter whose name guard cannot tell")
 		return
-	case v == "" || v[0] >= '0' && v[0] <= '9':
+	}
+	if v == "" || v[0] >= '0' && v[0] <= '9' {
 		return // 3.12, >=3.11
-	case !strings.ContainsAny(v, "/\\") && !strings.HasPrefix(v, "~"):
-		if _, made := c.w.WrittenEntry(path.Clean(c.w.Where(v))); !made && !c.w.present(v) {
+	}
+	kind, _ := c.w.Lstat(v)
+	venv := path.Join(v, "bin/python")
+	_, made := c.w.WrittenEntry(path.Clean(c.w.Where(venv)))
+	dir := kind == effect.EntryDir || made
+	if !strings.ContainsAny(v, "/\\") && !strings.HasPrefix(v, "~") {
+		if kind != effect.EntryFile && kind != effect.EntryLink && !dir {
 			return // python3.12, pypy, cpython@3.12: a request uv resolves
 		}
 		v = "./" + v
 	}
-	c.runPath(v, nil)
-}
-
-// present reports whether the file system holds an entry at p.
-func (w *walker) present(p string) bool {
-	if w.Files == nil {
-		return false
+	if dir {
+		v = "./" + venv // a virtual environment: uv runs its interpreter
 	}
-	_, st := w.Files.ReadFile(w.Where(p), 1)
-	return st != effect.FileAbsent
+	c.runPath(v, nil)
 }
 
 // pipxArgs checks pipx: install, inject and run's --spec and operand
