@@ -144,6 +144,10 @@ var inHomeBlocks = map[string]string{
 	`cd build && rm -r "$x"`: "rm -r of a name guard cannot tell, the home being where the command starts",
 	// make's --eval text holding $ is also a word handed to make, a name it cannot tell.
 	"make --eval 'x:=hi' --eval 'all:;echo $x $$HOME' all": "a name guard cannot tell handed to make, the home being where the command starts",
+	// A package tool guard does not know handed the home, which holds ~/.guard.
+	"uvx ruff check .":               "uvx's tool on the home",
+	"uvx --python 3.12 ruff check .": "uvx's tool on the home",
+	"uv tool run black --check .":    "uv tool run's tool on the home",
 }
 
 // TestEverydayInHome runs every allow line of commands.tsv in the home

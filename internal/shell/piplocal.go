@@ -190,8 +190,16 @@ func (c *cmd) pipReq(s, base string) {
 			c.vcsHide() // NAME @ git+file://…
 			return
 		}
-		if !strings.HasPrefix(strings.ToLower(url), "file:") {
-			return // NAME @ https://…, a VCS requirement
+		if l := strings.ToLower(url); !strings.HasPrefix(l, "file:") {
+			if strings.Contains(l, "://") || strings.HasPrefix(l, "git+") || strings.HasPrefix(l, "hg+") || strings.HasPrefix(l, "svn+") || strings.HasPrefix(l, "bzr+") {
+				return // NAME @ https://…, a VCS requirement
+			}
+			if !strings.ContainsAny(url, "/\\") && !strings.HasPrefix(url, "~") && !strings.HasPrefix(url, ".") {
+				return // ruff@0.5.0, ruff@latest: uvx's version
+			}
+			if !strings.HasPrefix(url, "/") && !strings.HasPrefix(url, "~") && !strings.HasPrefix(url, ".") {
+				url = "./" + url // NAME @ a/b: uv reads a relative path
+			}
 		}
 		s = url
 	}

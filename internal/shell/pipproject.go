@@ -226,17 +226,30 @@ const uvWithArg word.Set = " --directory --project -p --python --cache-dir --con
 
 // uvArgs checks uv's front ends: uv pip (pip's), uv add and uv tool
 // install (requirements), and uv sync, run, build, lock (the project,
-// --directory's or --project's, or the working directory's).
+// --project's or the working directory's), all in --directory's, which
+// uv enters first.
 func (c *cmd) uvArgs(args []word.Word) {
+	opts, _ := uvRead(args) // uv's own options, up to the subcommand
+	for _, o := range opts {
+		if o.name == "--directory" {
+			c.inDir(c.w.dest(o.val), func() { c.uvSub(args) })
+			return
+		}
+	}
+	c.uvSub(args)
+}
+
+// uvSub checks uv's subcommand (uvArgs).
+func (c *cmd) uvSub(args []word.Word) {
 	dir := "."
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		switch {
-		case (s == "--directory" || s == "--project") && j+1 < len(args):
+		case s == "--project" && j+1 < len(args):
 			dir = args[j+1].Text
 			j++
-		case strings.HasPrefix(s, "--directory=") || strings.HasPrefix(s, "--project="):
-			_, dir, _ = strings.Cut(s, "=")
+		case strings.HasPrefix(s, "--project="):
+			dir = strings.TrimPrefix(s, "--project=")
 		case uvWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-"):

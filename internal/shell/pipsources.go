@@ -156,45 +156,126 @@ func (c *cmd) vcsHide() {
 	c.w.hide("installs from a local repository (a VCS file: URL): guard cannot tell what code pip's build runs")
 }
 
-// uvWith checks the requirement options of uv run, uvx and uv tool
-// (--with R[,R…], --with-editable P, --with-requirements F, --from R)
-// up to the command they run, and that command too when tool says it is
-// a package (uvx ./pkg, uv tool run git+file://…).
-func (c *cmd) uvWith(args []word.Word, tool bool) {
+// uvRunArg are the options of uv's run and tool commands that take the
+// next word: uvWithArg and the requirement options.
+const uvRunArg = uvWithArg + "--from --with-editable --with-requirements --env-file --constraints -c --overrides " +
+	"--build-constraints -b --python-preference --with-executables-from "
+
+// uvOpt is one option of uv's run and tool commands, with its value.
+type uvOpt struct{ name, val string }
+
+// uvRead is the one reader of the options of uv's run and tool commands
+// (uv run, sync, lock, uv tool run/install, uvx): each option up to the
+// first operand (the tool, the command) with its value in any spelling
+// (--opt V, --opt=V, -pV), and that operand's index (len(args) when none).
+func uvRead(args []word.Word) (opts []uvOpt, op int) {
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
-		opt, val, eq := strings.Cut(s, "=")
-		if !strings.HasPrefix(s, "--") {
-			opt, eq = s, false
+		if s == "--" {
+			return opts, j + 1
 		}
-		takes := opt == "--with" || opt == "-w" || opt == "--with-editable" || opt == "--with-requirements" || opt == "--from"
-		if takes && !eq {
-			if j+1 >= len(args) {
-				return
+		if !strings.HasPrefix(s, "-") || s == "-" {
+			return opts, j
+		}
+		name, val, eq := strings.Cut(s, "=")
+		if !strings.HasPrefix(s, "--") {
+			name, val, eq = s, "", false
+			if len(s) > 2 && uvRunArg.Has(s[:2]) {
+				name, val, eq = s[:2], s[2:], true // -p3.12, -f./wh
 			}
+		}
+		if !eq && uvRunArg.Has(name) && j+1 < len(args) {
 			j++
 			val = args[j].Text
 		}
-		switch {
-		case opt == "--with" || opt == "-w" || opt == "--from":
-			for _, r := range strings.Split(val, ",") {
-				c.pipReq(strings.TrimSpace(r), "")
-			}
-		case opt == "--with-editable":
-			c.pipEditable(val, "")
-		case opt == "--with-requirements":
-			c.pipReqFile(val, 0)
-		case uvWithArg.Has(s):
-			j++
-		case strings.HasPrefix(s, "-"):
-		default:
-			if tool {
-				c.pipReq(s, "")           // uvx ./pkg
-				c.envLoaderTool(args[j:]) // uvx --from python-dotenv dotenv list (envloaders.go)
-			}
-			return // the command it runs
+		opts = append(opts, uvOpt{name, val})
+	}
+	return opts, len(args)
+}
+
+// uvWith checks what uv's run and tool commands build and start before
+// the command they run (uvRead): the requirement options (--with R[,R…],
+// --with-editable P, --with-requirements F, --from R), the local indexes
+// and find-links, the interpreter (-p/--python, UV_PYTHON), and that
+// command too when tool says it is a package (uvx ./pkg, uv tool run
+// git+file://…). uv enters --directory first: every path is relative to it.
+func (c *cmd) uvWith(args []word.Word, tool bool) {
+	opts, op := uvRead(args)
+	var tail []word.Word // the command, when it is a package
+	if tool && op < len(args) {
+		tail = args[op:]
+	}
+	for _, o := range opts {
+		if o.name == "--directory" {
+			c.inDir(c.w.dest(o.val), func() { c.uvOptions(opts, tail) }) // uv enters it first: the paths are its
+			return
 		}
 	}
+	c.uvOptions(opts, tail)
+}
+
+// uvOptions checks the options uvWith read, and the package tail names
+// first when there is one.
+func (c *cmd) uvOptions(opts []uvOpt, tail []word.Word) {
+	python := false
+	for _, o := range opts {
+		switch o.name {
+		case "--with", "-w", "--from":
+			for _, r := range strings.Split(o.val, ",") {
+				c.pipReq(strings.TrimSpace(r), "")
+			}
+		case "--with-editable":
+			c.pipEditable(o.val, "")
+		case "--with-requirements":
+			c.pipReqFile(o.val, 0)
+		case "-f", "--find-links":
+			c.pipFindLinks(o.val)
+		case "-i", "--index-url", "--extra-index-url", "--index", "--default-index":
+			c.pipIndex(o.val)
+		case "-p", "--python":
+			python = true
+			c.pyInterpreter(o.val)
+		}
+	}
+	if v, ok := c.w.lookup("UV_PYTHON"); ok && !python {
+		c.pyInterpreter(v)
+	}
+	if _, ok := c.w.lookup("UV_PYTHON_INSTALL_DIR"); ok {
+		c.w.hide("sets UV_PYTHON_INSTALL_DIR: guard cannot tell which interpreter uv finds there and runs")
+	}
+	if len(tail) > 0 {
+		c.pipReq(tail[0].Text, "") // uvx ./pkg
+		c.envLoaderTool(tail)      // uvx --from python-dotenv dotenv list (envloaders.go)
+	}
+}
+
+// pyInterpreter checks the interpreter a python front end is told to
+// use (uv -p V, UV_PYTHON, pipx --python V): a path, or a name that is a
+// file or directory of the working directory (uv looks there before
+// PATH), is a program the command runs (a directory's bin/python), read
+// as guard reads ./x.sh; a version or a name on PATH is the system's.
+func (c *cmd) pyInterpreter(v string) {
+	if word.HasMark(v) {
+		c.w.hide("runs an interpreter whose name guard cannot tell")
+		return
+	}
+	if v == "" || v[0] >= '0' && v[0] <= '9' {
+		return // 3.12, >=3.11
+	}
+	kind, _ := c.w.Lstat(v)
+	venv := path.Join(v, "bin/python")
+	_, made := c.w.WrittenEntry(path.Clean(c.w.Where(venv)))
+	dir := kind == effect.EntryDir || made
+	if !strings.ContainsAny(v, "/\\") && !strings.HasPrefix(v, "~") {
+		if kind != effect.EntryFile && kind != effect.EntryLink && !dir {
+			return // python3.12, pypy, cpython@3.12: a request uv resolves
+		}
+		v = "./" + v
+	}
+	if dir {
+		v = "./" + venv // a virtual environment: uv runs its interpreter
+	}
+	c.runPath(v, nil)
 }
 
 // pipxArgs checks pipx: install, inject and run's --spec and operand
@@ -220,6 +301,9 @@ func (c *cmd) pipxArgs(args []word.Word) {
 // names local code, is built.
 func (c *cmd) pipxRun(args []word.Word) {
 	c.pipSettings()
+	if v, ok := c.w.lookup("PIPX_DEFAULT_PYTHON"); ok && !hasAny(args, "--python") {
+		c.pyInterpreter(v)
+	}
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		switch {
@@ -231,8 +315,16 @@ func (c *cmd) pipxRun(args []word.Word) {
 		case (s == "--index-url" || s == "-i") && j+1 < len(args):
 			j++
 			c.pipIndex(args[j].Text)
-		case s == "--python" || s == "--pip-args":
+		case s == "--python" && j+1 < len(args):
 			j++
+			c.pyInterpreter(args[j].Text)
+		case strings.HasPrefix(s, "--python="):
+			c.pyInterpreter(strings.TrimPrefix(s, "--python="))
+		case s == "--pip-args" && j+1 < len(args):
+			j++
+			c.pipReqs(word.Split(args[j].Text), false) // --pip-args='-f ./wh'
+		case strings.HasPrefix(s, "--pip-args="):
+			c.pipReqs(word.Split(strings.TrimPrefix(s, "--pip-args=")), false)
 		case strings.HasPrefix(s, "-"):
 		default:
 			c.pipReq(s, "") // pipx run ./pkg

@@ -271,10 +271,11 @@ var Prefixes = []PrefixEntry{
 	{Name: "unshare", Prefix: Prefix{WithArg: " -S -G -R -w --setuid --setgid --root --wd --propagation --setgroups ", Chdir: " -w --wd -W --wdns ", Moves: " -R --root "}},
 	{Name: "urxvt", Prefix: terminal},
 	{Name: "uv", Prefix: Prefix{Sub: "run", PyFile: true, Module: " -m --module ",
-		WithArg: " --with --with-requirements --python -p --project --directory --extra --group --package --index --index-url --from ", EnvFiles: " --env-file "}},
+		WithArg: " --with --with-requirements --python -p --project --directory --extra --group --package --index --index-url --from ", EnvFiles: " --env-file ",
+		Chdir: " --directory "}},
 	// uvx TOOL…, uv tool run TOOL… (PrefixCall): the tool's command, its
 	// package named by --from or by the tool's name.
-	{Name: "uvx", Prefix: Prefix{WithArg: " --from --with --with-editable --with-requirements --python -p --index --index-url --default-index " +
+	{Name: "uvx", Prefix: Prefix{WithArg: " --from --with -w -i --with-editable --with-requirements --python -p --index --index-url --default-index " +
 		"--extra-index-url --find-links -f --constraints -c --overrides --build-constraints -b --cache-dir --config-file --color " +
 		"--python-preference --resolution --prerelease --exclude-newer --link-mode --index-strategy --keyring-provider --directory --project ",
 		EnvFiles: " --env-file ", Chdir: " --directory "}},
