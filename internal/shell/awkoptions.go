@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // What one of awk's options does. awk's options are read against the
 // whole grammar of gawk and mawk (the awks a Linux or macOS machine runs
@@ -95,17 +99,19 @@ type awkUse struct {
 // awkLong finds the option a long name (or a -W word) names: the exact
 // name, else the only one it is a prefix of (getopt_long's abbreviation).
 func awkLong(name string) (awkOptSpec, bool) {
-	var found awkOptSpec
-	n := 0
+	long, ok := word.Unique(name, func(yield func(string) bool) {
+		for _, s := range awkSpecs {
+			if !yield(s.long) {
+				return
+			}
+		}
+	})
 	for _, s := range awkSpecs {
-		if s.long == name {
+		if ok && s.long == long {
 			return s, true
 		}
-		if name != "" && strings.HasPrefix(s.long, name) {
-			found, n = s, n+1
-		}
 	}
-	return found, n == 1
+	return awkOptSpec{}, false
 }
 
 // awkShort finds the option a short letter names.

@@ -100,24 +100,14 @@ func npmKeyKnown(k string) bool {
 	return npmBoolKeys.Has(k) || npmStringKeys.Has(k) || npmValueKeys.Has(k) || npmMixedKeys.Has(k)
 }
 
+// npmKeys are all of npm's settings.
+const npmKeys = npmBoolKeys + npmStringKeys + npmValueKeys + npmMixedKeys
+
 // npmAbbrev returns the setting s abbreviates: s itself when it is one,
 // else the only one it begins (nopt's abbrev), "" for none or several.
 func npmAbbrev(s string) string {
-	if s == "" || npmKeyKnown(s) {
-		return s
-	}
-	found := ""
-	for _, set := range [...]word.Set{npmBoolKeys, npmStringKeys, npmValueKeys, npmMixedKeys} {
-		for _, k := range strings.Fields(string(set)) {
-			if strings.HasPrefix(k, s) {
-				if found != "" {
-					return ""
-				}
-				found = k
-			}
-		}
-	}
-	return found
+	k, _ := word.Unique(s, npmKeys.Names())
+	return k
 }
 
 // npmShort resolves a dashed word as nopt's resolveShort does: a setting
@@ -149,16 +139,14 @@ func npmShort(arg string) []string {
 	if npmAbbrev(arg) != "" {
 		return nil
 	}
-	found := ""
-	var to []string
-	for _, sh := range npmShorthands {
-		if arg != "" && strings.HasPrefix(sh.name, arg) {
-			if found != "" {
-				return nil
+	name, _ := word.Unique(arg, func(yield func(string) bool) {
+		for _, sh := range npmShorthands {
+			if !yield(sh.name) {
+				return
 			}
-			found, to = sh.name, sh.to
 		}
-	}
+	})
+	to, _ := npmShorthand(name)
 	return to
 }
 
@@ -370,26 +358,21 @@ func NpmCommand(c string) string {
 	if npmCommands.Has(c) {
 		return c
 	}
+	found, _ := word.Unique(c, func(yield func(string) bool) {
+		for k := range npmCommands.Names() {
+			if !yield(k) {
+				return
+			}
+		}
+		for _, a := range npmAliases {
+			if !yield(a.alias) {
+				return
+			}
+		}
+	})
 	for _, a := range npmAliases {
-		if a.alias == c {
+		if a.alias == found {
 			return a.to
-		}
-	}
-	found := ""
-	for _, k := range strings.Fields(string(npmCommands)) {
-		if strings.HasPrefix(k, c) {
-			if found != "" {
-				return ""
-			}
-			found = k
-		}
-	}
-	for _, a := range npmAliases {
-		if strings.HasPrefix(a.alias, c) {
-			if found != "" {
-				return ""
-			}
-			found = a.to
 		}
 	}
 	return found

@@ -7,6 +7,7 @@
 package word
 
 import (
+	"iter"
 	"path"
 	"slices"
 	"strings"
@@ -76,22 +77,34 @@ func (l Set) Full(opt string) string {
 	if len(opt) < 3 || !strings.HasPrefix(opt, "--") {
 		return opt
 	}
-	found := ""
-	for _, name := range strings.Fields(string(l)) {
+	if full, ok := Unique(opt, l.Names()); ok {
+		return full
+	}
+	return opt
+}
+
+// Names are the words of l.
+func (l Set) Names() iter.Seq[string] {
+	return strings.FieldsSeq(string(l))
+}
+
+// Unique returns the name of names that s names as getopt_long and npm's
+// abbrev take an abbreviation: s itself when it is one, else the only
+// name s begins; "" and false for none, several, or an empty s.
+func Unique(s string, names iter.Seq[string]) (string, bool) {
+	found, n := "", 0
+	for name := range names {
 		switch {
-		case name == opt:
-			return opt
-		case !strings.HasPrefix(name, opt):
-		case found != "":
-			return opt // ambiguous
-		default:
-			found = name
+		case name == s:
+			return s, s != ""
+		case strings.HasPrefix(name, s):
+			found, n = name, n+1
 		}
 	}
-	if found == "" {
-		return opt
+	if n != 1 || s == "" {
+		return "", false
 	}
-	return found
+	return found, true
 }
 
 // Begins reports whether long option opt (its =value cut off) is one of

@@ -51,3 +51,18 @@ func TestBegins(t *testing.T) {
 		}
 	}
 }
+
+func TestUnique(t *testing.T) {
+	names := Set(" file field-separator fix --exec --exit ")
+	for _, tt := range []struct {
+		s, want string
+		ok      bool
+	}{
+		{"file", "file", true}, {"fie", "field-separator", true}, {"fi", "", false}, {"f", "", false},
+		{"--exe", "--exec", true}, {"--ex", "", false}, {"x", "", false}, {"", "", false},
+	} {
+		if got, ok := Unique(tt.s, names.Names()); got != tt.want || ok != tt.ok {
+			t.Errorf("Unique(%q) = %q, %v; want %q, %v", tt.s, got, ok, tt.want, tt.ok)
+		}
+	}
+}
