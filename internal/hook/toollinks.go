@@ -20,17 +20,13 @@ import (
 // name from such a directory. The reads are marked with the link's name.
 func toolTreeLinks(inputs []event.Input, tool string) []event.Input {
 	var out []event.Input
-	lists := map[string]dirLinks{}
+	lists := linkLists{}
 	for _, in := range inputs {
 		dir, pat, ok := globTree(in)
 		if !ok {
 			continue
 		}
-		links, seen := lists[dir]
-		if !seen {
-			links = linksOut(dir)
-			lists[dir] = links
-		}
+		links := lists.of(dir)
 		if links.partial {
 			if home, ok := lookupEnv("HOME"); ok && strings.HasPrefix(home, "/") {
 				more := in

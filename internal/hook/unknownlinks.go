@@ -45,7 +45,7 @@ const fedName = "{}"
 // fits the element; base is the directory a leading element is in.
 func unknownLinkInputs(inputs []event.Input, base string) []event.Input {
 	var out []event.Input
-	lists := map[string]dirLinks{} // a directory's links, listed once
+	lists := linkLists{}
 	for _, in := range inputs {
 		if in.Kind != event.KindRead && in.Kind != event.KindWrite || runTimeName(in.Text) < 0 {
 			continue
@@ -54,11 +54,7 @@ func unknownLinkInputs(inputs []event.Input, base string) []event.Input {
 		if !ok {
 			continue
 		}
-		links, seen := lists[dir]
-		if !seen {
-			links = linksOut(dir)
-			lists[dir] = links
-		}
+		links := lists.of(dir)
 		if links.partial && in.Kind == event.KindRead && rest != "" && !tempDir(dir) {
 			// (A whole name read there, wc -l {}, is left to the links guard did see.)
 			if home, ok := lookupEnv("HOME"); ok && filepath.IsAbs(home) {
@@ -180,6 +176,19 @@ func tempDir(dir string) bool {
 type dirLinks struct {
 	names, targets []string
 	partial        bool
+}
+
+// linkLists are the directories' links one call lists, each once.
+type linkLists map[string]dirLinks
+
+// of returns dir's links (linksOut), listing them the first time.
+func (m linkLists) of(dir string) dirLinks {
+	links, seen := m[dir]
+	if !seen {
+		links = linksOut(dir)
+		m[dir] = links
+	}
+	return links
 }
 
 // Bounds of the walk below a directory's own entries (what find found under
