@@ -16,7 +16,7 @@
 // extra time of the 1 MiB Read over the one-line Read (whole processes;
 // -max-read-extra), each against its target.
 //
-// -compare PATH adds the two Reads of another guard binary (a build of an
+// -compare PATH adds the hook round trip and the two Reads of another guard binary (a build of an
 // older commit) to the same interleaved rounds, so that both extras are
 // measured under the same load. -secrets adds a 5 MiB Read result holding
 // thousands of secrets of every kind, which guard answers redacted: its
@@ -70,7 +70,7 @@ func main() {
 	strict := flag.Bool("strict", false, "exit 1 when a figure misses its target")
 	noRead := flag.Bool("no-read", false, "leave out the two Read results (faster)")
 	flag.StringVar(&prebuilt, "guard", "", "time this guard binary (an older build, say) instead of building ./cmd/guard")
-	flag.StringVar(&compare, "compare", "", "also time the Reads of this guard binary (an older build), in the same rounds")
+	flag.StringVar(&compare, "compare", "", "also time this guard binary (an older build), its hook round trip and Reads, in the same rounds")
 	flag.BoolVar(&secrets, "secrets", false, "also time a 5 MiB Read result holding thousands of secrets (redacted), and its peak memory")
 	flag.DurationVar(&t.secretsTime, "max-secrets-time", time.Second, "target wall time of the 5 MiB result with secrets")
 	flag.Int64Var(&t.secretsRSS, "max-secrets-rss", 100<<20, "target peak resident memory (bytes) of the 5 MiB result with secrets")
@@ -169,6 +169,11 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 		// exiting: what any hook inside one guard binary pays before work.
 		{name: "floor", argv: []string{floor}, env: env},
 	}
+	if compare != "" {
+		// The other build's hook round trip in the same rounds: the ratio of
+		// two builds measured together, which a busy machine moves alike.
+		progs = append(progs, prog{name: "old", argv: []string{compare}, env: env})
+	}
 	if reads {
 		big, err := cleanSource(1 << 20)
 		if err != nil {
@@ -228,8 +233,13 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 	fmt.Printf("  ratio of medians guard/baseline: %.2fx (%s the %.2fx target)\n", ratio, verdict(ratio <= t.ratio), t.ratio)
 	fmt.Printf("  ratio of medians guard/floor: %.2fx (%s the %.2fx target); floor/baseline: %.2fx; guard - floor: %s\n",
 		floorRatio, verdict(floorRatio <= t.floor), t.floor, float64(med[3])/float64(med[1]), round(med[0]-med[3]))
+	if i := slices.IndexFunc(progs, func(p prog) bool { return p.name == "old" }); i >= 0 {
+		fmt.Printf("  ratio of medians guard/old (-compare, same rounds): %.2fx; old/baseline: %.2fx\n",
+			float64(med[0])/float64(med[i]), float64(med[i])/float64(med[1]))
+	}
 	if reads {
-		extra := med[5] - med[4]
+		r1 := slices.IndexFunc(progs, func(p prog) bool { return p.name == "read-1L" })
+		extra := med[r1+1] - med[r1]
 		met = met && extra <= t.readExtra
 		fmt.Printf("  1 MiB Read result over a one-line one (read-1MiB - read-1L): %s (%s the %s target)\n", round(extra), verdict(extra <= t.readExtra), t.readExtra)
 		met = reportMore(progs, med, peak, t) && met
@@ -271,7 +281,8 @@ func reportMore(progs []prog, med []time.Duration, rss []int64, t targets) bool 
 	met := true
 	if i := at("old-1MiB"); i >= 0 {
 		old := med[i] - med[at("old-1L")]
-		fmt.Printf("  the same for -compare (old-1MiB - old-1L): %s; this build minus it: %s\n", round(old), round(med[5]-med[4]-old))
+		r1 := at("read-1L")
+		fmt.Printf("  the same for -compare (old-1MiB - old-1L): %s; this build minus it: %s\n", round(old), round(med[r1+1]-med[r1]-old))
 	}
 	if i := at("secrets-5M"); i >= 0 {
 		within := med[i] <= t.secretsTime && rss[i] <= t.secretsRSS
