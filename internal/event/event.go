@@ -93,6 +93,11 @@ type Input struct {
 	// prints the committed text of any file of the repository's history,
 	// so the names the history holds count. Neither hashed nor recorded.
 	History bool
+	// Mount marks a read of a tree a container shares by a bind mount
+	// with a command guard walks (shell.Analysis.MountReads): the hook
+	// keeps it only where the tree is the home, holds it, or lies in a
+	// hidden directory of the home. Neither hashed nor recorded.
+	Mount bool
 	// Prints says, for an opaque read of a directory whole, which
 	// regular files the read may print a line of (a grep whose pattern
 	// matches none of a file's lines prints none); nil: any

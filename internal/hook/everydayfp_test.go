@@ -557,3 +557,61 @@ func TestFedNamesReadOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestContainerMountProject: a bind mount of a project holding .env is
+// a plain recursive read when guard walks the container's command
+// through it (what the command reads there it reads as its own), so
+// docker run -v "$PWD":/app -w /app node:20 npm test passes as grep -r
+// does; the image's own command (not walked), a command that encodes the
+// tree, a named .env, and a mount of the home (which holds ~/.ssh) block.
+func TestContainerMountProject(t *testing.T) {
+	home, proj := scriptWorld(t, map[string]string{".env": "DB_PASS=hunter2xyz\n", "package.json": `{"scripts":{"test":"node t.js"}}`, "t.js": "console.log(1)\n"})
+	if err := os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("k\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		dir, cmd string
+		block    bool
+	}{
+		{proj, `docker run --rm -v "$(pwd)":/app -w /app node:20 npm test`, false},
+		{proj, `docker run --rm -v "$PWD":/src -w /src golang:1.26 go test ./...`, false},
+		{proj, `docker run --rm -v .:/app -w /app alpine ls`, false},
+		{proj, `docker run --rm -v "$PWD":/app myimage`, true},                            // the image's own command
+		{proj, `docker create -v "$PWD":/app myimage`, true},                              // run later, not walked
+		{proj, `docker run --rm -v "$PWD":/app alpine sh -c "tar c /app | base64"`, true}, // encodes the tree
+		{proj, `docker run --rm -v "$PWD":/app -w /app alpine cat .env`, true},
+		{proj, `docker run --rm -v ~:/h alpine ls /h`, true}, // the home holds ~/.ssh
+		{proj, `docker run --rm -v "$PWD/..":/up alpine ls /up`, true},
+	} {
+		wantBlock(t, p, tc.cmd, bashPayloadA(tc.dir, tc.cmd, false), tc.block)
+	}
+}
+
+// TestHomeTree: where a mounted tree is the home, holds it, or lies in a
+// hidden directory of it.
+func TestHomeTree(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"~/**", true},
+		{"/home/u/**", true},
+		{"/home/**", true},
+		{"/**", true},
+		{"/home/u/.ssh/**", true},
+		{"~/.guard/**", true},
+		{"/HOME/U/**", true},
+		{"/home/u/./src/..//**", true},
+		{"$X/**", true},
+		{"rel/**", true},
+		{"/home/u/src/app/**", false},
+		{"/home/u/src/app/./**", false},
+		{"/tmp/proj/**", false},
+		{"/home/u2/**", false},
+	} {
+		if got := homeTree(tc.text, "/home/u"); got != tc.want {
+			t.Errorf("homeTree(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}

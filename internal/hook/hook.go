@@ -490,6 +490,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		out = append(out, runTimeUnknowns(out)...)                        // unknownlinks.go
 		out = append(out, agent.OtherRootInputs(out, call.OtherRoots)...) // agent B's other workspace roots
 		agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
+		out = homeMounts(out, opt0.Home)                                       // mounts.go
 		out = append(out, unknownLinkInputs(out, agent.BaseDir(call, opt))...) // unknownlinks.go
 		for i := range out {
 			out[i].ByFiles = textHomes(out[i].ByFiles)
@@ -516,7 +517,7 @@ func analysisInputs(a *shell.Analysis) []event.Input {
 	sent := sendsOutput(a)
 	for _, p := range a.Reads {
 		in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p), Unprinted: slices.Contains(a.UnprintedReads, p),
-			Tracked: slices.Contains(a.TrackedReads, p), Visible: slices.Contains(a.VisibleReads, p)}
+			Tracked: slices.Contains(a.TrackedReads, p), Visible: slices.Contains(a.VisibleReads, p), Mount: slices.Contains(a.MountReads, p)}
 		switch {
 		case slices.Contains(a.OpaqueReads, p):
 			in.Opaque = transformed

@@ -1488,28 +1488,36 @@ func (c *cmd) sshKeygenEffect(mode, file, keyType string, fileAt int) {
 // container, which reads it whole and may write it: a recursive read, and
 // a touch.
 func (c *cmd) volumes() {
+	walks := c.containerWalks()
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
-		var src string
+		var opt, val string
 		switch {
 		case (s == "-v" || s == "--volume" || s == "--mount") && j+1 < len(c.args):
 			j++
-			src = volumeSource(s, c.args[j].Text)
+			opt, val = s, c.args[j].Text
 		case strings.HasPrefix(s, "--volume=") || strings.HasPrefix(s, "--mount="):
-			opt, v, _ := strings.Cut(s, "=")
-			src = volumeSource(opt, v)
+			opt, val, _ = strings.Cut(s, "=")
 		case strings.HasPrefix(s, "-v") && len(s) > 2 && s[2] != '-':
-			src = volumeSource("-v", s[2:])
+			opt, val = "-v", s[2:]
 		case containerCluster(s) && s[len(s)-1] == 'v' && j+1 < len(c.args):
 			j++
-			src = volumeSource("-v", c.args[j].Text) // -itv SRC:DST
+			opt, val = "-v", c.args[j].Text // -itv SRC:DST
 		default:
 			continue
 		}
-		if src != "" {
-			c.w.ReadTree(src)
-			c.w.Touch(src)
+		src := volumeSource(opt, val)
+		if src == "" {
+			continue
 		}
+		from := len(c.w.a.Reads)
+		c.w.ReadTree(src)
+		if _, bind := bindMount(opt, val); walks && bind {
+			// The container's command, walked through the mount, reads
+			// there what it reads as its own (Analysis.MountReads).
+			c.w.mounted = append(c.w.mounted, [2]int{from, len(c.w.a.Reads)})
+		}
+		c.w.Touch(src)
 	}
 }
 
@@ -1527,14 +1535,29 @@ const containerWithArg word.Set = " -a -c -e -h -l -m -p -u -v -w --add-host --a
 // CMD…): their paths are the container's (what it shares with the host is
 // its volumes).
 func (c *cmd) containerCommand() {
+	sub, image, ok := c.containerImage()
+	if !ok {
+		return
+	}
+	for k := image + 1; k < len(c.args); k++ {
+		c.spend(k)
+	}
+	c.containerRun(sub+1, min(image, len(c.args))) // containers.go
+}
+
+// containerImage finds, in a container engine's words that run a command
+// in a container (run, create, exec; compose's and container's too), the
+// subcommand's index and the image's (container's, service's): ok is
+// false for any other subcommand.
+func (c *cmd) containerImage() (sub, image int, ok bool) {
 	j := 0
 	if j < len(c.args) && (c.args[j].Text == "compose" || c.args[j].Text == "container") {
 		j++
 	}
 	if j >= len(c.args) || !containerRuns.Has(c.args[j].Text) {
-		return
+		return 0, 0, false
 	}
-	sub := j
+	sub = j
 	for j++; j < len(c.args); j++ {
 		s := c.args[j].Text
 		switch {
@@ -1548,10 +1571,22 @@ func (c *cmd) containerCommand() {
 		}
 		break // the image, container or service
 	}
-	for k := j + 1; k < len(c.args); k++ {
-		c.spend(k)
+	return sub, j, true
+}
+
+// containerWalks reports whether the container c starts runs a command
+// guard walks through its bind mounts (containerRun): words after the
+// image, or an --entrypoint.
+func (c *cmd) containerWalks() bool {
+	sub, image, ok := c.containerImage()
+	if !ok || image >= len(c.args) {
+		return false
 	}
-	c.containerRun(sub+1, min(j, len(c.args))) // containers.go
+	opts := c.args[sub+1 : image]
+	if _, host := containerHost(opts); host {
+		return false
+	}
+	return image+1 < len(c.args) || containerEntrypoint(opts) != ""
 }
 
 // containerRuns are the subcommands that run a command in a container.

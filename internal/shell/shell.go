@@ -168,6 +168,14 @@ type Analysis struct {
 	// one: hiddenskip.go): every file under DIR but those with a hidden
 	// name or under a hidden directory.
 	VisibleReads []string
+	// MountReads are the trees (DIR/**, also in Reads) a container shares
+	// by a bind mount and that no other program of the command reads,
+	// where guard walks the container's command through the mount (what
+	// that command reads there are its own reads): the hook keeps such a
+	// read only where the tree is the home directory, holds it, or lies in
+	// a hidden directory of it (the image's own code reaches the mount as
+	// a package npx runs reaches the project).
+	MountReads []string
 	// Touches are the files named by a program guard does not know to only
 	// read them: every word of such a program that is not data and not a
 	// file its handler accounts for (an option's value after = included),
@@ -419,6 +427,7 @@ func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	a.UnprintedReads = w.unprinted()
 	a.TrackedReads = w.only(w.tracked)
 	a.VisibleReads = w.only(w.visible)
+	a.MountReads = w.only(w.mounted)
 	return w.err
 }
 
@@ -442,6 +451,7 @@ func union(a, z *Analysis, zerr error) {
 	a.UnprintedReads = both(a.UnprintedReads, z.UnprintedReads)
 	a.TrackedReads = both(a.TrackedReads, z.TrackedReads)
 	a.VisibleReads = both(a.VisibleReads, z.VisibleReads)
+	a.MountReads = both(a.MountReads, z.MountReads)
 	a.Writes = append(a.Writes, z.Writes...)
 	a.ContextWrites = append(a.ContextWrites, z.ContextWrites...)
 	a.Touches = append(a.Touches, z.Touches...)
@@ -521,6 +531,13 @@ func finish(a *Analysis) {
 		}
 	}
 	a.VisibleReads = dedupe(visible)
+	mounted := a.MountReads[:0]
+	for _, p := range a.MountReads {
+		if !word.Opaque(p) && strings.HasSuffix(p, "/**") {
+			mounted = append(mounted, word.Render(p))
+		}
+	}
+	a.MountReads = dedupe(mounted)
 	a.Writes = a.settle(a.Writes, true)
 	a.BareTouches = onlyBare(a.Touches, a.bare)
 	// A touch with an opaque part is checked as an unresolved write.

@@ -27,6 +27,9 @@ type walker struct {
 	// loaded are the ranges of a.Reads that are code a program loads as
 	// it starts (runtimestart.go): run, not printed, so never opaque.
 	loaded [][2]int
+	// mounted are the ranges of a.Reads that are bind mounts of a
+	// container whose command guard walks (Analysis.MountReads).
+	mounted [][2]int
 	// gitStaged: an earlier git command of the command may have staged
 	// files of the work tree (git add, commit -a: gittexttree.go).
 	gitStaged bool
