@@ -166,6 +166,11 @@ func (r *Repo) resolve(rev string) (id ID, missing, ok bool) {
 			return ID{}, false, false
 		}
 	}
+	if n, prior := priorSelector(base); prior {
+		if base, ok = r.priorCheckout(n); !ok {
+			return ID{}, false, false
+		}
+	}
 	if name, n, sel := reflogSelector(base); sel {
 		if id, missing, ok = r.reflogEntry(name, n); missing {
 			return ID{}, true, false
@@ -279,6 +284,44 @@ func cutPeel(rest string) (string, bool) {
 		}
 	}
 	return rest, false
+}
+
+// priorSelector reads @{-N} (N at least 1): the Nth branch or commit
+// checked out before the current one (git checkout -, @{-1}).
+func priorSelector(base string) (int, bool) {
+	num, ok := strings.CutPrefix(base, "@{-")
+	num, closed := strings.CutSuffix(num, "}")
+	if !ok || !closed || num == "" || strings.Trim(num, "0123456789") != "" || len(num) > 6 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(num)
+	return n, err == nil && n > 0
+}
+
+// priorCheckout returns what @{-n} names as git reads it: in HEAD's
+// reflog, newest first, the nth entry whose message is "checkout: moving
+// from A to B" gives A (a branch name, or a commit's id).
+func (r *Repo) priorCheckout(n int) (string, bool) {
+	data, err := regularfile.ReadFile(filepath.Join(r.gitDir, "logs", "HEAD"), maxRefBytes)
+	if err != nil {
+		return "", false
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		_, msg, ok := strings.Cut(lines[i], "\t")
+		rest, moving := strings.CutPrefix(msg, "checkout: moving from ")
+		if !ok || !moving {
+			continue
+		}
+		from, _, ok := strings.Cut(rest, " to ")
+		if !ok || from == "" {
+			return "", false
+		}
+		if n--; n == 0 {
+			return from, true
+		}
+	}
+	return "", false
 }
 
 // reflogSelector splits NAME@{N} (stash@{0}, main@{2}) into the name and

@@ -70,7 +70,7 @@ func TestChanges(t *testing.T) {
 		if !ok {
 			t.Fatalf("pack=%v: HEAD does not resolve", pack)
 		}
-		for _, rev := range []string{"evil", "refs/heads/evil", "v1", "evil~0", "v1^{commit}", "evil^{}", "evil@{0}", "evil@{0}^{commit}"} {
+		for _, rev := range []string{"evil", "refs/heads/evil", "v1", "evil~0", "v1^{commit}", "evil^{}", "evil@{0}", "evil@{0}^{commit}", "@{-1}", "@{-1}~0"} {
 			evil, ok := r.Resolve(rev)
 			if !ok {
 				t.Fatalf("pack=%v: %s does not resolve", pack, rev)
@@ -81,7 +81,7 @@ func TestChanges(t *testing.T) {
 				t.Errorf("pack=%v: Changes(HEAD, %s) = %v, %v; want %v", pack, rev, got, ok, want)
 			}
 		}
-		for _, rev := range []string{"evil~1", "evil@{1}", "evil^{commit}^1", "HEAD@{0}"} {
+		for _, rev := range []string{"evil~1", "evil@{1}", "evil^{commit}^1", "HEAD@{0}", "@{-2}"} {
 			if id, ok := r.Resolve(rev); !ok || id != head {
 				t.Errorf("pack=%v: %s = %x, %v; want HEAD", pack, rev, id, ok)
 			}
@@ -89,7 +89,7 @@ func TestChanges(t *testing.T) {
 		if !r.NoParent("evil@{2}") {
 			t.Errorf("pack=%v: evil@{2} (past the reflog) is not missing", pack)
 		}
-		for _, rev := range []string{"nope", "evil@{u}", "ev", "HEAD^2", "a:b", "evil@{2}", "evil^{tree}", "evil@{-1}", "@{1}"} {
+		for _, rev := range []string{"nope", "evil@{u}", "ev", "HEAD^2", "a:b", "evil@{2}", "evil^{tree}", "evil@{-1}", "@{1}", "@{-3}", "@{-0}", "@{-}", "@{--1}"} {
 			if _, ok := r.Resolve(rev); ok {
 				t.Errorf("pack=%v: %q resolves", pack, rev)
 			}

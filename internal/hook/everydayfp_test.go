@@ -615,3 +615,36 @@ func TestHomeTree(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckoutPrior: git checkout - and git switch - write the tree of
+// the branch checked out before (@{-1}, read from HEAD's reflog as git
+// reads it): they pass where that branch changes nothing protected, and
+// block where it writes an agent hook file.
+func TestCheckoutPrior(t *testing.T) {
+	proj, git := gitWorld(t, map[string]string{"README": "hello\n", "src/a.go": "package a\n"})
+	git("add", "README", "src/a.go")
+	git("commit", "-qm", "init")
+	git("checkout", "-qb", "feature")
+	if err := os.WriteFile(filepath.Join(proj, "src", "a.go"), []byte("package a // changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("commit", "-qam", "change")
+	git("checkout", "-q", "main")
+	p := realPolicy(t, "")
+	for _, cmd := range []string{"git checkout -", "git switch -", "git checkout @{-1}"} {
+		wantBlock(t, p, cmd, bashPayloadA(proj, cmd, false), false)
+	}
+	git("checkout", "-q", "feature")
+	if err := os.MkdirAll(filepath.Join(proj, ".agent_a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".agent_a", "settings.json"), []byte(`{"hooks":{}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("add", "-f", ".agent_a/settings.json")
+	git("commit", "-qm", "hooks")
+	git("checkout", "-q", "main")
+	for _, cmd := range []string{"git checkout -", "git switch -"} {
+		wantBlock(t, p, cmd+" (hooks)", bashPayloadA(proj, cmd, false), true)
+	}
+}

@@ -313,7 +313,7 @@ func gitRevision(sub string, args []word.Word) (from, to string, ok bool) {
 			return "", "", false // git checkout -- FILE, git switch alone
 		}
 		if ops[0] == "-" {
-			return "", "", true
+			return "", "@{-1}", true // the branch or commit checked out before (gitobj)
 		}
 		return "", ops[0], true
 	case "merge", "rebase", "reset", "read-tree":
