@@ -42,9 +42,10 @@ func TestGitTextTree(t *testing.T) {
 	for _, cmd := range printers { // .env is neither tracked nor staged
 		checkRule(t, p, proj, cmd, "", "")
 	}
-	// Named regular files staged: git stages those alone.
+	// Named regular files staged: git stages those alone; add -u and
+	// commit -a stage tracked files only.
 	for _, cmd := range []string{"git add README && git diff --cached", "git add -- README sub/x.txt && git diff --cached",
-		"git commit -qam x && git log -p -1"} {
+		"git commit -qam x && git log -p -1", "git add -u && git diff", "git add -u && git commit -qm x && git show"} {
 		checkRule(t, p, proj, cmd, "", "")
 	}
 	for _, cmd := range []string{"git add -A && git diff --cached", "git add -Af . && git diff --cached",

@@ -467,8 +467,9 @@ func (c *cmd) messages() {
 	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[min(j, len(c.args)):])) {
 		from := len(c.w.a.Reads)
 		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
-		if sub == "commit" && !c.w.gitStaged && c.gitEnvMoves() == "" && !c.gitDirGiven() {
-			// commit -a stages the tracked files only: the index's (as git grep's)
+		if (sub == "commit" || sub == "add" || sub == "stage") && !c.gitStages(sub, c.args[min(j, len(c.args)):]) &&
+			!c.w.gitStaged && c.gitEnvMoves() == "" && !c.gitDirGiven() {
+			// commit -a and add -u stage the tracked files only: the index's (as git grep's)
 			c.w.tracked = append(c.w.tracked, [2]int{from, len(c.w.a.Reads)})
 		}
 	}

@@ -6,8 +6,10 @@ package shell
 // result scan finds values of known shapes only, and does not attribute
 // git's `+++ b/.env` hunks to files as it does a search's lines, so
 // DB_PASS=hunter2xyz passes. A git command that prints file text beyond
-// the names and REV:PATH words it is given is an unattributed read of the
-// tree it prints (Analysis.UnattributedReads): the repository's top, as
+// the names and REV:PATH words it is given, or sends history to a remote
+// (git push: the secret leaves the machine, no result to scan), is an
+// unattributed read of the tree it prints or sends
+// (Analysis.UnattributedReads): the repository's top, as
 // its index holds it (Analysis.TrackedReads: the policy counts the
 // index's files, so a repository that tracks no protected file stays
 // usable) unless the command staged files itself (then the directory as
@@ -177,9 +179,16 @@ func (c *cmd) regularFile(st effect.Stater, ok bool, a word.Word) bool {
 	return k == effect.EntryFile
 }
 
+// gitSenders are git's subcommands, among gitNoTextSubs, that send the
+// history's text off the machine: git push and its plumbing send the
+// commits a remote lacks, every file they hold. git's other senders
+// (send-email, bundle create, request-pull, svn dcommit, p4 submit, an
+// alias or a git-NAME program) are not gitNoTextSubs: printers already.
+const gitSenders word.Set = " push send-pack "
+
 // gitTextTree records the tree git's subcommand sub (args after it)
-// prints the text of, when it prints any (cmd.printsText, or a diff of
-// two paths), as an unattributed read.
+// prints or sends the text of, when it prints any (cmd.printsText, or a
+// diff of two paths) or sends it (gitSenders), as an unattributed read.
 func (c *cmd) gitTextTree(sub string, args []word.Word) {
 	w := c.w
 	if w.guessing > 0 {
@@ -195,7 +204,7 @@ func (c *cmd) gitTextTree(sub string, args []word.Word) {
 		}
 		return
 	}
-	if !c.printsText {
+	if !c.printsText && !gitSenders.Has(sub) {
 		return
 	}
 	tracked := !w.gitStaged && c.gitEnvMoves() == "" && !c.gitDirGiven()
