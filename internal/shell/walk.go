@@ -27,9 +27,17 @@ type walker struct {
 	// loaded are the ranges of a.Reads that are code a program loads as
 	// it starts (runtimestart.go): run, not printed, so never opaque.
 	loaded [][2]int
+	// unignored are the ranges of a.Reads read by git of the files its
+	// index holds and the untracked ones its ignore rules let it stage
+	// (git add -A, then git push: gittexttree.go).
+	unignored [][2]int
 	// gitStaged: an earlier git command of the command may have staged
-	// files of the work tree (git add, commit -a: gittexttree.go).
-	gitStaged bool
+	// files of the work tree (git add, commit -a: gittexttree.go);
+	// gitForced: one may have staged a file git's ignore rules ignore
+	// (git add -f); ignoresMoved: an earlier command may have changed
+	// those rules (any but git's subcommands known to leave the work
+	// tree's files as they are, and printers).
+	gitStaged, gitForced, ignoresMoved bool
 	// ledger is what the command does to files (ledger.go).
 	*effect.Ledger
 	// nestAt is where, in a.Reads, the first command run inside the
