@@ -82,6 +82,13 @@ type Input struct {
 	// is opaque, only a tracked protected file counts. Neither hashed nor
 	// recorded.
 	Tracked bool
+	// Unignored marks, for a read of a git work tree whole (TOP/**), one
+	// that reaches the files git's index holds and the untracked ones its
+	// ignore rules do not ignore (git add -A, then git push:
+	// shell.Analysis.UnignoredReads): where its output is opaque, an
+	// ignored, untracked protected file does not count. Neither hashed
+	// nor recorded.
+	Unignored bool
 	// Visible marks, for a read of a directory whole (DIR/**), one that
 	// skips hidden names (rg without --hidden:
 	// shell.Analysis.VisibleReads): where its output is opaque, a

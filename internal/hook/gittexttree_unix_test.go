@@ -11,9 +11,10 @@ import (
 
 // TestGitTextTree: git's printers of the index, the history and the work
 // tree are unattributed reads of the tree they print:
-// the command that stages the tree (git add -A, -Af past .gitignore, -N)
-// and prints it back blocks when the project holds a .env (commit -a
-// stages tracked files only); a
+// the command that stages the tree past .gitignore (git add -Af, -N -f,
+// or -A after the rules may have changed) and prints it back blocks when
+// the project holds a .env (commit -a stages tracked files only, git add
+// -A the ones .gitignore lets through); a
 // printer of a repository whose index holds one blocks; git diff
 // --no-index of a directory blocks; the same printers of a repository
 // that tracks no protected file pass.
@@ -42,15 +43,23 @@ func TestGitTextTree(t *testing.T) {
 	for _, cmd := range printers { // .env is neither tracked nor staged
 		checkRule(t, p, proj, cmd, "", "")
 	}
-	// Named regular files staged: git stages those alone.
+	// Named regular files staged: git stages those alone; add -u and
+	// commit -a stage tracked files only.
 	for _, cmd := range []string{"git add README && git diff --cached", "git add -- README sub/x.txt && git diff --cached",
-		"git commit -qam x && git log -p -1"} {
+		"git commit -qam x && git log -p -1", "git add -u && git diff", "git add -u && git commit -qm x && git show"} {
 		checkRule(t, p, proj, cmd, "", "")
 	}
-	for _, cmd := range []string{"git add -A && git diff --cached", "git add -Af . && git diff --cached",
-		"git add --force --all && git diff --cached -- .", "git add -N . && git diff",
-		"git add -A && git commit -qm x && git show HEAD",
-		"git add -A && git commit -qm x && git archive HEAD | tar xO",
+	// git add without -f honours .gitignore, which ignores .env: the
+	// printer reads the index's files and the untracked ones it lets
+	// through (policy/gitignored.go).
+	for _, cmd := range []string{"git add -A && git diff --cached", "git add -N . && git diff",
+		"git add -A && git commit -qm x && git show HEAD", "git add -A && git commit -qm x && git archive HEAD | tar xO"} {
+		checkRule(t, p, proj, cmd, "", "")
+	}
+	for _, cmd := range []string{"git add -Af . && git diff --cached",
+		"git add --force --all && git diff --cached -- .", "git add -N -f . && git diff",
+		"git add -f -A && git commit -qm x && git show HEAD",
+		"echo x > .gitignore && git add -A && git commit -qm x && git archive HEAD | tar xO",
 		"git diff --no-index empty .", "cd sub && git diff --no-index ../empty .."} {
 		checkRule(t, p, proj, cmd, "blocked_path", ".env")
 	}

@@ -517,7 +517,8 @@ func analysisInputs(a *shell.Analysis) []event.Input {
 	sent := sendsOutput(a)
 	for _, p := range a.Reads {
 		in := event.Input{Kind: event.KindRead, Text: shell.ExpandEnv(p, lookupEnv), Via: viaOf(p), Unprinted: slices.Contains(a.UnprintedReads, p),
-			Tracked: slices.Contains(a.TrackedReads, p), Visible: slices.Contains(a.VisibleReads, p), Mount: slices.Contains(a.MountReads, p)}
+			Tracked: slices.Contains(a.TrackedReads, p), Unignored: slices.Contains(a.UnignoredReads, p), Visible: slices.Contains(a.VisibleReads, p),
+			Mount: slices.Contains(a.MountReads, p)}
 		switch {
 		case slices.Contains(a.OpaqueReads, p):
 			in.Opaque = transformed

@@ -238,7 +238,8 @@ func resultScope(call *agent.Call, parsed agent.Payload, opt agent.Options) (sco
 			d = filepath.Join(base, d)
 		}
 		if filepath.IsAbs(d) {
-			trees = append(trees, event.Input{Kind: event.KindRead, Text: filepath.ToSlash(d) + "/**", Opaque: unattributedWhy, Tracked: slices.Contains(a.TrackedReads, p)})
+			trees = append(trees, event.Input{Kind: event.KindRead, Text: filepath.ToSlash(d) + "/**", Opaque: unattributedWhy, Tracked: slices.Contains(a.TrackedReads, p),
+				Unignored: slices.Contains(a.UnignoredReads, p)})
 		}
 	}
 	if base == "" {

@@ -38,8 +38,11 @@ func (p *Policy) checkOpaque(d *path.Detector, in event.Input) (event.Finding, b
 	why := " (" + in.Opaque + ")"
 	dir := path.Normalize(strings.TrimSuffix(in.Text, "/**"), p.Home)
 	file, sure := "", false
-	if in.Tracked {
+	switch {
+	case in.Tracked:
 		file, sure = trackedBlocked(d, dir, in.Prints) // git grep: the index's files
+	case in.Unignored:
+		file, sure = unignoredBlocked(d, dir) // git add -A, then a printer or a push (gitignored.go)
 	}
 	if !sure {
 		prints := in.Prints

@@ -36,6 +36,10 @@ type cmd struct {
 	// printsText marks a git command that prints the text of files of the
 	// index, the history or the work tree beyond names (gittexttree.go).
 	printsText bool
+	// keepsIgnores marks a git command known to leave the work tree's
+	// ignore files as they are (gitKeepsIgnores): the commands after it
+	// may still read what git add staged by those rules.
+	keepsIgnores bool
 	// diffRead marks a git diff whose printed text is a diff guard reads
 	// (RevReads): its paths are pathspecs, not files it prints whole.
 	diffRead bool
@@ -374,8 +378,14 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 	c.settleOutput()
 	c.settleReadWrite() // stdinfd.go
 	c.touchEnv()
+	w.ignoresMoved = w.ignoresMoved || !c.keepsIgnores && !(keepsTree.Has(c.name) && len(c.outFiles) == 0)
 	return c
 }
+
+// keepsTree are programs that change no file but through a redirection
+// (printers, cd, test): git's ignore rules stay as they were
+// (gittexttree.go gitTreeMode).
+const keepsTree word.Set = " echo printf : true false cd pwd test [ "
 
 // settleOutput records what the files c's standard output goes to hold:
 // what it prints when known, a copy of the file cat prints (cat a > f),

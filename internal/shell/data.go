@@ -467,9 +467,16 @@ func (c *cmd) messages() {
 	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[min(j, len(c.args)):])) {
 		from := len(c.w.a.Reads)
 		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
-		if sub == "commit" && !c.w.gitStaged && c.gitEnvMoves() == "" && !c.gitDirGiven() {
-			// commit -a stages the tracked files only: the index's (as git grep's)
-			c.w.tracked = append(c.w.tracked, [2]int{from, len(c.w.a.Reads)})
+		if sub == "commit" || sub == "add" || sub == "stage" {
+			// commit -a and add -u stage the tracked files only: the index's
+			// (as git grep's); add -A without -f, what the ignore rules let
+			// through (gittexttree.go)
+			args := c.args[min(j, len(c.args)):]
+			saved, savedForced := c.w.gitStaged, c.w.gitForced
+			c.w.gitStaged = saved || c.gitStages(sub, args)
+			c.w.gitForced = savedForced || c.gitForces(sub, args)
+			c.w.treeRead(from, c.gitTreeMode())
+			c.w.gitStaged, c.w.gitForced = saved, savedForced
 		}
 	}
 	if c.name == "svn" {

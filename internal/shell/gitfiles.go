@@ -78,6 +78,8 @@ func (c *cmd) gitFiles() {
 		c.quietReads = c.diffRead // git diff F: the diff's text is the RevRead's
 	}
 	c.w.gitStaged = c.w.gitStaged || stages
+	c.w.gitForced = c.w.gitForced || c.gitForces(sub, c.args[at+1:])
+	c.keepsIgnores = gitKeepsIgnores.Has(sub) && !c.gitForces(sub, c.args[at+1:])
 	c.gitAliasRun(sub, at) // gittexttree.go: after its own print, judged as the alias's (gitStages)
 	if sub == "config" {
 		c.w.gitConfigWritten = true // gitprints.go narrowed

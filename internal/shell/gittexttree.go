@@ -6,8 +6,10 @@ package shell
 // result scan finds values of known shapes only, and does not attribute
 // git's `+++ b/.env` hunks to files as it does a search's lines, so
 // DB_PASS=hunter2xyz passes. A git command that prints file text beyond
-// the names and REV:PATH words it is given is an unattributed read of the
-// tree it prints (Analysis.UnattributedReads): the repository's top, as
+// the names and REV:PATH words it is given, or sends history to a remote
+// (git push: the secret leaves the machine, no result to scan), is an
+// unattributed read of the tree it prints or sends
+// (Analysis.UnattributedReads): the repository's top, as
 // its index holds it (Analysis.TrackedReads: the policy counts the
 // index's files, so a repository that tracks no protected file stays
 // usable) unless the command staged files itself (then the directory as
@@ -31,8 +33,25 @@ import (
 // resolves it (gitAlias), and one it cannot, a git-NAME program or a
 // subcommand guard does not list, may have staged the tree.
 func (c *cmd) gitStages(sub string, args []word.Word) bool {
-	return c.gitStagesAt(sub, args, maxGitAliasDepth)
+	stages, _ := c.gitStagesAt(sub, args, maxGitAliasDepth)
+	return stages
 }
+
+// gitForces reports whether git's subcommand sub (args after it) may
+// stage a file git's ignore rules ignore: git add -f (or an option guard
+// does not list: gitAddHonours), update-index --add (it reads no ignore
+// file), stash, an alias guard cannot resolve. git add -A, git add . and
+// a glob stage the untracked files those rules let through only.
+func (c *cmd) gitForces(sub string, args []word.Word) bool {
+	_, forced := c.gitStagesAt(sub, args, maxGitAliasDepth)
+	return forced
+}
+
+// gitAddHonours are the long options (before =) of git add known to
+// leave git's ignore rules in force; -f, --force and any other may not.
+const gitAddHonours word.Set = " --all --update --intent-to-add --verbose --dry-run --no-all --ignore-removal " +
+	"--no-ignore-removal --ignore-errors --sparse --chmod --renormalize --pathspec-from-file --pathspec-file-nul " +
+	"--quiet --refresh --ignore-missing "
 
 // maxGitAliasDepth bounds the aliases followed into one another (git
 // expands an alias whose expansion is another).
@@ -45,22 +64,31 @@ const maxGitAliasDepth = 4
 const gitKeepsIndex word.Set = " diff status commit branch tag checkout switch restore reset fetch pull push merge rebase " +
 	"cherry-pick revert remote init clone notes worktree mv rm clean gc maintenance prune reflog repack "
 
-// gitStagesAt is gitStages following at most depth aliases.
-func (c *cmd) gitStagesAt(sub string, args []word.Word, depth int) bool {
+// gitKeepsIgnores are git's subcommands known to leave the work tree's
+// files, its ignore files among them, as they are (git add and stage
+// only when they honour the ignore rules: gitForces).
+const gitKeepsIgnores word.Set = " add stage commit status diff log show fetch push send-pack rev-parse ls-files "
+
+// gitStagesAt is gitStages and gitForces following at most depth
+// aliases.
+func (c *cmd) gitStagesAt(sub string, args []word.Word, depth int) (stages, forced bool) {
 	switch {
 	case sub == "" || strings.HasPrefix(sub, "-") || gitNoRefSubs.Has(sub) || gitKeepsIndex.Has(sub):
-		return false
+		return false, false
 	case sub == "add" || sub == "stage":
-		return c.addsUntracked(args)
+		stages = c.addsUntracked(args)
+		return stages, stages && !gitOptionsIn(args, gitAddHonours, "AuNvnq", "")
 	case sub == "update-index":
-		return hasAny(args, "--add", "--ad")
+		stages = hasAny(args, "--add", "--ad")
+		return stages, stages
 	case sub == "stash":
-		return gitWholeTree(sub, word.Texts(args))
+		stages = gitWholeTree(sub, word.Texts(args))
+		return stages, stages
 	}
 	v, ok := c.gitAlias(sub)
 	f := strings.Fields(v)
 	if !ok || depth == 0 || len(f) == 0 || strings.HasPrefix(f[0], "-") || strings.ContainsAny(v, "!\"'\\$`") {
-		return true // not resolved, or git's options, quotes or a shell command ahead: cannot tell
+		return true, true // not resolved, or git's options, quotes or a shell command ahead: cannot tell
 	}
 	exp := make([]word.Word, 0, len(f)-1+len(args))
 	for _, s := range f[1:] {
@@ -177,9 +205,16 @@ func (c *cmd) regularFile(st effect.Stater, ok bool, a word.Word) bool {
 	return k == effect.EntryFile
 }
 
+// gitSenders are git's subcommands, among gitNoTextSubs, that send the
+// history's text off the machine: git push and its plumbing send the
+// commits a remote lacks, every file they hold. git's other senders
+// (send-email, bundle create, request-pull, svn dcommit, p4 submit, an
+// alias or a git-NAME program) are not gitNoTextSubs: printers already.
+const gitSenders word.Set = " push send-pack "
+
 // gitTextTree records the tree git's subcommand sub (args after it)
-// prints the text of, when it prints any (cmd.printsText, or a diff of
-// two paths), as an unattributed read.
+// prints or sends the text of, when it prints any (cmd.printsText, or a
+// diff of two paths) or sends it (gitSenders), as an unattributed read.
 func (c *cmd) gitTextTree(sub string, args []word.Word) {
 	w := c.w
 	if w.guessing > 0 {
@@ -191,27 +226,58 @@ func (c *cmd) gitTextTree(sub string, args []word.Word) {
 	top := c.gitTop()
 	if sub == "diff" && (hasAny(args, "--no-index") || top == "") {
 		for _, op := range revOperands(args, "") {
-			c.unattributedTree(op, false)
+			c.unattributedTree(op, treeDisk)
 		}
 		return
 	}
-	if !c.printsText {
+	if !c.printsText && !gitSenders.Has(sub) {
 		return
 	}
-	tracked := !w.gitStaged && c.gitEnvMoves() == "" && !c.gitDirGiven()
+	m := c.gitTreeMode()
 	switch {
 	case top == "" && !c.gitDirGiven():
 		return // no repository: git prints an error
 	case top == "" || top == "." || !word.IsKnown(top):
-		c.unattributedTree(".", tracked) // here, or guard cannot look: where the command is
+		c.unattributedTree(".", m) // here, or guard cannot look: where the command is
 		return
 	}
-	c.inDir(top, func() { c.unattributedTree(".", tracked) })
+	c.inDir(top, func() { c.unattributedTree(".", m) })
 }
 
+// gitTreeMode says how a git command reads the work tree the earlier
+// git commands of the command line staged: as git's index holds it
+// (treeTracked) when none may have staged an untracked file; the index's
+// files and the untracked ones git's ignore rules let through
+// (treeUnignored) when those that may have staged one honour the rules
+// and no earlier command may have changed them; else as on disk
+// (treeDisk). A GIT_* variable that moves the repository, or --git-dir,
+// is the disk's.
+func (c *cmd) gitTreeMode() treeMode {
+	w := c.w
+	switch {
+	case c.gitEnvMoves() != "" || c.gitDirGiven():
+		return treeDisk
+	case !w.gitStaged:
+		return treeTracked
+	case !w.gitForced && !w.ignoresMoved:
+		return treeUnignored
+	}
+	return treeDisk
+}
+
+// treeMode is how git reads a work tree: its index's files, those and
+// the untracked ones its ignore rules let through, or the disk's.
+type treeMode int
+
+const (
+	treeDisk treeMode = iota
+	treeTracked
+	treeUnignored
+)
+
 // unattributedTree records the tree of directory d as read whole and
-// unattributed; tracked: as git's index holds it.
-func (c *cmd) unattributedTree(d string, tracked bool) {
+// unattributed, as mode m says git reads it.
+func (c *cmd) unattributedTree(d string, m treeMode) {
 	w := c.w
 	from := len(w.a.Reads)
 	w.ReadTree(d)
@@ -220,8 +286,16 @@ func (c *cmd) unattributedTree(d string, tracked bool) {
 			w.a.UnattributedReads = append(w.a.UnattributedReads, p)
 		}
 	}
-	if tracked {
+	w.treeRead(from, m)
+}
+
+// treeRead records the reads from index from on as git reads them in mode m.
+func (w *walker) treeRead(from int, m treeMode) {
+	switch m {
+	case treeTracked:
 		w.tracked = append(w.tracked, [2]int{from, len(w.a.Reads)})
+	case treeUnignored:
+		w.unignored = append(w.unignored, [2]int{from, len(w.a.Reads)})
 	}
 }
 

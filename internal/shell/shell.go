@@ -162,6 +162,11 @@ type Analysis struct {
 	// only as git grep does without --untracked or --no-index: the files
 	// git's index holds under DIR, not the untracked or ignored ones.
 	TrackedReads []string
+	// UnignoredReads are the trees (DIR/**, also in Reads) the command
+	// reads as git sends or prints what git add without -f staged: the
+	// files git's index holds under DIR and the untracked ones its ignore
+	// rules do not ignore (git add -A && git commit -m x && git push).
+	UnignoredReads []string
 	// VisibleReads are the trees (DIR/**, also in Reads) the command reads
 	// as a searcher that skips hidden names does (rg, ag, pt without
 	// --hidden, when guard read the ignore files that could whitelist
@@ -426,6 +431,7 @@ func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w.raced() // codechangers.go
 	a.UnprintedReads = w.unprinted()
 	a.TrackedReads = w.only(w.tracked)
+	a.UnignoredReads = w.only(append(w.unignored, w.tracked...)) // the index's files are staged too
 	a.VisibleReads = w.only(w.visible)
 	a.MountReads = w.only(w.mounted)
 	return w.err
@@ -450,6 +456,7 @@ func union(a, z *Analysis, zerr error) {
 	a.UnattributedReads = append(a.UnattributedReads, z.UnattributedReads...)
 	a.UnprintedReads = both(a.UnprintedReads, z.UnprintedReads)
 	a.TrackedReads = both(a.TrackedReads, z.TrackedReads)
+	a.UnignoredReads = both(a.UnignoredReads, z.UnignoredReads)
 	a.VisibleReads = both(a.VisibleReads, z.VisibleReads)
 	a.MountReads = both(a.MountReads, z.MountReads)
 	a.Writes = append(a.Writes, z.Writes...)
@@ -524,6 +531,13 @@ func finish(a *Analysis) {
 		}
 	}
 	a.TrackedReads = dedupe(tracked)
+	unignored := a.UnignoredReads[:0]
+	for _, p := range a.UnignoredReads {
+		if !word.Opaque(p) && strings.HasSuffix(p, "/**") {
+			unignored = append(unignored, word.Render(p))
+		}
+	}
+	a.UnignoredReads = dedupe(unignored)
 	visible := a.VisibleReads[:0]
 	for _, p := range a.VisibleReads {
 		if !word.Opaque(p) && strings.HasSuffix(p, "/**") {

@@ -30,9 +30,17 @@ type walker struct {
 	// mounted are the ranges of a.Reads that are bind mounts of a
 	// container whose command guard walks (Analysis.MountReads).
 	mounted [][2]int
+	// unignored are the ranges of a.Reads read by git of the files its
+	// index holds and the untracked ones its ignore rules let it stage
+	// (git add -A, then git push: gittexttree.go).
+	unignored [][2]int
 	// gitStaged: an earlier git command of the command may have staged
-	// files of the work tree (git add, commit -a: gittexttree.go).
-	gitStaged bool
+	// files of the work tree (git add, commit -a: gittexttree.go);
+	// gitForced: one may have staged a file git's ignore rules ignore
+	// (git add -f); ignoresMoved: an earlier command may have changed
+	// those rules (any but git's subcommands known to leave the work
+	// tree's files as they are, and printers).
+	gitStaged, gitForced, ignoresMoved bool
 	// ledger is what the command does to files (ledger.go).
 	*effect.Ledger
 	// nestAt is where, in a.Reads, the first command run inside the
