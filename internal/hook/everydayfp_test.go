@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/policy"
 )
 
@@ -646,5 +647,25 @@ func TestCheckoutPrior(t *testing.T) {
 	git("checkout", "-q", "main")
 	for _, cmd := range []string{"git checkout -", "git switch -"} {
 		wantBlock(t, p, cmd+" (hooks)", bashPayloadA(proj, cmd, false), true)
+	}
+}
+
+// TestUntoldRoot: where the files a command edits without names guard
+// can compute start, and the base name they share.
+func TestUntoldRoot(t *testing.T) {
+	for _, tc := range []struct{ p, dir, name string }{
+		{"/h/" + path.Unknown + "/out.txt", "/h", "out.txt"},
+		{"/h/" + path.Unknown + "/sub/out.txt", "/h", "out.txt"},
+		{"/h/p/**/*.py", "/h/p", "*.py"},
+		{"/h/p/*.py", "/h/p", "*.py"},
+		{"/h/p/" + path.Unknown, "/h/p", ""},
+		{"/h/" + path.Unknown + "/..", "/h", ""},
+		{"/h/$X/out.txt", "/h", "out.txt"},
+		{"/h/p/x$Y", "/h/p", ""},
+	} {
+		dir, name := untoldRoot(filepath.FromSlash(tc.p))
+		if dir != filepath.FromSlash(tc.dir) || name != tc.name {
+			t.Errorf("untoldRoot(%q) = %q, %q; want %q, %q", tc.p, dir, name, tc.dir, tc.name)
+		}
 	}
 }

@@ -140,12 +140,13 @@ func untoldRoot(p string) (dir, name string) {
 		if !untoldName(s) && !strings.ContainsAny(s, "*?[$") {
 			continue
 		}
-		rest := parts[i:]
-		if len(rest) == 2 && rest[0] == "**" {
-			rest = rest[1:]
-		}
-		if len(rest) == 1 && !untoldName(rest[0]) && !strings.Contains(rest[0], "$") {
-			name = rest[0]
+		// The files' base name: the last element, where it is a word or a
+		// shell pattern guard reads ($(mktemp -d)/out.txt edits a file
+		// named out.txt wherever the unknown part leads, dir/**/*.py the
+		// .py files).
+		if last := parts[len(parts)-1]; last != "" && last != "." && last != ".." &&
+			!untoldName(last) && !strings.Contains(last, "$") {
+			name = last
 		}
 		return filepath.FromSlash(strings.Join(parts[:i], "/")), name
 	}
