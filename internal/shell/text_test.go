@@ -34,10 +34,10 @@ func TestTextRuns(t *testing.T) {
 		`crontab -u me - < cron.txt`,
 		`echo '* * * * * sh %rm -rf ~%' | crontab -`,
 		`echo 'BASH_ENV=env.sh' | crontab -`,
-		// sed: e COMMAND and s/.*/COMMAND/e run the script's own text
-		`sed -n '1{s/.*/rm -rf ~/e;}' notes.txt`,
+		// sed: e COMMAND and s/^.*$/COMMAND/e run the script's own text
+		`sed -n '1{s/^.*$/rm -rf ~/e;}' notes.txt`,
 		`sed 'e rm -rf ~' notes.txt`,
-		`echo x | sed 's/.*/rm -rf ~/e'`,
+		`echo x | sed 's/^.*$/rm -rf ~/e'`,
 		// prefixes
 		`su root -c 'rm -rf ~'`,
 		`su - root -- -c 'rm -rf ~'`,

@@ -11,8 +11,8 @@ import (
 type SedScript struct {
 	Reads    []string // r, R: each the rest of its line
 	Writes   []string // w, W and the w flag of s: each the rest of its line
-	Commands []string // commands run whose text is the script's own: e COMMAND, s/.*/COMMAND/e
-	Computed bool     // a command runs whose text the input lines make (e alone, another s///e)
+	Commands []string // commands run whose text is the script's own: e COMMAND, s/^.*$/COMMAND/e
+	Computed bool     // a command runs whose text the input lines make (e alone, any other s///e)
 	Err      error    // the script is not one guard can read to its end: it may do anything
 }
 
@@ -30,7 +30,8 @@ func (x SedScript) Does() bool { return x.Runs() || len(x.Reads) > 0 || len(x.Wr
 // -f scripts are one script joined by newlines. Err is set when the walk
 // does not reach the end: a command letter, flag or form guard does not
 // know, an unclosed block or s command, a file name with a backslash
-// (sed may read it as an escape).
+// (sed may read it as an escape), a byte past ASCII before a byte that
+// ends a pattern (in some locales the two are one character).
 func ReadSed(script string) SedScript {
 	r := sedReader{s: script}
 	r.x.Err = r.program()
@@ -69,7 +70,7 @@ func (r *sedReader) blanks() {
 // program walks the script's commands to its end.
 func (r *sedReader) program() error {
 	for {
-		for !r.eof() && strings.IndexByte(" \t\r\n;", r.s[r.i]) >= 0 {
+		for !r.eof() && strings.IndexByte(" \t\r\n\v\f;", r.s[r.i]) >= 0 {
 			r.i++
 		}
 		if r.eof() {
@@ -161,10 +162,10 @@ func (r *sedReader) command(c byte) error {
 		if !ok {
 			return errSedForm
 		}
-		if _, ok := r.slash(d); !ok {
+		if _, ok := r.slash(d, false); !ok {
 			return errSedForm
 		}
-		if _, ok := r.slash(d); !ok {
+		if _, ok := r.slash(d, false); !ok {
 			return errSedForm
 		}
 		return r.end()
@@ -208,33 +209,49 @@ func (r *sedReader) line() string {
 	return t
 }
 
-// label reads a label: to a blank, ; or the end of the line.
+// label reads a label as GNU sed 4.9's read_label: blanks, then to a
+// blank, newline, ;, } or # (the last two left to be read as commands).
 func (r *sedReader) label() string {
 	r.blanks()
 	k := r.i
-	for !r.eof() && strings.IndexByte(" \t\r\n;", r.s[r.i]) < 0 {
+	for !r.eof() && strings.IndexByte(" \t\n;}#", r.s[r.i]) < 0 {
 		r.i++
 	}
 	return r.s[k:r.i]
 }
 
-// text reads the text of a, i, c or e: the rest of the line (a\ then the
-// next), a backslash before a newline going on to the next line.
+// text reads the text of a, i, c or e after the command letter, as GNU
+// sed reads it (compile_program, read_text): blanks, then a backslash
+// whose next byte is taken as it is (a newline, or the text's first
+// byte, even a backslash); then up to the first newline no backslash
+// takes, each backslash taking the byte after it. A backslash before
+// a newline is that newline; other backslashes are left in the text.
+// (-e pieces are joined by newlines: a text ending in an unpaired
+// backslash goes on into the next piece, as in GNU sed.)
 func (r *sedReader) text() string {
 	r.blanks()
-	if strings.HasPrefix(r.s[r.i:], "\\\n") {
-		r.i += 2
-	}
-	var b strings.Builder
-	for {
-		t := r.line()
-		if !strings.HasSuffix(t, "\\") || r.eof() {
-			b.WriteString(t)
-			return b.String()
+	k := r.i
+	if r.peek() == '\\' {
+		r.i++
+		if r.peek() == '\n' {
+			r.i++
+			k = r.i
+		} else if !r.eof() {
+			k = r.i // the lead-in byte, taken as is
+			r.i++
 		}
-		b.WriteString(strings.TrimSuffix(t, "\\"))
-		b.WriteByte('\n')
 	}
+	for !r.eof() && r.s[r.i] != '\n' {
+		if r.s[r.i] == '\\' && r.i+1 < len(r.s) {
+			r.i++
+		}
+		r.i++
+	}
+	t := r.s[k:r.i]
+	if !r.eof() {
+		r.i++ // the newline that ends the text
+	}
+	return strings.ReplaceAll(t, "\\\n", "\n")
 }
 
 // filename reads the file name of r, R, w, W or s///w: the rest of the line.
@@ -294,7 +311,7 @@ func (r *sedReader) address(second bool) bool {
 		if !ok {
 			return false
 		}
-		if _, ok := r.slash(d); !ok {
+		if _, ok := r.slash(d, true); !ok {
 			return false
 		}
 		for r.peek() == 'I' || r.peek() == 'M' {
@@ -305,10 +322,11 @@ func (r *sedReader) address(second bool) bool {
 	return false
 }
 
-// delim reads the delimiter of a pattern: any byte but a newline or a
-// backslash.
+// delim reads the delimiter of a pattern: any ASCII byte but a newline
+// or a backslash (a byte past ASCII is a delimiter in some locales
+// only).
 func (r *sedReader) delim() (byte, bool) {
-	if r.eof() || r.s[r.i] == '\n' || r.s[r.i] == '\\' {
+	if r.eof() || r.s[r.i] == '\n' || r.s[r.i] == '\\' || r.s[r.i] >= 0x80 {
 		return 0, false
 	}
 	r.i++
@@ -317,21 +335,94 @@ func (r *sedReader) delim() (byte, bool) {
 
 // slash reads to the next d not escaped and returns the text before it
 // as written; false at a newline not escaped or the end (GNU sed's
-// match_slash).
-func (r *sedReader) slash(d byte) (string, bool) {
+// match_slash). In a regular expression (regex) a bracket expression
+// is read whole (bracket): a d, ; or # in [ … ] is the pattern's.
+// False too where a byte past ASCII comes before a byte that ends or
+// escapes here: in a multibyte locale such as GBK or Shift_JIS the two
+// may be one character, which sed does not read as the delimiter.
+func (r *sedReader) slash(d byte, regex bool) (string, bool) {
 	k := r.i
 	for ; !r.eof(); r.i++ {
-		switch r.s[r.i] {
-		case '\\':
-			r.i++
-		case '\n':
+		if r.mbHides(d) {
 			return "", false
-		case d:
+		}
+		switch c := r.s[r.i]; {
+		case c == '\n':
+			return "", false
+		case c == d:
 			r.i++
 			return r.s[k : r.i-1], true
+		case c == '\\':
+			r.i++
+		case c == '[' && regex:
+			r.i++
+			if !r.bracket(d) {
+				return "", false
+			}
 		}
 	}
 	return "", false
+}
+
+// mbHides reports whether the byte at r.i is past ASCII and the next
+// may be the second byte of its character while sed reads it as
+// syntax: \, [, ] or the delimiter d, all in 0x40-0x7e where the second
+// bytes of GBK, Big5 and Shift_JIS characters lie.
+func (r *sedReader) mbHides(d byte) bool {
+	if r.s[r.i] < 0x80 || r.i+1 >= len(r.s) {
+		return false
+	}
+	c := r.s[r.i+1]
+	return c == '\\' || c == '[' || c == ']' || c == d && d >= 0x40
+}
+
+// bracket reads a bracket expression after its [ to its closing ],
+// where it leaves r.i, as GNU sed's snarf_char_class: a leading ^ and
+// then a leading ] belong to it, [: :], [. .] and [= =] hold a ], a
+// backslash is a byte like any other; false at a newline or the end.
+func (r *sedReader) bracket(d byte) bool {
+	if r.peek() == '^' {
+		r.i++
+	}
+	if r.peek() == ']' {
+		r.i++
+	}
+	// 0 outside [: :] and the like, 1 after their [, 2 after the
+	// opening : . or =, 3 after the closing one
+	state := 0
+	var open byte
+	for ; !r.eof(); r.i++ {
+		if r.mbHides(d) {
+			return false
+		}
+		switch c := r.s[r.i]; c {
+		case '\n':
+			return false
+		case '.', ':', '=':
+			if state == 1 {
+				open, state = c, 2
+				continue
+			}
+			if state == 2 && c == open {
+				state = 3
+				continue
+			}
+		case '[':
+			if state == 0 {
+				state = 1
+			}
+			continue
+		case ']':
+			if state == 0 || state == 1 {
+				return true
+			}
+			if state == 3 {
+				state = 0
+			}
+		}
+		state &^= 1
+	}
+	return false
 }
 
 // subst reads an s command after its letter: the pattern, the
@@ -344,11 +435,11 @@ func (r *sedReader) subst() error {
 	if !ok {
 		return errSedForm
 	}
-	re, ok := r.slash(d)
+	re, ok := r.slash(d, true)
 	if !ok {
 		return errSedForm
 	}
-	repl, ok := r.slash(d)
+	repl, ok := r.slash(d, false)
 	if !ok {
 		return errSedForm
 	}
@@ -387,13 +478,14 @@ func (r *sedReader) substFlags() (string, error) {
 }
 
 // sedOwnCommand returns the command s/RE/REPL/FLAGS (with e) runs when it
-// is wholly the script's text: RE matches the whole pattern space (.*,
-// ^.*, .*$, ^.*$), the flags are e and p alone, and REPL holds no & nor
-// backslash but before the delimiter d or a newline.
+// is wholly the script's text: RE is ^.*$, the flags are e and p alone,
+// and REPL holds no & nor backslash but before the delimiter d or a
+// newline. ^.*$ either matches the whole pattern space or nothing (then
+// nothing runs); .*, ^.* and .*$ do not in a multibyte locale, where .
+// does not match an invalid sequence and the input's rest stays beside
+// REPL in the command.
 func sedOwnCommand(re, repl, flags string, d byte) (string, bool) {
-	switch re {
-	case ".*", "^.*", ".*$", "^.*$":
-	default:
+	if re != "^.*$" {
 		return "", false
 	}
 	if strings.Trim(flags, "ep") != "" || strings.IndexByte(".*^$&", d) >= 0 {
