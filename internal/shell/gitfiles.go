@@ -23,6 +23,7 @@ func (c *cmd) gitFiles() {
 	c.gitLongOptions(sub, at+1)
 	c.gitDirConfigs()   // gitdirs.go
 	c.gitHooks(sub, at) // githooks.go
+	c.gitConfigRuns()   // gitalias.go: the commands the configurations git loads set
 	for j := 0; j < at; j++ {
 		// git -c include.path=F: a configuration of F's commands too
 		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
@@ -78,7 +79,6 @@ func (c *cmd) gitFiles() {
 		c.quietReads = c.diffRead // git diff F: the diff's text is the RevRead's
 	}
 	c.w.gitStaged = c.w.gitStaged || stages
-	c.gitAliasRun(sub, at) // gittexttree.go: after its own print, judged as the alias's (gitStages)
 	if sub == "config" {
 		c.w.gitConfigWritten = true // gitprints.go narrowed
 	}

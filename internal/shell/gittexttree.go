@@ -15,7 +15,6 @@ package shell
 // diff outside a repository), as they are on disk.
 
 import (
-	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -27,26 +26,10 @@ import (
 // subcommands known not to (gitNoRefSubs, gitKeepsIndex) stage nothing;
 // git add of named regular files stages those alone (addsUntracked);
 // update-index stages new files with --add, stash with -u or -a. Any
-// other name may stage: an alias is judged by its expansion where guard
-// resolves it (gitAlias), and one it cannot, a git-NAME program or a
-// subcommand guard does not list, may have staged the tree.
+// other name may stage: an alias is expanded before (gitExpandAliases),
+// and a name it leaves, a git-NAME program or a subcommand guard does not
+// list, may have staged the tree.
 func (c *cmd) gitStages(sub string, args []word.Word) bool {
-	return c.gitStagesAt(sub, args, maxGitAliasDepth)
-}
-
-// maxGitAliasDepth bounds the aliases followed into one another (git
-// expands an alias whose expansion is another).
-const maxGitAliasDepth = 4
-
-// gitKeepsIndex are git's subcommands, beside gitNoRefSubs, known to copy
-// no untracked file into the index or a commit: they move tracked files,
-// revisions and references (commit -a and commit's paths take tracked
-// files only; git mv and rm refuse an untracked one).
-const gitKeepsIndex word.Set = " diff status commit branch tag checkout switch restore reset fetch pull push merge rebase " +
-	"cherry-pick revert remote init clone notes worktree mv rm clean gc maintenance prune reflog repack "
-
-// gitStagesAt is gitStages following at most depth aliases.
-func (c *cmd) gitStagesAt(sub string, args []word.Word, depth int) bool {
 	switch {
 	case sub == "" || strings.HasPrefix(sub, "-") || gitNoRefSubs.Has(sub) || gitKeepsIndex.Has(sub):
 		return false
@@ -57,84 +40,15 @@ func (c *cmd) gitStagesAt(sub string, args []word.Word, depth int) bool {
 	case sub == "stash":
 		return gitWholeTree(sub, word.Texts(args))
 	}
-	v, ok := c.gitAlias(sub)
-	f := strings.Fields(v)
-	if !ok || depth == 0 || len(f) == 0 || strings.HasPrefix(f[0], "-") || strings.ContainsAny(v, "!\"'\\$`") {
-		return true // not resolved, or git's options, quotes or a shell command ahead: cannot tell
-	}
-	exp := make([]word.Word, 0, len(f)-1+len(args))
-	for _, s := range f[1:] {
-		exp = append(exp, word.Word{Text: s, Known: true})
-	}
-	return c.gitStagesAt(f[0], append(exp, args...), depth-1)
+	return true
 }
 
-// gitAlias returns the expansion of alias name as git would take it: the
-// last git -c alias.NAME=VALUE of the command, else the configurations git
-// loads (the user's, the repository's, and the files they include); false
-// when guard cannot tell it (none found: a git-NAME program, or a setting
-// from --config-env, GIT_CONFIG_* variables, a git config earlier in the
-// command, a configuration it cannot read).
-func (c *cmd) gitAlias(name string) (string, bool) {
-	key := "alias." + strings.ToLower(name)
-	_, at := gitSubcommand(c.args)
-	for j := at - 1; j > 0; j-- {
-		k, v, ok := strings.Cut(c.args[j].Text, "=")
-		if c.args[j-1].Text == "-c" && strings.ToLower(k) == key {
-			return v, ok && c.args[j].Known
-		}
-	}
-	for j := 0; j < at; j++ {
-		if strings.HasPrefix(c.args[j].Text, "--config-env") {
-			return "", false
-		}
-	}
-	if c.w.gitConfigWritten || !word.IsKnown(name) {
-		return "", false
-	}
-	for n, v := range c.w.varMap() {
-		if v.Set && strings.HasPrefix(n, "GIT_CONFIG") && n != "GIT_CONFIG_NOSYSTEM" {
-			return "", false
-		}
-	}
-	for _, e := range c.env {
-		if strings.HasPrefix(e, "GIT_CONFIG") && !strings.HasPrefix(e, "GIT_CONFIG_NOSYSTEM=") {
-			return "", false
-		}
-	}
-	return c.gitConfigAlias(key)
-}
-
-// gitConfigAlias returns the value the configurations git loads give key
-// (an alias.NAME); false when none does or guard cannot read them.
-func (c *cmd) gitConfigAlias(key string) (string, bool) {
-	st, ok := c.w.Files.(effect.Stater)
-	if !ok || !word.IsKnown(c.w.Dir) {
-		return "", false
-	}
-	files := c.gitUserConfigs()
-	top, dotgit := c.gitHookRepo(st)
-	var r gitConfigRead
-	switch {
-	case top == "":
-		r = c.gitConfigLast(files, key) // outside a repository: the user's
-	case !word.IsKnown(top):
-		return "", false
-	default:
-		c.inDir(top, func() {
-			gitDir, common := dotgit, dotgit
-			if dotgit == "" {
-				gitDir, common = c.gitFileTarget(".git")
-			}
-			if !word.IsKnown(gitDir) || !word.IsKnown(common) {
-				r.tooMany = true
-				return
-			}
-			r = c.gitConfigLast(append(files, path.Join(common, "config"), path.Join(gitDir, "config.worktree")), key)
-		})
-	}
-	return r.v, r.found && !r.tooMany && r.unread == ""
-}
+// gitKeepsIndex are git's subcommands, beside gitNoRefSubs, known to copy
+// no untracked file into the index or a commit: they move tracked files,
+// revisions and references (commit -a and commit's paths take tracked
+// files only; git mv and rm refuse an untracked one).
+const gitKeepsIndex word.Set = " diff status commit branch tag checkout switch restore reset fetch pull push merge rebase " +
+	"cherry-pick revert remote init clone notes worktree mv rm clean gc maintenance prune reflog repack "
 
 // addsUntracked reports whether git add's args may stage a file the
 // command does not name: an option that adds the whole tree or ignored
@@ -223,41 +137,4 @@ func (c *cmd) unattributedTree(d string, tracked bool) {
 	if tracked {
 		w.tracked = append(w.tracked, [2]int{from, len(w.a.Reads)})
 	}
-}
-
-// gitAliasRun analyses git's subcommand sub (at index at) when it is an
-// alias guard resolves (gitAlias) that runs a shell command (!CMD, at the
-// top of the working tree) or begins with git's own options (ci = -c
-// core.editor=X commit): git runs its expansion with the command's
-// arguments after it, read as `git VALUE ARGS`, hooks and settings as
-// for any git command; the arguments are left out when guard cannot tell
-// one.
-func (c *cmd) gitAliasRun(sub string, at int) {
-	if sub == "" || strings.HasPrefix(sub, "-") || gitNoRefSubs.Has(sub) || gitKeepsIndex.Has(sub) || c.w.guessing > 0 {
-		return // git's own subcommands: git ignores an alias of their names
-	}
-	for j := 1; j < at; j++ {
-		if k, _, _ := strings.Cut(c.args[j].Text, "="); c.args[j-1].Text == "-c" && strings.EqualFold(k, "alias."+sub) {
-			return // git -c alias.NAME=…: the setting's value is analysed where it is set (runOption)
-		}
-	}
-	v, ok := c.gitAlias(sub)
-	if t := strings.TrimSpace(v); !ok || !strings.HasPrefix(t, "!") && !strings.HasPrefix(t, "-") || c.w.gitAliases >= maxGitAliasDepth {
-		return // none, git's words of a subcommand (judged by gitStages), or a loop of aliases git refuses
-	}
-	c.w.gitAliases++
-	defer func() { c.w.gitAliases-- }()
-	var b strings.Builder
-	for _, a := range c.args[at+1:] {
-		if !a.Known {
-			b.Reset()
-			break
-		}
-		b.WriteString(" '" + strings.ReplaceAll(a.Text, "'", `'\''`) + "'")
-	}
-	if cmd, shell := strings.CutPrefix(strings.TrimSpace(v), "!"); shell {
-		c.inTop(func() { c.w.runsHanded(cmd+b.String(), "git") })
-		return
-	}
-	c.w.tentative("git " + v + b.String())
 }
