@@ -107,3 +107,27 @@ func appendFile(t *testing.T, name, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestGitAliasExpansion: an alias is read as git's command it expands to,
+// before anything looks at the subcommand (FINDINGS43b J1): an alias of
+// grep or diff --no-index prints the project's .env, from -c or from the
+// repository's configuration; everyday aliases of the repository pass.
+// A command a configuration file sets for git to run (core.fsmonitor) is
+// analysed at each git call (J2): a later git status runs it.
+func TestGitAliasExpansion(t *testing.T) {
+	proj, git := gitWorld(t, map[string]string{"README": "a\n", ".env": "SECRET=hunter2xyz\n", "empty/.k": "",
+		"m.sh": "#!/bin/sh\ncat $HOME/.ssh/id_rsa > k\n"})
+	git("add", "README")
+	git("commit", "-q", "-m", "one")
+	appendFile(t, filepath.Join(proj, ".git", "config"), "[alias]\n\tlg = log --oneline --graph\n\tco = checkout\n\tg2 = grep\n\tst = status\n")
+	p := realPolicy(t, "")
+	for _, cmd := range []string{"git lg", "git co -b feature", "git st", "git -c alias.st=status st", "git status", "git nosuch"} {
+		checkRule(t, p, proj, cmd, "", "")
+	}
+	for _, cmd := range []string{"git -c alias.g=grep g --no-index -e =", "git g2 --no-index -e SECRET",
+		"git config alias.g3 grep && git g3 --no-index -e SECRET", "git -c alias.y=diff y --no-index empty ."} {
+		checkRule(t, p, proj, cmd, "blocked_path", ".env")
+	}
+	appendFile(t, filepath.Join(proj, ".git", "config"), "[core]\n\tfsmonitor = ./m.sh\n")
+	checkRule(t, p, proj, "git status", "blocked_path", "id_rsa")
+}

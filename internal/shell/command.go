@@ -508,6 +508,9 @@ func (c *cmd) run(words []word.Word) {
 	if c.name == "npm" {
 		c.args = npmCommandWord(c.args)
 	}
+	if c.name == "git" && !called {
+		c.gitExpandAliases() // gitalias.go: git x … as git runs it, before anything reads the subcommand
+	}
 	c.kinds = make([]int, len(c.args))
 	if called {
 		for j := range c.args {

@@ -23,6 +23,7 @@ func (c *cmd) gitFiles() {
 	c.gitLongOptions(sub, at+1)
 	c.gitDirConfigs()   // gitdirs.go
 	c.gitHooks(sub, at) // githooks.go
+	c.gitConfigRuns()   // gitalias.go: the commands the configurations git loads set
 	for j := 0; j < at; j++ {
 		// git -c include.path=F: a configuration of F's commands too
 		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
@@ -80,7 +81,6 @@ func (c *cmd) gitFiles() {
 	c.w.gitStaged = c.w.gitStaged || stages
 	c.w.gitForced = c.w.gitForced || c.gitForces(sub, c.args[at+1:])
 	c.keepsIgnores = gitKeepsIgnores.Has(sub) && !c.gitForces(sub, c.args[at+1:])
-	c.gitAliasRun(sub, at) // gittexttree.go: after its own print, judged as the alias's (gitStages)
 	if sub == "config" {
 		c.w.gitConfigWritten = true // gitprints.go narrowed
 	}

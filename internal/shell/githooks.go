@@ -371,6 +371,12 @@ type gitConfigRead struct {
 // include, include.path and includeIf's whatever their condition) give
 // key (lower case), the last winning.
 func (c *cmd) gitConfigLast(files []string, key string) gitConfigRead {
+	return c.gitConfigLastOf(files, func(k, _ string) bool { return k == key })
+}
+
+// gitConfigLastOf is gitConfigLast of the settings match holds for (it
+// is given each key and value, in the order git reads them).
+func (c *cmd) gitConfigLastOf(files []string, match func(k, v string) bool) gitConfigRead {
 	var r gitConfigRead
 	for i := 0; i < len(files); i++ {
 		if i >= maxGitConfigs {
@@ -391,7 +397,7 @@ func (c *cmd) gitConfigLast(files []string, key string) gitConfigRead {
 		var incs []string
 		for _, kv := range gitSettings(text) {
 			switch {
-			case kv[0] == key:
+			case match(kv[0], kv[1]):
 				r.v, r.found = kv[1], true
 			case gitInclude(kv[0]) && kv[1] != "":
 				incs = append(incs, effect.Under(path.Dir(f), kv[1]))

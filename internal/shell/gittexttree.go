@@ -17,7 +17,6 @@ package shell
 // diff outside a repository), as they are on disk.
 
 import (
-	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -29,21 +28,22 @@ import (
 // subcommands known not to (gitNoRefSubs, gitKeepsIndex) stage nothing;
 // git add of named regular files stages those alone (addsUntracked);
 // update-index stages new files with --add, stash with -u or -a. Any
-// other name may stage: an alias is judged by its expansion where guard
-// resolves it (gitAlias), and one it cannot, a git-NAME program or a
-// subcommand guard does not list, may have staged the tree.
+// other name may stage: an alias is expanded before (gitExpandAliases),
+// and a name it leaves, a git-NAME program or a subcommand guard does not
+// list, may have staged the tree.
 func (c *cmd) gitStages(sub string, args []word.Word) bool {
-	stages, _ := c.gitStagesAt(sub, args, maxGitAliasDepth)
+	stages, _ := c.gitStagesOf(sub, args)
 	return stages
 }
 
 // gitForces reports whether git's subcommand sub (args after it) may
 // stage a file git's ignore rules ignore: git add -f (or an option guard
 // does not list: gitAddHonours), update-index --add (it reads no ignore
-// file), stash, an alias guard cannot resolve. git add -A, git add . and
-// a glob stage the untracked files those rules let through only.
+// file), stash, a name guard does not know (an alias is expanded before:
+// gitExpandAliases). git add -A, git add . and a glob stage the untracked
+// files those rules let through only.
 func (c *cmd) gitForces(sub string, args []word.Word) bool {
-	_, forced := c.gitStagesAt(sub, args, maxGitAliasDepth)
+	_, forced := c.gitStagesOf(sub, args)
 	return forced
 }
 
@@ -52,10 +52,6 @@ func (c *cmd) gitForces(sub string, args []word.Word) bool {
 const gitAddHonours word.Set = " --all --update --intent-to-add --verbose --dry-run --no-all --ignore-removal " +
 	"--no-ignore-removal --ignore-errors --sparse --chmod --renormalize --pathspec-from-file --pathspec-file-nul " +
 	"--quiet --refresh --ignore-missing "
-
-// maxGitAliasDepth bounds the aliases followed into one another (git
-// expands an alias whose expansion is another).
-const maxGitAliasDepth = 4
 
 // gitKeepsIndex are git's subcommands, beside gitNoRefSubs, known to copy
 // no untracked file into the index or a commit: they move tracked files,
@@ -69,9 +65,9 @@ const gitKeepsIndex word.Set = " diff status commit branch tag checkout switch r
 // only when they honour the ignore rules: gitForces).
 const gitKeepsIgnores word.Set = " add stage commit status diff log show fetch push send-pack rev-parse ls-files "
 
-// gitStagesAt is gitStages and gitForces following at most depth
-// aliases.
-func (c *cmd) gitStagesAt(sub string, args []word.Word, depth int) (stages, forced bool) {
+// gitStagesOf is gitStages and gitForces: any name but those listed may
+// have staged the tree, ignored files included.
+func (c *cmd) gitStagesOf(sub string, args []word.Word) (stages, forced bool) {
 	switch {
 	case sub == "" || strings.HasPrefix(sub, "-") || gitNoRefSubs.Has(sub) || gitKeepsIndex.Has(sub):
 		return false, false
@@ -85,83 +81,7 @@ func (c *cmd) gitStagesAt(sub string, args []word.Word, depth int) (stages, forc
 		stages = gitWholeTree(sub, word.Texts(args))
 		return stages, stages
 	}
-	v, ok := c.gitAlias(sub)
-	f := strings.Fields(v)
-	if !ok || depth == 0 || len(f) == 0 || strings.HasPrefix(f[0], "-") || strings.ContainsAny(v, "!\"'\\$`") {
-		return true, true // not resolved, or git's options, quotes or a shell command ahead: cannot tell
-	}
-	exp := make([]word.Word, 0, len(f)-1+len(args))
-	for _, s := range f[1:] {
-		exp = append(exp, word.Word{Text: s, Known: true})
-	}
-	return c.gitStagesAt(f[0], append(exp, args...), depth-1)
-}
-
-// gitAlias returns the expansion of alias name as git would take it: the
-// last git -c alias.NAME=VALUE of the command, else the configurations git
-// loads (the user's, the repository's, and the files they include); false
-// when guard cannot tell it (none found: a git-NAME program, or a setting
-// from --config-env, GIT_CONFIG_* variables, a git config earlier in the
-// command, a configuration it cannot read).
-func (c *cmd) gitAlias(name string) (string, bool) {
-	key := "alias." + strings.ToLower(name)
-	_, at := gitSubcommand(c.args)
-	for j := at - 1; j > 0; j-- {
-		k, v, ok := strings.Cut(c.args[j].Text, "=")
-		if c.args[j-1].Text == "-c" && strings.ToLower(k) == key {
-			return v, ok && c.args[j].Known
-		}
-	}
-	for j := 0; j < at; j++ {
-		if strings.HasPrefix(c.args[j].Text, "--config-env") {
-			return "", false
-		}
-	}
-	if c.w.gitConfigWritten || !word.IsKnown(name) {
-		return "", false
-	}
-	for n, v := range c.w.varMap() {
-		if v.Set && strings.HasPrefix(n, "GIT_CONFIG") && n != "GIT_CONFIG_NOSYSTEM" {
-			return "", false
-		}
-	}
-	for _, e := range c.env {
-		if strings.HasPrefix(e, "GIT_CONFIG") && !strings.HasPrefix(e, "GIT_CONFIG_NOSYSTEM=") {
-			return "", false
-		}
-	}
-	return c.gitConfigAlias(key)
-}
-
-// gitConfigAlias returns the value the configurations git loads give key
-// (an alias.NAME); false when none does or guard cannot read them.
-func (c *cmd) gitConfigAlias(key string) (string, bool) {
-	st, ok := c.w.Files.(effect.Stater)
-	if !ok || !word.IsKnown(c.w.Dir) {
-		return "", false
-	}
-	files := c.gitUserConfigs()
-	top, dotgit := c.gitHookRepo(st)
-	var r gitConfigRead
-	switch {
-	case top == "":
-		r = c.gitConfigLast(files, key) // outside a repository: the user's
-	case !word.IsKnown(top):
-		return "", false
-	default:
-		c.inDir(top, func() {
-			gitDir, common := dotgit, dotgit
-			if dotgit == "" {
-				gitDir, common = c.gitFileTarget(".git")
-			}
-			if !word.IsKnown(gitDir) || !word.IsKnown(common) {
-				r.tooMany = true
-				return
-			}
-			r = c.gitConfigLast(append(files, path.Join(common, "config"), path.Join(gitDir, "config.worktree")), key)
-		})
-	}
-	return r.v, r.found && !r.tooMany && r.unread == ""
+	return true, true
 }
 
 // addsUntracked reports whether git add's args may stage a file the
@@ -297,41 +217,4 @@ func (w *walker) treeRead(from int, m treeMode) {
 	case treeUnignored:
 		w.unignored = append(w.unignored, [2]int{from, len(w.a.Reads)})
 	}
-}
-
-// gitAliasRun analyses git's subcommand sub (at index at) when it is an
-// alias guard resolves (gitAlias) that runs a shell command (!CMD, at the
-// top of the working tree) or begins with git's own options (ci = -c
-// core.editor=X commit): git runs its expansion with the command's
-// arguments after it, read as `git VALUE ARGS`, hooks and settings as
-// for any git command; the arguments are left out when guard cannot tell
-// one.
-func (c *cmd) gitAliasRun(sub string, at int) {
-	if sub == "" || strings.HasPrefix(sub, "-") || gitNoRefSubs.Has(sub) || gitKeepsIndex.Has(sub) || c.w.guessing > 0 {
-		return // git's own subcommands: git ignores an alias of their names
-	}
-	for j := 1; j < at; j++ {
-		if k, _, _ := strings.Cut(c.args[j].Text, "="); c.args[j-1].Text == "-c" && strings.EqualFold(k, "alias."+sub) {
-			return // git -c alias.NAME=…: the setting's value is analysed where it is set (runOption)
-		}
-	}
-	v, ok := c.gitAlias(sub)
-	if t := strings.TrimSpace(v); !ok || !strings.HasPrefix(t, "!") && !strings.HasPrefix(t, "-") || c.w.gitAliases >= maxGitAliasDepth {
-		return // none, git's words of a subcommand (judged by gitStages), or a loop of aliases git refuses
-	}
-	c.w.gitAliases++
-	defer func() { c.w.gitAliases-- }()
-	var b strings.Builder
-	for _, a := range c.args[at+1:] {
-		if !a.Known {
-			b.Reset()
-			break
-		}
-		b.WriteString(" '" + strings.ReplaceAll(a.Text, "'", `'\''`) + "'")
-	}
-	if cmd, shell := strings.CutPrefix(strings.TrimSpace(v), "!"); shell {
-		c.inTop(func() { c.w.runsHanded(cmd+b.String(), "git") })
-		return
-	}
-	c.w.tentative("git " + v + b.String())
 }

@@ -76,9 +76,10 @@ func TestRevReads(t *testing.T) {
 		{"git blame HEAD~2 -- settings.py", []RevRead{{Rev: "HEAD~2", Path: "./settings.py"}}},
 		{"git annotate settings.py HEAD~2", []RevRead{{Rev: RevCannotTell}}}, // no reader: guard cannot place them
 		{"git blame --reverse A..B f", []RevRead{{Rev: RevCannotTell}}},
-		{"git -c alias.x=show x HEAD~2", []RevRead{{Rev: RevCannotTell}}},
-		{"git -c alias.x='log -p' x", []RevRead{{Rev: RevCannotTell}}},
-		{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0=show git x HEAD~2", []RevRead{{Rev: RevCannotTell}}},
+		// An alias is read as its expansion (gitExpandAliases).
+		{"git -c alias.x=show x HEAD~2", []RevRead{{Rev: "HEAD~2"}}},
+		{"git -c alias.x='log -p' x", []RevRead{{Rev: "HEAD", History: true}}},
+		{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0=show git x HEAD~2", []RevRead{{Rev: "HEAD~2"}, {Rev: RevCannotTell}}},
 		{"git add -p", []RevRead{{Rev: RevCannotTell}}},
 		{"git checkout -p HEAD~2", []RevRead{{Rev: RevCannotTell}}},
 		{"git log -U1 | cat", []RevRead{{Rev: "HEAD", History: true}}},

@@ -470,12 +470,11 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.runOption(use, t, by)
 			return
 		}
+		if strings.HasPrefix(k, "alias.") {
+			return // git -c alias.NAME=…: analysed where git expands it, with the command's arguments (gitExpandAliases)
+		}
 		c.w.gitSetting(k, val)
 		switch {
-		case ok && gitRunsValue(k, val) && strings.HasPrefix(k, "alias.") && strings.HasPrefix(val, "!"):
-			c.inTop(func() { // a shell alias runs at the top
-				c.w.runsValue(gitCommand(k, val), k, func(t string) { c.w.runsHanded(t, "git") })
-			})
 		case ok && gitRunsValue(k, val):
 			c.w.runsValue(gitCommand(k, val), k, func(t string) { c.w.runsHanded(t, "git") })
 		case ok && gitProxy(k):
@@ -538,6 +537,7 @@ func (c *cmd) gitConfig(from int) {
 	if len(p.operands) == 0 {
 		p.operands = []string{""} // unset without a key: git refuses it; a write all the same
 	}
+	c.w.gitConfigAliases(p) // gitalias.go: for the git calls after it
 	if p.named && !gitOwnConfig(p.file) {
 		// Any file at all: git writes "[section]⏎\tkey = value" text,
 		// which is also a shell's, systemd's or a hook's (attack5 F1).
@@ -574,7 +574,9 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 		c.w.Write(file)
 		return
 	}
-	if gitRunsValue(k, v) {
+	if strings.HasPrefix(k, "alias.") && !strings.HasPrefix(v, "!") {
+		c.gitAliasSet(v)
+	} else if gitRunsValue(k, v) {
 		c.w.runsHanded(gitCommand(k, v), "git")
 	}
 	if gitProxy(k) {
@@ -583,6 +585,24 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 	if gitConfigWrites(k, v) {
 		c.w.Write(file) // default-deny: a key not known to hold data
 	}
+}
+
+// gitAliasSet analyses alias value v of git's words, set by git config,
+// as the command git runs when the alias is used: git followed by v's
+// words as git splits them (gitSplitCmdline). An alias of git config,
+// init, clone… is then the write it makes, at the time it is set.
+func (c *cmd) gitAliasSet(v string) {
+	ws, ok := gitSplitCmdline(v)
+	if !ok || !word.IsKnown(v) {
+		c.w.hide("git config sets an alias guard cannot split as git does")
+		return
+	}
+	var b strings.Builder
+	b.WriteString("git")
+	for _, s := range ws {
+		b.WriteString(" " + word.Quote(s))
+	}
+	c.w.runsHanded(b.String(), "git")
 }
 
 // gitConfigWrites reports whether setting key (lower case) = v makes git
@@ -604,11 +624,12 @@ const gitAliasPlainOptions word.Set = " --no-pager -P -p --paginate --literal-pa
 
 // gitAliasData reports whether alias value v holds data only: git's words
 // (a subcommand and its arguments, as git ci = commit -v), read as `git v`
-// is. A shell command (!CMD) is none, and so is an alias that begins with
-// git's own options unless each is a plain one or -c KEY=VALUE of a
-// setting that is no write itself (gitConfigWrites): -c core.editor=X,
-// --exec-path, -C, --git-dir, --work-tree and --config-env set a command,
-// a place or a file git runs.
+// is: what the subcommand does is analysed when the alias is set
+// (gitAliasSet) and where it runs (gitExpandAliases). A shell command
+// (!CMD) is none, and so is an alias that begins with git's own options
+// unless each is a plain one or -c KEY=VALUE of a setting that is no write
+// itself (gitConfigWrites): -c core.editor=X, --exec-path, -C, --git-dir,
+// --work-tree and --config-env set a command, a place or a file git runs.
 func gitAliasData(v string) bool {
 	if strings.HasPrefix(strings.TrimSpace(v), "!") || !word.IsKnown(v) {
 		return false
@@ -619,7 +640,7 @@ func gitAliasData(v string) bool {
 		kv, ok := strings.CutPrefix(s, "-c")
 		switch {
 		case !strings.HasPrefix(s, "-"):
-			return true // the subcommand: what it does is judged where it runs
+			return true // the subcommand: what it does is analysed as git's command (gitAliasSet)
 		case s == "-c" && j+1 < len(ws):
 			j++
 			kv, ok = ws[j].Text, true

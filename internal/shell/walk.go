@@ -82,9 +82,12 @@ type walker struct {
 	// gitConfigWritten: an earlier git config of the command may have set
 	// what widens a pathspec (log.follow).
 	gitConfigWritten bool
-	// gitAliases: the git aliases being expanded one inside another
-	// (gitAliasRun), at most maxGitAliasDepth.
+	// gitAliases: the git shell aliases being run one inside another
+	// (gitShellAlias), at most maxGitAliasDepth.
 	gitAliases int
+	// gitAliasSets: the aliases the command's git config calls set, for
+	// the git calls after them (gitalias.go).
+	gitAliasSets gitAliasSets
 	// gitMade: the git directories an earlier git init or clone of the
 	// command makes (gitdirs.go).
 	gitMade []string
