@@ -190,10 +190,8 @@ func (c *cmd) screenCommand(words []word.Word, depth int) {
 }
 
 // expect: its Tcl script (-c SCRIPT, or a file) spawns and execs
-// programs and sends text to them. guard reads it closely, not as Tcl:
-// the rest of a line after spawn, exec or system is a command, and a
-// string sent is typed text, both analysed tentatively (a part that is not
-// shell is ignored).
+// programs and sends text to them; guard reads it by Tcl's rules and
+// checks it default-deny (tclscript.go).
 func (c *cmd) expect() {
 	coded := false
 	for j := 0; j < len(c.args); j++ {
@@ -248,48 +246,5 @@ func (c *cmd) expectFile(f word.Word) {
 	c.w.Read(f.Text)
 	if t, ok := c.w.FileText(f.Text, f.Known, effect.MaxScriptBytes, "a script"); ok {
 		c.expectScript(t)
-	}
-}
-
-// tclOpaque are the Tcl and expect commands that reach files or evaluate
-// code built at run time: a script using one is hidden from guard.
-const tclOpaque word.Set = " open file source cd load log_file exp_open interp eval uplevel subst rename namespace chan socket apply coroutine tailcall trace vwait fconfigure encoding zlib "
-
-// tclHidden reports whether a Tcl command named name (the first word of a
-// command) is one guard does not follow: a tclOpaque command in any
-// namespace spelling (::open, tcl::file), or a name built at run time
-// ($cmd, {*}$x).
-func tclHidden(name string) bool {
-	if strings.HasPrefix(name, "$") || strings.HasPrefix(name, "{*}") {
-		return true
-	}
-	if i := strings.LastIndex(name, "::"); i >= 0 {
-		name = name[i+2:]
-	}
-	return tclOpaque.Has(name)
-}
-
-// expectScript analyses the commands an expect script runs and types.
-func (c *cmd) expectScript(script string) {
-	for _, line := range strings.FieldsFunc(script, func(r rune) bool { return r == '\n' || r == ';' || r == '[' }) {
-		line = strings.TrimLeft(line, " \t{")
-		name, rest, _ := strings.Cut(line, " ")
-		rest = strings.TrimRight(strings.TrimSpace(rest), "]}")
-		if tclHidden(name) {
-			c.w.hide("runs Tcl code that opens files or evaluates code, which guard does not read")
-			return
-		}
-		switch name {
-		case "spawn", "exec", "system":
-			for strings.HasPrefix(rest, "-") {
-				_, rest, _ = strings.Cut(rest, " ") // spawn -noecho, exec -ignorestderr
-			}
-			c.w.maybeShell(lang.TclWords(rest))
-		case "send", "exp_send", "send_user":
-			for strings.HasPrefix(rest, "-") {
-				_, rest, _ = strings.Cut(rest, " ") // send -- "…"
-			}
-			c.w.maybeShell(lang.TclText(rest))
-		}
 	}
 }

@@ -128,21 +128,6 @@ func ScreenText(s string) string {
 	return b.String()
 }
 
-// TclWords writes Tcl words as shell words: a {braced} word is quoted.
-func TclWords(s string) string {
-	return strings.NewReplacer("{", "'", "}", "'").Replace(s)
-}
-
-// TclText returns the text of a Tcl string sent: its quotes or braces
-// removed, \r and \n as newlines.
-func TclText(s string) string {
-	s = strings.TrimSpace(s)
-	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '{' && s[len(s)-1] == '}') {
-		s = s[1 : len(s)-1]
-	}
-	return strings.NewReplacer(`\r`, "\n", `\n`, "\n", `\"`, `"`, `\\`, `\`).Replace(s)
-}
-
 // SplitQuoted splits a command line given as one string (tmux's and
 // screen's nested commands) into words, as their parsers do: at blanks,
 // with '…' and "…" quoting and \ escaping a blank, a quote, a ; or
