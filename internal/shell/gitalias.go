@@ -119,7 +119,7 @@ func (c *cmd) gitExpandAliases() {
 }
 
 // gitSubIndex returns the index of git's subcommand in args, after git's
-// own options (as gitSubcommand reads them); -1 when there is none.
+// own options (-C DIR, -c K=V, --git-dir D…); -1 when there is none.
 func gitSubIndex(args []word.Word) int {
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text

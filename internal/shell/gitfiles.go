@@ -216,15 +216,8 @@ func gitInclude(key string) bool {
 // gitSubcommand returns git's subcommand and its index, after the global
 // options (-C DIR, -c K=V, --git-dir D…); "" and len(args)-1 when none.
 func gitSubcommand(args []word.Word) (string, int) {
-	for j := 0; j < len(args); j++ {
-		s := args[j].Text
-		switch {
-		case s == "-C" || s == "-c" || s == "--git-dir" || s == "--work-tree" || s == "--namespace" || s == "--config-env":
-			j++
-		case strings.HasPrefix(s, "-"):
-		default:
-			return s, j
-		}
+	if j := gitSubIndex(args); j >= 0 {
+		return args[j].Text, j
 	}
 	return "", len(args) - 1
 }
