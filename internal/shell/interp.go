@@ -78,6 +78,9 @@ const maxProgCandidates = 4
 // interpOptions reads an interpreter's options up to its code or program.
 func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 	src := interpSource{code: -1, file: -1, end: len(c.args)}
+	if in.Program {
+		c.awkMawkReading() // awksources.go
+	}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		if in.Program {
@@ -1101,10 +1104,17 @@ func (m *moduleLoader) credModules(names []string) {
 // writes, opens or runs it: no getline, system(), close(), ARGV, and no
 // print into a file (a -v value may be joined into its name). awk then
 // only reads its input files (recorded as reads apart): they are no
-// touches. Other options' values stay as they were (gawk -f F). A library
+// touches. The program is the whole of it (awkProgramTexts: every -e
+// piece and the program operand, as gawk and as mawk read the words). Other options' values stay as they were (gawk -f F). A library
 // loaded (gawk -i inplace, -l, @include, @load) may write them: kept.
 func (c *cmd) awkOperands(code string) {
-	if !lang.AwkFamily(c.name) || lang.AwkComputedOutput(code) || len(lang.AwkOutputs(code)) > 0 || !c.awkOptionsPrintOnly() {
+	if !lang.AwkFamily(c.name) {
+		return
+	}
+	// the whole program decides, not the piece scanned: -e A -e B is one
+	// program, and a library A includes may write what B only prints
+	code = strings.Join(append(c.awkProgramTexts(), code), "\n")
+	if lang.AwkComputedOutput(code) || len(lang.AwkOutputs(code)) > 0 || !c.awkOptionsPrintOnly() {
 		return
 	}
 	for _, s := range []string{"getline", "system", "ARGV", "close", "fflush", "FILENAME", "@include", "@load", "inplace"} {
