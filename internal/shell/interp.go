@@ -665,7 +665,7 @@ func (c *cmd) newLoader(fam lang.Family) *moduleLoader {
 	case lang.Node:
 		m.dirs = m.envDirs("NODE_PATH")
 	case lang.Perl:
-		m.dirs = append(append(m.optionDirs("-I"), m.envDirs("PERL5LIB")...), "")
+		m.dirs = append(append(append(m.perlLibDirs(), m.optionDirs("-I")...), m.envDirs("PERL5LIB")...), "")
 	case lang.Ruby:
 		m.dirs = append(m.optionDirs("-I"), m.envDirs("RUBYLIB")...)
 	case lang.Lua:
@@ -702,6 +702,36 @@ func (m *moduleLoader) optionDirs(opt string) []string {
 			out = append(out, m.args[j+1].Text)
 		case strings.HasPrefix(a.Text, opt) && len(a.Text) > len(opt):
 			out = append(out, a.Text[len(opt):])
+		}
+	}
+	return out
+}
+
+// perlLibDirs returns the directories perl's -Mlib=DIR[,DIR…] (-mlib=,
+// in PERL5OPT too) adds to its module search, as `use lib` does (perl
+// runs `use lib split(/,/,q{DIR,…})`), in front of -I's. A lib import
+// whose list guard does not read (-M'lib "d"') is hidden.
+func (m *moduleLoader) perlLibDirs() []string {
+	var out []string
+	for j, a := range m.args {
+		s := a.Text
+		if !strings.HasPrefix(s, "-M") && !strings.HasPrefix(s, "-m") || strings.HasPrefix(s, "-M-") || strings.HasPrefix(s, "-m-") {
+			continue
+		}
+		mod := s[2:]
+		if mod == "" && j+1 < len(m.args) {
+			mod = m.args[j+1].Text // perl -M lib=DIR
+		}
+		name, list, eq := strings.Cut(mod, "=")
+		switch {
+		case eq && name == "lib":
+			for _, d := range strings.Split(list, ",") {
+				if d != "" {
+					out = append(out, strings.TrimRight(d, "/"))
+				}
+			}
+		case len(mod) > 3 && strings.HasPrefix(mod, "lib") && strings.IndexByte(" \t'\"(", mod[3]) >= 0:
+			m.c.w.hide("adds to perl's module search (%s) directories guard cannot tell", s)
 		}
 	}
 	return out
