@@ -211,3 +211,227 @@ func awkValue(args []string, j int, opt string, spec awkOptSpec, joined string, 
 	}
 	return u, j
 }
+
+// mawk reads the same words by another grammar (mawk 1.3.4, init.c
+// process_cmdline): every two-letter option takes the next word as its
+// value, whatever the letter (-r, which gawk takes as a flag, too); letters
+// do not cluster (-rf X is -r with the value f); a -W list or a long
+// option whose '=' is followed by nothing, '=' or ',' (-W exec=,
+// --exec==x) takes the next word as its value; -W exec and --exec end the
+// options. A word either grammar makes the program or a program file is
+// code (awkProgramWords), so both readings are analysed.
+
+// mawkW are mawk's -W names (mode 0 and 1 of its w_options table, in its
+// order: an abbreviation takes the first it matches), and whether each
+// takes a value. mawk's long options match gawk-only names too
+// (mawkLongOnly).
+var mawkW = [...]struct {
+	name  string
+	value bool
+}{
+	{"version", false}, {"binmode", true}, {"dump", false}, {"exec", true}, {"help", false},
+	{"interactive", false}, {"posix", false}, {"random", true}, {"sprintf", true},
+	{"traditional", false}, {"usage", false},
+}
+
+// mawkLongOnly are the names mawk's long options accept besides mawkW's.
+var mawkLongOnly = [...]string{"re-interval", "lint", "lint-old", "non-decimal-data"}
+
+// mawkName finds the option name a -W part or a long option names, as
+// mawk's ok_abbrev does: an exact name, else the first name it is a
+// prefix of, ignoring case. stops reports an option that ends mawk before
+// it runs anything (version, help, usage).
+func mawkName(name string, long bool) (exec, value, stops, known bool) {
+	match := func(full string) bool {
+		return len(name) <= len(full) && strings.EqualFold(full[:len(name)], name)
+	}
+	for _, w := range mawkW {
+		if w.name == name {
+			return w.name == "exec", w.value, w.name == "version" || w.name == "help" || w.name == "usage", true
+		}
+	}
+	for _, w := range mawkW {
+		if match(w.name) {
+			return w.name == "exec", w.value, w.name == "version" || w.name == "help" || w.name == "usage", true
+		}
+	}
+	if long {
+		for _, n := range mawkLongOnly {
+			if match(n) {
+				return false, false, false, true
+			}
+		}
+	}
+	return false, false, false, false
+}
+
+// mawkGlued is mawk's haveValue: rest (from the '=' on) gives its option
+// a value in its own word only when a character other than '=' and ','
+// follows the '='.
+func mawkGlued(rest string) bool {
+	return len(rest) >= 2 && rest[0] == '=' && rest[1] != '=' && rest[1] != ','
+}
+
+// awkProgram is what one awk reads as its program: the word that is its
+// program text (-1 for none) and the program files its options name
+// (each use's at is the index of the word that holds its value, the
+// option's own word included).
+type awkProgram struct {
+	text  int
+	files []awkUse
+}
+
+// readMawk reads args as mawk does (see above). Where mawk versions
+// differ (an -W exec with no glued value: older ones take the next word
+// whatever follows; -r: older ones stop with an error), the reading that
+// runs more is taken. An option mawk rejects stops it before it runs
+// anything: the reading is then empty.
+func readMawk(args []string) awkProgram {
+	prog := awkProgram{text: -1}
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		s := args[i]
+		if s == "-" {
+			break
+		}
+		if len(s) > 2 && strings.HasPrefix(s, "--") {
+			name, rest := s[2:], ""
+			if k := strings.IndexByte(name, '='); k >= 0 {
+				name, rest = name[:k], name[k:]
+			}
+			exec, value, stops, known := mawkName(name, true)
+			switch {
+			case stops:
+				return awkProgram{text: -1}
+			case !known:
+				i++ // rejected, or ignored under MAWK_LONG_OPTIONS=allow
+				continue
+			}
+			use, next := awkUse{kind: awkFile, opt: s, at: i}, i+1
+			switch {
+			case mawkGlued(rest):
+				use.value = rest[1:]
+			case value && next < len(args):
+				use.value, use.at, next = args[next], next, next+1
+			case value:
+				return awkProgram{text: -1} // a value missing: mawk stops
+			}
+			if exec {
+				prog.files = append(prog.files, use)
+				return prog
+			}
+			i = next
+			continue
+		}
+		val, at, next := "", i, i+1
+		if len(s) == 2 {
+			if i+1 >= len(args) {
+				return awkProgram{text: -1} // lacks its value: mawk stops
+			}
+			val, at, next = args[i+1], i+1, i+2
+		} else {
+			val = s[2:]
+		}
+		switch s[1] {
+		case 'W':
+			var exec bool
+			if exec, next = readMawkW(args, s, val, at, next, &prog); exec {
+				return prog
+			}
+		case 'f':
+			prog.files = append(prog.files, awkUse{kind: awkFile, opt: s, value: val, at: at})
+		case '-': // "--": the program (or the first operand) follows
+			i++
+			if len(prog.files) == 0 && i < len(args) {
+				prog.text = i
+			}
+			return prog
+		case 'r', 'v', 'F':
+		default:
+			return awkProgram{text: -1} // not an option of mawk's: it stops
+		}
+		i = next
+	}
+	if len(prog.files) == 0 && i < len(args) {
+		prog.text = i
+	}
+	return prog
+}
+
+// readMawkW reads mawk's -W value val (in word at: the option word opt's
+// own, or the next); next is the index of the word after it. It returns
+// whether an exec ended the options, and the index of the next word.
+func readMawkW(args []string, opt, val string, at, next int, prog *awkProgram) (bool, int) {
+	for rest := val; rest != ""; {
+		rest = strings.TrimLeft(rest, ",")
+		if rest == "" {
+			break
+		}
+		end := strings.IndexAny(rest, ",=")
+		if end < 0 {
+			end = len(rest)
+		}
+		name, after := rest[:end], rest[end:]
+		exec, value, _, _ := mawkName(name, false)
+		use := awkUse{kind: awkFile, opt: opt, at: at}
+		switch {
+		case mawkGlued(after):
+			use.value = after[1:]
+			if !exec {
+				after = after[1:]
+				if k := strings.IndexByte(after, ','); k >= 0 {
+					after = after[k:]
+				} else {
+					after = ""
+				}
+			}
+		case value && next < len(args) && (exec || !strings.Contains(after, ",")):
+			use.value, use.at = args[next], next
+			next++
+			after = "" // mawk's scan of this -W ends in another word
+		}
+		if exec {
+			if use.value != "" || use.at >= 0 {
+				prog.files = append(prog.files, use)
+			}
+			return true, next
+		}
+		if k := strings.IndexByte(after, ','); k >= 0 {
+			after = after[k:]
+		} else {
+			after = ""
+		}
+		rest = after
+	}
+	return false, next
+}
+
+// readGawk reads args as gawk does (readAwkOption): the word that is the
+// program text when no option gives the program, the program files, and
+// texts, the program text its -e (--source) options give.
+func readGawk(args []string) (prog awkProgram, texts []string) {
+	prog.text = -1
+	j := 0
+	for ; j < len(args); j++ {
+		uses, last, ok := readAwkOption(args, j)
+		if !ok {
+			break
+		}
+		for _, u := range uses {
+			switch u.kind {
+			case awkFile:
+				prog.files = append(prog.files, u)
+			case awkText:
+				texts = append(texts, u.value)
+			}
+		}
+		j = last
+	}
+	if j < len(args) && args[j] == "--" {
+		j++
+	}
+	if len(prog.files) == 0 && len(texts) == 0 && j < len(args) {
+		prog.text = j
+	}
+	return prog, texts
+}

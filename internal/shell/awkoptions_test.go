@@ -73,3 +73,84 @@ func FuzzReadAwkOption(f *testing.F) {
 		}
 	})
 }
+
+func TestReadMawk(t *testing.T) {
+	tests := []struct {
+		args  string
+		text  int    // the program text's word, -1 none
+		files string // the program files' values, joined by spaces
+	}{
+		{args: "{print} f", text: 0},
+		{args: "-F: {print} f", text: 1},
+		{args: "-F : {print} f", text: 2},
+		{args: "-v x=1 -- {print} f", text: 3},
+		{args: "-r A B f", text: 2}, // -r takes the next word (FINDINGS43a I4)
+		{args: "-rf A B", text: 1},  // no clustering: -r with the value f
+		{args: "-W exec= p.awk f", text: -1, files: "p.awk"},
+		{args: "-Wexec==x p.awk f", text: -1, files: "p.awk"},
+		{args: "-W exec=, p.awk f", text: -1, files: "p.awk"},
+		{args: "--exec= p.awk f", text: -1, files: "p.awk"},
+		{args: "--exec==x p.awk", text: -1, files: "p.awk"},
+		{args: "--EX p.awk", text: -1, files: "p.awk"},
+		{args: "-We p.awk", text: -1, files: "p.awk"},
+		{args: "-W exec=p.awk f", text: -1, files: "p.awk"},
+		{args: "-Wexec=a,b f", text: -1, files: "a,b"},
+		{args: "-W sprintf=9,exec p.awk", text: -1, files: "p.awk"},
+		{args: "-W random 5 {print}", text: 3},
+		{args: "-f a -f b f", text: -1, files: "a b"},
+		{args: "-fa f", text: -1, files: "a"},
+		{args: "-W version {print}", text: 2},
+		{args: "--version {print}", text: -1},
+		{args: "-e {print} f", text: -1}, // mawk rejects -e
+		{args: "-W exec", text: -1},
+		{args: "-f", text: -1},
+	}
+	for _, tt := range tests {
+		p := readMawk(strings.Fields(tt.args))
+		var files []string
+		for _, u := range p.files {
+			files = append(files, u.value)
+		}
+		if p.text != tt.text || strings.Join(files, " ") != tt.files {
+			t.Errorf("%q: text %d, files %q; want %d, %q", tt.args, p.text, files, tt.text, tt.files)
+		}
+	}
+}
+
+func TestReadGawk(t *testing.T) {
+	tests := []struct {
+		args  string
+		text  int
+		texts string
+	}{
+		{args: "{print} f", text: 0},
+		{args: "-r A B", text: 1},
+		{args: "-e A -e B f", text: -1, texts: "A B"},
+		{args: "-- {print} f", text: 1},
+		{args: "-f p.awk f", text: -1},
+	}
+	for _, tt := range tests {
+		p, texts := readGawk(strings.Fields(tt.args))
+		if p.text != tt.text || strings.Join(texts, " ") != tt.texts {
+			t.Errorf("%q: text %d, texts %q; want %d, %q", tt.args, p.text, texts, tt.text, tt.texts)
+		}
+	}
+}
+
+func FuzzReadMawk(f *testing.F) {
+	for _, s := range []string{"-W exec= x", "-Wa,b,c d", "--exec==x y", "-rf x", "-W random=1,exec x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		args := strings.Fields(s)
+		p := readMawk(args)
+		if p.text >= len(args) {
+			t.Fatalf("%q: text %d out of range", s, p.text)
+		}
+		for _, u := range p.files {
+			if u.at < 0 || u.at >= len(args) {
+				t.Fatalf("%q: file at %d out of range", s, u.at)
+			}
+		}
+	})
+}

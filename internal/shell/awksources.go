@@ -86,8 +86,16 @@ func (c *cmd) awkSource(a word.Word) {
 			c.runProgram(word.Word{Text: p, Known: true})
 		}
 	}
+	if !found && a.Text != "" && !strings.Contains(a.Text, "/") && strings.TrimSuffix(a.Text, ".awk") != "inplace" {
+		// gawk looks for it on its AWKPATH, whose default differs per
+		// install (/usr/share/awk, Homebrew's, Nix's): found elsewhere,
+		// it is code guard cannot see. gawk's own inplace.awk is known:
+		// it edits every operand, which awkOperands keeps as touches.
+		c.w.hide("runs awk code %s looks for on a search path (AWKPATH) where guard finds no such file: it cannot tell what runs", c.name)
+		return
+	}
 	if !found {
-		c.w.Read(a.Text)
+		c.w.Read(a.Text) // gawk -f ./missing.awk, --exec=: awk stops
 		c.runProgram(a)
 	}
 }
@@ -171,4 +179,53 @@ func awkDirectiveName(s string) (string, bool) {
 		return "", false
 	}
 	return s[1 : 1+end], true
+}
+
+// awkMawkReading analyses what mawk's reading of c's words (readMawk)
+// runs that gawk's (awkOption, the program operand) does not: a program
+// text in another word (mawk -r X PROG), program files (mawk -W exec=
+// FILE, --exec==x FILE). awk may be either, so a word either grammar
+// runs is code.
+func (c *cmd) awkMawkReading() {
+	texts := word.Texts(c.args)
+	g, _ := readGawk(texts)
+	m := readMawk(texts)
+	if k := m.text; k >= 0 && k != g.text {
+		a := c.args[k]
+		if !a.Known || a.Sub != "" {
+			c.w.hide("gives %s a program guard cannot tell when %s reads its words as mawk does", c.name, c.name)
+			return
+		}
+		c.oneLiner(a.Text)
+		c.codeCommands(a.Text, k+1)
+		c.awkDirectives(a.Text)
+	}
+next:
+	for _, u := range m.files {
+		for _, gu := range g.files {
+			if gu.value == u.value {
+				continue next // gawk's reading runs it too
+			}
+		}
+		a := c.args[u.at]
+		if a.Text != u.value {
+			a = word.Word{Text: u.value, Known: a.Known}
+		}
+		c.awkSource(a)
+	}
+}
+
+// awkProgramTexts returns the program text c's awk runs from its words,
+// read as gawk and as mawk read them: every -e (--source) value, and the
+// program operand of each reading. Whether the program only prints is
+// decided on all of it (awkOperands), not on one piece.
+func (c *cmd) awkProgramTexts() []string {
+	texts := word.Texts(c.args)
+	g, out := readGawk(texts)
+	for _, k := range [...]int{g.text, readMawk(texts).text} {
+		if k >= 0 {
+			out = append(out, texts[k])
+		}
+	}
+	return out
 }

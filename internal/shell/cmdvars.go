@@ -43,10 +43,13 @@ const (
 
 // envAssign takes NAME=VALUE set in a command's environment (env NAME=V
 // CMD, sudo NAME=V CMD, systemd-run -E NAME=V): a proxy is contacted, a
-// command-valued variable's value runs.
+// command-valued variable's value runs. NAME is any text without '=':
+// env(1) and execve pass names no shell could assign, and programs read
+// them (npm's npm_config_script-shell; FINDINGS43a I7). Only a shell
+// assignment needs an identifier.
 func (w *walker) envAssign(a string) {
 	k, v, ok := strings.Cut(a, "=")
-	if !ok || w.functionImport(k, v) || !word.IsName(k) {
+	if !ok || k == "" || w.functionImport(k, v) {
 		return
 	}
 	w.proxy(k, v)

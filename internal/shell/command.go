@@ -49,6 +49,9 @@ type cmd struct {
 	searchDirs []string
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
+	// uvEntered: uv's --directory (or UV_WORKING_DIRECTORY) is already
+	// the walker's directory (uvArgs), so uvWith does not enter it again.
+	uvEntered bool
 	// prefixName is the prefix program whose command is being read
 	// (pipenv of pipenv run X), for reasons.
 	prefixName string
@@ -603,8 +606,10 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		case name == "uvx" || name == "uv" && n == 3:
 			c.pipSettings()
 			c.uvWith(args, true) // uvx --from ./pkg TOOL, uv tool run ./pkg (pipsources.go)
-		case name == "uv" || name == "pipx":
-			c.pyRunPackages(name, args) // uv run --with ./pkg (pipsources.go)
+		case name == "uv":
+			c.uvRun(words[1:]) // uv run: its --with packages, and a project elsewhere (pipproject.go)
+		case name == "pipx":
+			c.pyRunPackages(name, args) // pipx run --spec R APP (pipsources.go)
 		}
 		switch name {
 		case "command", "builtin", "noglob", "nocorrect", "time":

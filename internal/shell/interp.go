@@ -78,6 +78,9 @@ const maxProgCandidates = 4
 // interpOptions reads an interpreter's options up to its code or program.
 func (c *cmd) interpOptions(in catalogue.Interp) interpSource {
 	src := interpSource{code: -1, file: -1, end: len(c.args)}
+	if in.Program {
+		c.awkMawkReading() // awksources.go
+	}
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		if in.Program {
@@ -662,7 +665,7 @@ func (c *cmd) newLoader(fam lang.Family) *moduleLoader {
 	case lang.Node:
 		m.dirs = m.envDirs("NODE_PATH")
 	case lang.Perl:
-		m.dirs = append(append(m.optionDirs("-I"), m.envDirs("PERL5LIB")...), "")
+		m.dirs = append(append(append(m.perlLibDirs(), m.optionDirs("-I")...), m.envDirs("PERL5LIB")...), "")
 	case lang.Ruby:
 		m.dirs = append(m.optionDirs("-I"), m.envDirs("RUBYLIB")...)
 	case lang.Lua:
@@ -699,6 +702,36 @@ func (m *moduleLoader) optionDirs(opt string) []string {
 			out = append(out, m.args[j+1].Text)
 		case strings.HasPrefix(a.Text, opt) && len(a.Text) > len(opt):
 			out = append(out, a.Text[len(opt):])
+		}
+	}
+	return out
+}
+
+// perlLibDirs returns the directories perl's -Mlib=DIR[,DIR…] (-mlib=,
+// in PERL5OPT too) adds to its module search, as `use lib` does (perl
+// runs `use lib split(/,/,q{DIR,…})`), in front of -I's. A lib import
+// whose list guard does not read (-M'lib "d"') is hidden.
+func (m *moduleLoader) perlLibDirs() []string {
+	var out []string
+	for j, a := range m.args {
+		s := a.Text
+		if !strings.HasPrefix(s, "-M") && !strings.HasPrefix(s, "-m") || strings.HasPrefix(s, "-M-") || strings.HasPrefix(s, "-m-") {
+			continue
+		}
+		mod := s[2:]
+		if mod == "" && j+1 < len(m.args) {
+			mod = m.args[j+1].Text // perl -M lib=DIR
+		}
+		name, list, eq := strings.Cut(mod, "=")
+		switch {
+		case eq && name == "lib":
+			for _, d := range strings.Split(list, ",") {
+				if d != "" {
+					out = append(out, strings.TrimRight(d, "/"))
+				}
+			}
+		case len(mod) > 3 && strings.HasPrefix(mod, "lib") && strings.IndexByte(" \t'\"(", mod[3]) >= 0:
+			m.c.w.hide("adds to perl's module search (%s) directories guard cannot tell", s)
 		}
 	}
 	return out
@@ -1101,10 +1134,17 @@ func (m *moduleLoader) credModules(names []string) {
 // writes, opens or runs it: no getline, system(), close(), ARGV, and no
 // print into a file (a -v value may be joined into its name). awk then
 // only reads its input files (recorded as reads apart): they are no
-// touches. Other options' values stay as they were (gawk -f F). A library
+// touches. The program is the whole of it (awkProgramTexts: every -e
+// piece and the program operand, as gawk and as mawk read the words). Other options' values stay as they were (gawk -f F). A library
 // loaded (gawk -i inplace, -l, @include, @load) may write them: kept.
 func (c *cmd) awkOperands(code string) {
-	if !lang.AwkFamily(c.name) || lang.AwkComputedOutput(code) || len(lang.AwkOutputs(code)) > 0 || !c.awkOptionsPrintOnly() {
+	if !lang.AwkFamily(c.name) {
+		return
+	}
+	// the whole program decides, not the piece scanned: -e A -e B is one
+	// program, and a library A includes may write what B only prints
+	code = strings.Join(append(c.awkProgramTexts(), code), "\n")
+	if lang.AwkComputedOutput(code) || len(lang.AwkOutputs(code)) > 0 || !c.awkOptionsPrintOnly() {
 		return
 	}
 	for _, s := range []string{"getline", "system", "ARGV", "close", "fflush", "FILENAME", "@include", "@load", "inplace"} {

@@ -65,6 +65,12 @@ EOF`, files: map[string]string{"w7.py": evil}, writes: []string{"/home/u/.bashrc
 		{name: "PERL5OPT -d:X", cmd: `PERL5OPT=-d:Evil PERL5LIB=lib perl -e 1`, files: map[string]string{"lib/Devel/Evil.pm": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "PERL5OPT -M with -I", cmd: `PERL5OPT=-MEvm perl -Ilib -e 1`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "PERL5OPT -M with PERL5LIB", cmd: `PERL5OPT=-MEvm PERL5LIB=lib perl -e 1`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		// -Mlib=DIR is use lib (FINDINGS43a I9)
+		{name: "perl -Mlib=", cmd: `perl -Mlib=lib -MEvm -e 1`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl -mlib= list", cmd: `perl -mlib=x,lib -MEvm -e 1`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl -M lib=", cmd: `perl -M lib=lib -MEvm -e 1`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "PERL5OPT -Mlib=", cmd: `PERL5OPT='-Mlib=lib -MEvm' perl -e 1`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
+		{name: "perl -M'lib LIST'", cmd: `perl -M'lib "lib"' -MEvm -e 1`, files: map[string]string{"lib/Evm.pm": evil}, hidden: true},
 		{name: "perl require of a file in @INC", cmd: `perl -Ilib -e 'require "Evm.pm"'`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "perl do of a file in @INC", cmd: `perl -Ilib -e 'do "Evm.pm"'`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},
 		{name: "perl require q()", cmd: `perl -Ilib -e 'require q(Evm.pm)'`, files: map[string]string{"lib/Evm.pm": evil}, writes: []string{"/home/u/.bashrc"}},

@@ -89,3 +89,29 @@ func FuzzIniSettings(f *testing.F) {
 		}
 	})
 }
+
+// TestEnvNonNameSettings: env passes names no shell could assign, and npm
+// reads npm_config_script-shell as script-shell (FINDINGS43a I7).
+func TestEnvNonNameSettings(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		line string // a line the analysis must reach, "" for none of cp's
+	}{
+		{"env 'npm_config_script-shell=cp x ~/.bashrc' npm test", "cp x ~/.bashrc"},
+		{"env 'NPM_CONFIG_SCRIPT-SHELL=cp x ~/.bashrc' npm run build", "cp x ~/.bashrc"},
+		{"env 'npm_config_Script_Shell=cp x ~/.bashrc' npm test", "cp x ~/.bashrc"},
+		{"env 'npm_config_fund=cp x ~/.bashrc' npm test", ""},
+		{"env 'my-var=cp x ~/.bashrc' npm test", ""},
+	} {
+		a := Analyze(tt.cmd, Options{})
+		got := ""
+		for _, l := range a.Lines {
+			if strings.HasPrefix(l, "cp ") {
+				got = l
+			}
+		}
+		if got != tt.line {
+			t.Errorf("%s: lines %q, want %q among them", tt.cmd, a.Lines, tt.line)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
+
 	"github.com/guardhq/guard/internal/archive"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -227,29 +229,159 @@ const uvWithArg word.Set = " --directory --project -p --python --cache-dir --con
 // uvArgs checks uv's front ends: uv pip (pip's), uv add and uv tool
 // install (requirements), and uv sync, run, build, lock (the project,
 // --project's or the working directory's), all in --directory's, which
-// uv enters first.
+// uv enters first. Where the project and the directory are is read once
+// for every word (uvPlace).
 func (c *cmd) uvArgs(args []word.Word) {
-	opts, _ := uvRead(args) // uv's own options, up to the subcommand
-	for _, o := range opts {
-		if o.name == "--directory" {
-			c.inDir(c.w.dest(o.val), func() { c.uvSub(args) })
-			return
-		}
+	p, ok := c.uvPlace(args)
+	if !ok {
+		return
 	}
-	c.uvSub(args)
+	if p.config != "" && uvProjectSubs.Has(p.sub) {
+		c.w.hide("runs uv with a configuration file (--config-file, UV_CONFIG_FILE) guard does not read: its indexes, find-links and sources may build code it cannot see")
+		return
+	}
+	if p.directory == "" {
+		c.uvSub(args, p.project)
+		return
+	}
+	c.inDir(c.w.dest(p.directory), func() {
+		c.uvEntered = true
+		defer func() { c.uvEntered = false }()
+		c.uvSub(args, p.project)
+	})
 }
 
-// uvSub checks uv's subcommand (uvArgs).
-func (c *cmd) uvSub(args []word.Word) {
+// uvRun checks uv run as a prefix (args from "run"): the packages it
+// builds before its command (uvWith) and, when --project, --directory,
+// --config-file or their variables move it out of the working directory,
+// that project as uv sync's (uvArgs). The working directory's own project
+// is left to the command's other checks, as before.
+func (c *cmd) uvRun(args []word.Word) {
+	p, ok := c.uvPlace(args)
+	if !ok {
+		return
+	}
+	if p.project != "" && path.Clean(p.project) != "." || p.directory != "" && path.Clean(p.directory) != "." || p.config != "" {
+		c.uvArgs(args)
+		return
+	}
+	c.pipSettings()
+	c.uvWith(args[1:], false)
+}
+
+// uvProjectSubs are uv's subcommands that resolve, build or install the
+// project (uv add/remove edit it and sync it).
+const uvProjectSubs word.Set = " add remove sync run lock build export tree version "
+
+// uvGlobals are uv's global options that move where uv works: clap takes
+// them before the subcommand and after it (up to uv run's command).
+const uvGlobals word.Set = " --project --directory --config-file "
+
+// uvWhere is where one uv command works: the subcommand word, the
+// --project, --directory and --config-file values ("" when not given).
+type uvWhere struct{ sub, project, directory, config string }
+
+// uvPlace reads uv's global options in every word they may stand
+// (before the subcommand; after it, up to uv run's command, or up to --
+// for the others), then their environment equivalents (UV_PROJECT,
+// UV_WORKING_DIRECTORY, UV_WORKING_DIR, UV_CONFIG_FILE) for what the words
+// do not give. false when one is a value guard cannot tell (hidden).
+func (c *cmd) uvPlace(args []word.Word) (uvWhere, bool) {
+	var p uvWhere
+	set := func(name, val string) {
+		switch name {
+		case "--project":
+			p.project = val
+		case "--directory":
+			p.directory = val
+		case "--config-file":
+			p.config = val
+		}
+	}
+	j := 0
+	for ; j < len(args); j++ {
+		s := args[j].Text
+		name, val, eq := strings.Cut(s, "=")
+		switch {
+		case eq && uvGlobals.Has(name):
+			set(name, val)
+		case uvGlobals.Has(s) && j+1 < len(args):
+			j++
+			set(s, args[j].Text)
+		case uvWithArg.Has(s):
+			j++
+		case strings.HasPrefix(s, "-"):
+		default:
+			p.sub = s
+		}
+		if p.sub != "" {
+			break
+		}
+	}
+	if p.sub == "run" {
+		opts, _ := uvRead(args[j+1:]) // up to the command uv runs
+		for _, o := range opts {
+			set(o.name, o.val)
+		}
+	} else if uvProjectSubs.Has(p.sub) {
+		for k := j + 1; k < len(args) && args[k].Text != "--"; k++ {
+			s := args[k].Text
+			name, val, eq := strings.Cut(s, "=")
+			switch {
+			case eq && uvGlobals.Has(name):
+				set(name, val)
+			case uvGlobals.Has(s) && k+1 < len(args):
+				k++
+				set(s, args[k].Text)
+			case uvRunArg.Has(s):
+				k++
+			}
+		}
+	}
+	for _, e := range [...]struct{ v, opt string }{
+		{"UV_WORKING_DIRECTORY", "--directory"}, {"UV_WORKING_DIR", "--directory"},
+		{"UV_PROJECT", "--project"}, {"UV_CONFIG_FILE", "--config-file"},
+	} {
+		if v, ok := c.uvVar(e.v); !ok {
+			return p, false
+		} else if v != "" && (e.opt == "--directory" && p.directory == "" || e.opt == "--project" && p.project == "" || e.opt == "--config-file" && p.config == "") {
+			set(e.opt, v)
+		}
+	}
+	for _, v := range [...]string{p.project, p.directory, p.config} {
+		if word.HasMark(v) {
+			c.w.hide("runs uv in a project or directory whose name guard cannot tell")
+			return p, false
+		}
+	}
+	return p, true
+}
+
+// uvVar returns the value of uv's environment variable name as the
+// command sets it ("" when it does not); false, hidden, when the command
+// sets it to a value guard cannot tell.
+func (c *cmd) uvVar(name string) (string, bool) {
+	v := c.w.variable(name)
+	switch {
+	case !c.w.declared(name) || !v.Set:
+		return "", true // the agent's shell's, taken as unset (as AWKPATH)
+	case v.Kind != expand.String || word.HasMark(v.Str):
+		c.w.hide("sets %s to a value guard cannot tell: it moves where uv works", name)
+		return "", false
+	}
+	return v.Str, true
+}
+
+// uvSub checks uv's subcommand (uvArgs); project is --project's value
+// (uvPlace), "" for the working directory's.
+func (c *cmd) uvSub(args []word.Word, project string) {
 	dir := "."
+	if project != "" {
+		dir = project
+	}
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		switch {
-		case s == "--project" && j+1 < len(args):
-			dir = args[j+1].Text
-			j++
-		case strings.HasPrefix(s, "--project="):
-			dir = strings.TrimPrefix(s, "--project=")
 		case uvWithArg.Has(s):
 			j++
 		case strings.HasPrefix(s, "-"):

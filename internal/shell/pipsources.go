@@ -205,11 +205,28 @@ func (c *cmd) uvWith(args []word.Word, tool bool) {
 	if tool && op < len(args) {
 		tail = args[op:]
 	}
-	for _, o := range opts {
-		if o.name == "--directory" {
-			c.inDir(c.w.dest(o.val), func() { c.uvOptions(opts, tail) }) // uv enters it first: the paths are its
-			return
+	dir := ""
+	if !c.uvEntered { // uvArgs entered it already
+		for _, o := range opts {
+			if o.name == "--directory" {
+				dir = o.val
+			}
 		}
+		if dir == "" && c.name == "uvx" {
+			for _, n := range [...]string{"UV_WORKING_DIRECTORY", "UV_WORKING_DIR"} {
+				v, ok := c.uvVar(n)
+				if !ok {
+					return
+				}
+				if dir == "" {
+					dir = v
+				}
+			}
+		}
+	}
+	if dir != "" {
+		c.inDir(c.w.dest(dir), func() { c.uvOptions(opts, tail) }) // uv enters it first: the paths are its
+		return
 	}
 	c.uvOptions(opts, tail)
 }
@@ -333,13 +350,8 @@ func (c *cmd) pipxRun(args []word.Word) {
 	}
 }
 
-// pyRunPackages checks the packages a python run prefix builds before
-// its command (uv run --with R, pipx run --spec R APP).
+// pyRunPackages checks the packages pipx run builds before its command
+// (--spec R APP); uv run's are uvArgs'.
 func (c *cmd) pyRunPackages(name string, args []word.Word) {
-	if name == "pipx" {
-		c.pipxRun(args)
-		return
-	}
-	c.pipSettings()
-	c.uvWith(args, false)
+	c.pipxRun(args)
 }

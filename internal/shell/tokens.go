@@ -262,9 +262,13 @@ func (c *cmd) awkPrintsOnly() bool {
 // awkOptionsPrintOnly reports whether every option of c's awk (read as
 // readAwkOption reads them, up to the program) is a flag, data or program
 // text: no program or library from a file, no extension, no file written,
-// nothing guard cannot tell.
+// nothing guard cannot tell; and mawk's reading of them (readMawk) names
+// no program file.
 func (c *cmd) awkOptionsPrintOnly() bool {
 	texts := word.Texts(c.args)
+	if len(readMawk(texts).files) > 0 {
+		return false // mawk -W exec= FILE: a program from a file
+	}
 	for j := 0; j < len(texts); j++ {
 		if !c.args[j].Known {
 			return false
