@@ -584,6 +584,9 @@ func TestContainerMountProject(t *testing.T) {
 		{proj, `docker run --rm -v "$PWD":/app -w /app alpine cat .env`, true},
 		{proj, `docker run --rm -v ~:/h alpine ls /h`, true}, // the home holds ~/.ssh
 		{proj, `docker run --rm -v "$PWD/..":/up alpine ls /up`, true},
+		{proj, `docker run --rm -v "$PWD":/app -w /app node:20 -p "require('fs').readFileSync('.env','utf8')"`, true}, // the image's entrypoint runs node
+		{proj, `docker run --rm -v "$PWD":/app -w /app node:20 x.js`, true},                                           // x.js: node's script, not a program guard knows
+		{proj, `docker run --rm -v "$PWD":/app -w /app --entrypoint node node:20 -e 1`, false},
 	} {
 		wantBlock(t, p, tc.cmd, bashPayloadA(tc.dir, tc.cmd, false), tc.block)
 	}

@@ -1596,8 +1596,9 @@ func (c *cmd) containerImage() (sub, image int, ok bool) {
 }
 
 // containerWalks reports whether the container c starts runs a command
-// guard walks through its bind mounts (containerRun): words after the
-// image, or an --entrypoint.
+// guard walks through its bind mounts (containerRun) and knows to be the
+// one run: an --entrypoint, or words after the image led by a program
+// guard knows.
 func (c *cmd) containerWalks() bool {
 	sub, image, ok := c.containerImage()
 	if !ok || image >= len(c.args) {
@@ -1607,7 +1608,22 @@ func (c *cmd) containerWalks() bool {
 	if _, host := containerHost(opts); host {
 		return false
 	}
-	return image+1 < len(c.args) || containerEntrypoint(opts) != ""
+	if containerEntrypoint(opts) != "" {
+		return true // --entrypoint PROG IMAGE ARGS: the command is known
+	}
+	// An image's entrypoint decides what its words are: the official
+	// images' run a program the image has, else hand the words to their
+	// own (node:20 -p CODE is node -p CODE). Only a program guard knows
+	// is taken for the command run; any other first word leaves the
+	// mount a whole read.
+	if image+1 >= len(c.args) {
+		return false
+	}
+	first := c.args[image+1]
+	if !first.Known || strings.HasPrefix(first.Text, "-") || strings.ContainsAny(first.Text, "/.") {
+		return false
+	}
+	return knownProgram(first.Text) || builtins.Has(first.Text) || catalogue.Shells.Has(first.Text)
 }
 
 // containerRuns are the subcommands that run a command in a container.
