@@ -149,6 +149,7 @@ func (c *cmd) sed() {
 		scriptOpt = scriptOpt || kind == sedExprArg || kind == sedFileArg
 	})
 	given, literal, inPlace := false, true, false
+	suffix := "" // -iSUFFIX's plain suffix (sedBackupSuffix)
 	var inputs []word.Word
 	var scripts, pieces []string // the -e and operand scripts; those with -f's files, in order
 	var scriptWords []int
@@ -169,6 +170,12 @@ func (c *cmd) sed() {
 			literal = false
 		case sedOptArg:
 			inPlace = inPlace || strings.HasPrefix(s, "-i") || strings.HasPrefix(s, "--in-place")
+			if sfx, ok := sedBackupSuffix(s); ok && j == k && c.args[j].Known {
+				// -i~, --in-place=.bak: a suffix, no path; sed writes
+				// FILE+SUFFIX beside each input (recorded below).
+				c.kinds[j] = argData
+				suffix = sfx
+			}
 			dialect = dialect || s == "-E" || s == "-r" || s == "--regexp-extended" || s == "--posix"
 			literal = literal && sedPlainOption(s)
 		case sedOperandArg:
@@ -199,6 +206,33 @@ func (c *cmd) sed() {
 	if edits != nil {
 		edits()
 	}
+	for _, in := range inputs {
+		if suffix != "" {
+			c.w.Write(in.Text + suffix) // the backup: FILE~, FILE.bak
+		}
+	}
+}
+
+// sedBackupSuffix returns the suffix of sed's in-place option s
+// (-iSUFFIX, --in-place=SUFFIX, its abbreviations) when it is a plain one,
+// which sed appends to each file's name for its backup; false for none,
+// and for one holding * or / (a backup name or directory of its own,
+// left to the option's generic reading).
+func sedBackupSuffix(s string) (string, bool) {
+	var sfx string
+	switch {
+	case strings.HasPrefix(s, "--in"):
+		_, v, ok := strings.Cut(s, "=")
+		if !ok {
+			return "", false
+		}
+		sfx = v
+	case strings.HasPrefix(s, "-i") && len(s) > 2:
+		sfx = s[2:]
+	default:
+		return "", false
+	}
+	return sfx, sfx != "" && !strings.ContainsAny(sfx, "*/")
 }
 
 // sedArg is what one of sed's arguments is (sedArgv).
