@@ -91,6 +91,9 @@ func (t *tclCheck) control(name string, args []lang.TclWord, depth int, nested b
 			t.hide("defines a command whose name it computes")
 			return
 		}
+		if !t.procName(n) {
+			return
+		}
 		t.procs[strings.TrimPrefix(n, "::")] = true
 		t.inProc++
 		t.body(args[2], depth)
@@ -198,34 +201,55 @@ func (t *tclCheck) after(args []lang.TclWord, depth int) {
 	t.script(strings.Join(parts, " "), depth+1, true)
 }
 
-// patterns checks expect's and interact's pattern-action lists: options,
-// then patterns each followed by an action (a script). A single argument
-// is the list itself, read with substitution.
+// patterns checks expect's and interact's pattern-action lists as
+// expect reads them: a single argument whose first non-blank character
+// follows a newline (or the argument of -brace) is the list, read as Tcl
+// commands (comments skipped) whose words, substituted, are the
+// arguments; then flags (a unique prefix of expect's), patterns and the
+// action after each. Where guard cannot pair them, it cannot tell.
 func (t *tclCheck) patterns(name string, args []lang.TclWord, depth int) {
-	if len(args) == 1 && args[0].Braced {
-		s, _ := args[0].Known()
-		ws, err := lang.ReadTclWords(s, true)
-		if err != nil {
-			t.hide("is not Tcl guard can read")
+	if len(args) == 2 && isText(args[0], "-brace") {
+		args = args[1:2]
+		if !t.patternList(args[0], depth, &args, true) {
 			return
 		}
-		for _, w := range ws {
-			for _, sc := range w.Scripts {
-				t.script(sc, depth+1, true)
-			}
-		}
-		args = ws
+	} else if len(args) == 1 && !t.patternList(args[0], depth, &args, false) {
+		return
+	}
+	flags, valued, pattern, action := expectFlagTable, " -i -timeout ", " -glob -regexp -exact -- ", ""
+	if name == "interact" {
+		flags, valued, pattern, action = interactFlagTable, " -i -u -input -output ", " -re -ex -- ", " -eof -timeout timeout eof "
 	}
 	for i := 0; i < len(args); i++ {
 		s, known := args[i].Known()
+		if !known || args[i].Expand {
+			if i+1 < len(args) {
+				t.hide("gives " + name + " a pattern or flag it computes")
+				return
+			}
+			continue
+		}
+		full := s
+		if strings.HasPrefix(s, "-") {
+			f, ok := word.Unique(s, word.Set(flags).Names())
+			if !ok {
+				t.hide("gives " + name + " a flag guard does not know (" + s + ")")
+				return
+			}
+			full = f
+		}
 		switch {
-		case known && expectValued.Has(s):
-			i++ // -timeout N, -i ID
+		case strings.Contains(valued, " "+full+" ") && !strings.Contains(action, " "+full+" "):
+			i++
 			continue
-		case known && expectFlags.Has(s):
-			continue
-		case known && name == "interact" && s == "timeout":
-			i++ // interact's timeout N ACTION
+		case strings.Contains(action, " "+full+" "):
+			if full == "-timeout" || full == "timeout" {
+				i++ // interact's timeout N ACTION
+			}
+		case strings.Contains(pattern, " "+full+" "):
+			i++ // the pattern
+		case strings.HasPrefix(full, "-"):
+			continue // a flag
 		}
 		// A pattern; the word after it is its action.
 		if i+1 < len(args) {
@@ -235,18 +259,64 @@ func (t *tclCheck) patterns(name string, args []lang.TclWord, depth int) {
 	}
 }
 
-// expectValued are the options of expect and interact that take a value.
-const expectValued word.Set = " -timeout -i -u -input -output "
+// patternList reads w as expect's list when expect would: its words
+// replace *args. false when the script was hidden.
+func (t *tclCheck) patternList(w lang.TclWord, depth int, args *[]lang.TclWord, brace bool) bool {
+	s, ok := w.Known()
+	if !ok || w.Expand {
+		if lead := tclLeading(w); brace || strings.TrimLeft(lead, " \t\r\f\v") == "" {
+			t.hide("gives expect a pattern list it computes")
+			return false
+		}
+		return true
+	}
+	if !brace {
+		rest := strings.TrimLeft(s, " \t\r\f\v\n")
+		if rest == "" || !w.Braced && !strings.Contains(s[:len(s)-len(rest)], "\n") {
+			return true // one pattern
+		}
+		// A braced list on one line is one pattern to expect; guard
+		// checks its actions too (a script written for either reading).
+	}
+	cmds, err := lang.ReadTcl(s)
+	if err != nil {
+		t.hide("is not Tcl guard can read")
+		return false
+	}
+	var ws []lang.TclWord
+	for _, c := range cmds {
+		for _, x := range c.Words {
+			for _, sc := range x.Scripts {
+				t.script(sc, depth+1, true)
+			}
+			ws = append(ws, x)
+		}
+	}
+	*args = ws
+	return !t.failed
+}
 
-// expectFlags are their options without one.
-const expectFlags word.Set = " -re -gl -ex -nocase -notransfer -indices -brace -o -echo -nobuffer -reset -iwrite -timestamp -f -F -- "
+// tclLeading is the known text a word begins with.
+func tclLeading(w lang.TclWord) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		if p.Kind != lang.TclLit {
+			break
+		}
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}
+
+// expectFlagTable are expect's flags (expect.c's table); interact's.
+const (
+	expectFlagTable   = " -glob -regexp -exact -notransfer -nocase -i -indices -iread -timestamp -timeout -nobrace -- "
+	interactFlagTable = " -re -ex -eof -timeout -i -u -input -output -o -echo -nobuffer -indices -reset -iwrite -nobrace -f -F -- "
+)
 
 // program checks spawn and exec: the program they start, as a shell
 // command.
 func (t *tclCheck) program(name string, args []lang.TclWord) {
-	if t.collect {
-		return
-	}
 	for len(args) > 0 {
 		s, ok := args[0].Known()
 		if !ok || !strings.HasPrefix(s, "-") || len(s) < 2 {
@@ -270,19 +340,41 @@ func (t *tclCheck) program(name string, args []lang.TclWord) {
 	if len(args) == 0 {
 		return
 	}
-	if name == "spawn" {
-		t.spawned(args[0])
+	if name == "spawn" && t.collect {
+		t.spawns++
+		t.spawned(args)
+	}
+	if t.collect {
+		return
 	}
 	var b strings.Builder
-	for i := 0; i < len(args); i++ {
-		parts := t.resolve(args[i])
+	words := make([]lang.TclWord, 0, len(args))
+	for _, a := range args {
+		parts := t.resolve(a)
+		if !a.Expand {
+			words = append(words, lang.TclWord{Parts: parts})
+			continue
+		}
+		ws, ok := t.expand(parts)
 		switch {
-		case args[i].Expand:
-			if !t.expand(&b, parts) {
-				return
-			}
+		case !ok && t.failed:
+			return
+		case !ok && name == "exec":
+			t.hide("passes exec a list it computes, which may hold redirections")
+			return
+		case !ok:
+			words = append(words, lang.TclWord{Parts: []lang.TclPart{{Kind: lang.TclCmd}}})
+		}
+		words = append(words, ws...)
+	}
+	for i := 0; i < len(words); i++ {
+		parts := words[i].Parts
+		switch {
+		case name == "exec" && len(parts) > 0 && parts[0].Kind != lang.TclLit && !(parts[0].Kind == lang.TclEnv && !t.envSet && !t.anyVar):
+			t.hide("passes exec a word it computes, which may be a redirection")
+			return
 		case name == "exec" && tclRedirect(parts):
-			if !t.redirect(&b, args, &i) {
+			if !t.redirect(&b, words, &i) {
 				return
 			}
 		default:
@@ -292,31 +384,47 @@ func (t *tclCheck) program(name string, args []lang.TclWord) {
 	t.c.w.runText(b.String(), t.c.w.guessing == 0)
 }
 
-// spawned notes whether what spawn starts reads what send types as
-// shell code.
-func (t *tclCheck) spawned(w lang.TclWord) {
-	s, ok := w.Known()
-	if !ok || catalogue.Shells.Has(word.Base(s)) {
+// tclTypeHarmless are programs known not to run text typed into them
+// here (ssh's commands run on the other host; a login's password is
+// typed into it).
+const tclTypeHarmless word.Set = " passwd cat echo true false sleep yes printf ls ssh "
+
+// tclTypeShells are programs beside the shells that read text typed into
+// them as shell code.
+const tclTypeShells word.Set = " "
+
+// spawned notes how what spawn starts reads what send types: as shell
+// code, as data only, or as code of a language guard does not read here
+// (any program not known harmless).
+func (t *tclCheck) spawned(args []lang.TclWord) {
+	s, ok := args[0].Known()
+	switch base := word.Base(s); {
+	case !ok || args[0].Expand:
+		t.others = true
+	case catalogue.Shells.Has(base) || tclTypeShells.Has(base):
 		t.shells = true
+	case tclTypeHarmless.Has(base):
+	default:
+		t.others = true
 	}
 }
 
-// expand writes a {*} word's elements: a known list's as words, an
-// unknown one as an unknown word.
-func (t *tclCheck) expand(b *strings.Builder, parts []lang.TclPart) bool {
+// expand returns a known {*} word's elements as words; false when the
+// list is unknown (or unreadable: then the script is hidden).
+func (t *tclCheck) expand(parts []lang.TclPart) ([]lang.TclWord, bool) {
 	w := lang.TclWord{Parts: parts}
 	s, ok := w.Known()
 	if !ok {
-		b.WriteString(" " + strings.Trim(t.holder(lang.TclPart{Kind: lang.TclCmd}), `"`))
-		return true
+		return nil, false
 	}
 	ws, err := lang.ReadTclWords(s, false)
 	if err != nil {
 		t.hide("expands a list guard cannot read")
-		return false
+		return nil, false
 	}
-	for _, x := range ws {
-		b.WriteString(" " + t.shellWord(x.Parts))
+	out := make([]lang.TclWord, len(ws))
+	for i, x := range ws {
+		out[i] = lang.TclWord{Parts: x.Parts}
 	}
-	return true
+	return out, true
 }

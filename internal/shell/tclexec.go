@@ -33,7 +33,7 @@ func tclRedirect(parts []lang.TclPart) bool { return tclRedirOp(parts) != "" }
 // redirect writes the redirection at args[*i] (and its target, the rest
 // of the word or the next one) as the shell's.
 func (t *tclCheck) redirect(b *strings.Builder, args []lang.TclWord, i *int) bool {
-	parts := t.resolve(args[*i])
+	parts := args[*i].Parts
 	op := tclRedirOp(parts)
 	rest := append([]lang.TclPart{{Kind: lang.TclLit, Text: parts[0].Text[len(op):]}}, parts[1:]...)
 	if rest[0].Text == "" {
@@ -49,12 +49,12 @@ func (t *tclCheck) redirect(b *strings.Builder, args []lang.TclWord, i *int) boo
 		return true
 	}
 	if len(rest) == 0 {
-		if *i+1 >= len(args) || args[*i+1].Expand {
+		if *i+1 >= len(args) {
 			t.hide("redirects in a way guard does not read")
 			return false
 		}
 		*i++
-		rest = t.resolve(args[*i])
+		rest = args[*i].Parts
 	}
 	if strings.HasSuffix(op, "@") {
 		return t.channel(b, op, rest)
@@ -110,7 +110,7 @@ func (t *tclCheck) typed(b *strings.Builder, parts []lang.TclPart) bool {
 		switch {
 		case p.Kind == lang.TclLit:
 			b.WriteString(p.Text)
-		case p.Kind == lang.TclEnv && shellName(p.Text):
+		case p.Kind == lang.TclEnv && shellName(p.Text) && !t.envSet && !t.anyVar:
 			b.WriteString("${" + p.Text + "}")
 		default:
 			return false
@@ -119,12 +119,19 @@ func (t *tclCheck) typed(b *strings.Builder, parts []lang.TclPart) bool {
 	return true
 }
 
-// send checks send's text: typed into what expect spawned, analysed as
-// shell text tentatively; text it computes is noted (see expectScript).
-func (t *tclCheck) send(args []lang.TclWord) {
+// tclSent is one send's text, typed into what expect spawned.
+type tclSent struct {
+	text   string
+	nested bool // in a body: run any number of times, in any order
+	routed bool // -i: to a spawn the command names
+}
+
+// send notes send's text; text it computes is noted (see typedText).
+func (t *tclCheck) send(args []lang.TclWord, nested bool) {
 	if t.collect {
 		return
 	}
+	routed := false
 	for len(args) > 1 {
 		s, ok := args[0].Known()
 		if !ok || !strings.HasPrefix(s, "-") {
@@ -132,6 +139,7 @@ func (t *tclCheck) send(args []lang.TclWord) {
 		}
 		args = args[1:]
 		if s == "-i" {
+			routed = true
 			args = args[1:]
 		}
 		if s == "--" {
@@ -145,5 +153,55 @@ func (t *tclCheck) send(args []lang.TclWord) {
 			return
 		}
 	}
-	t.c.w.maybeShell(strings.ReplaceAll(b.String(), "\r", "\n"))
+	t.sent = append(t.sent, tclSent{strings.ReplaceAll(b.String(), "\r", "\n"), nested || t.inProc > 0, routed})
+}
+
+// typedText checks the text the sends type: a program reads the stream,
+// so that one spawn's sends are read joined, in order; where guard cannot
+// tell the order (a send in a body, -i, several spawns) each send must be
+// whole lines. A shell's text is analysed as shell code; a program not
+// known harmless to type into may take only plain data.
+func (t *tclCheck) typedText() {
+	if !t.shells && !t.others {
+		return
+	}
+	if t.unknown {
+		t.hide("types text it computes into a program it spawned")
+		return
+	}
+	whole, ordered := true, t.spawns <= 1
+	var joined strings.Builder
+	for _, p := range t.sent {
+		if !strings.HasSuffix(p.text, "\n") {
+			whole = false
+		}
+		if p.nested || p.routed {
+			ordered = false
+		}
+		joined.WriteString(p.text)
+		if t.others && !plainData(p.text) {
+			t.hide("types text into a program guard cannot tell is harmless to type into")
+			return
+		}
+	}
+	if !whole && !ordered {
+		t.hide("types text in pieces guard cannot put in order")
+		return
+	}
+	if t.shells {
+		t.c.w.maybeShell(joined.String())
+	}
+}
+
+// plainData reports whether text typed is data no program runs: one
+// word of letters, digits and a few marks, then line ends.
+func plainData(s string) bool {
+	s = strings.TrimRight(s, "\n")
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-+.,:@/=", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }

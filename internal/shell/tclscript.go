@@ -23,7 +23,7 @@ const (
 
 // tclPlain are the commands that only compute, print, wait or talk to
 // what expect spawned: their words are checked for [ ] scripts only.
-const tclPlain word.Set = " set unset incr append lappend list llength lindex lrange linsert lreplace lreverse lassign lsearch join split concat string format scan regexp exit sleep log_user close wait match_max exp_continue exp_pid break continue return send_user send_error send_tty timestamp stty flush info clock exp_version remove_nulls parity global "
+const tclPlain word.Set = " set unset incr append lappend list llength lindex lrange linsert lreplace lreverse lassign lsearch join split concat string format scan sleep log_user close wait match_max exp_continue exp_pid break continue return send_user send_error send_tty timestamp flush info clock exp_version remove_nulls parity global "
 
 // tclVarWriters are the plain commands that set variables they are given
 // the names of.
@@ -36,28 +36,37 @@ type tclCheck struct {
 	// vars are the values top-level set commands gave; poisoned the
 	// names something else may set; anyVar that a name was built at run
 	// time, so that no variable's value is known.
+	// sets counts the top-level set commands of each name; envSet that
+	// the script writes the environment ($env(NAME) then unknown).
 	vars     map[string][]lang.TclPart
 	poisoned map[string]bool
+	sets     map[string]int
 	anyVar   bool
+	envSet   bool
 	procs    map[string]bool
 	inProc   int
 	count    int
 	holders  int  // shell variables standing for unknown parts
-	shells   bool // a shell (or a program guard cannot tell) was spawned
+	shells   bool // a shell was spawned: what send types is shell code
+	others   bool // a program not known harmless to type into was spawned
+	spawns   int  // spawn commands in the script
 	unknown  bool // a send typed text guard cannot tell
+	sent     []tclSent
 	failed   bool
 }
 
 // expectScript analyses the commands an expect script runs and types.
 func (c *cmd) expectScript(script string) {
-	t := &tclCheck{c: c, vars: map[string][]lang.TclPart{}, poisoned: map[string]bool{}, procs: map[string]bool{}}
+	t := &tclCheck{c: c, vars: map[string][]lang.TclPart{}, poisoned: map[string]bool{}, sets: map[string]int{}, procs: map[string]bool{}}
 	t.collect = true
 	t.script(script, 0, false)
 	t.collect = false
-	c.w.scoped(func() { t.script(script, 0, false) })
-	if !t.failed && t.shells && t.unknown {
-		t.hide("types text it computes into the shell it spawned")
-	}
+	c.w.scoped(func() {
+		t.script(script, 0, false)
+		if !t.failed {
+			t.typedText()
+		}
+	})
 }
 
 // hide hides the script: guard cannot tell what it does.
@@ -113,10 +122,9 @@ func (t *tclCheck) command(words []lang.TclWord, depth int, nested bool) {
 		t.note(name, args, nested)
 	}
 	switch {
-	case t.procs[name]:
 	case name == "set" && len(args) == 2 && !nested && !t.collect:
-		if n, ok := args[0].Known(); ok {
-			t.vars[n] = t.resolve(args[1])
+		if n, ok := args[0].Known(); ok && !args[0].Expand {
+			t.vars[tclVarName(n)] = t.resolve(args[1])
 		}
 	case name == "puts":
 		if len(args) > 0 && isText(args[0], "-nonewline") {
@@ -125,12 +133,14 @@ func (t *tclCheck) command(words []lang.TclWord, depth int, nested bool) {
 		if len(args) > 1 && !isText(args[0], "stdout") && !isText(args[0], "stderr") {
 			t.hide("writes to a channel")
 		}
-	case name == "regsub" || name == "lsort":
-		for _, a := range args {
-			if isText(a, "-command") {
-				t.hide("calls a command it is given")
-			}
-		}
+	case name == "regsub" || name == "lsort" || name == "regexp" || name == "lsearch":
+		t.options(name, args)
+	case name == "exit":
+		t.exitCmd(args)
+	case name == "stty":
+		t.stty(args)
+	case name == "log_file":
+		t.logFile(args)
 	case name == "gets":
 		if len(args) == 0 || !isText(args[0], "stdin") {
 			t.hide("reads a channel")
@@ -143,36 +153,102 @@ func (t *tclCheck) command(words []lang.TclWord, depth int, nested bool) {
 	case name == "system":
 		t.system(args)
 	case name == "send" || name == "exp_send":
-		t.send(args)
+		t.send(args, nested)
+	case t.procs[name] && !tclBuiltins.Has(name):
 	default:
 		t.control(name, args, depth, nested)
 	}
 }
 
-// note records, in the first pass, the variables a command may set.
+// note records, in the first pass, the variables a command may set: a
+// name is known only when one top-level set with a literal name, and
+// nothing else, writes it.
 func (t *tclCheck) note(name string, args []lang.TclWord, nested bool) {
 	if name == "set" && len(args) == 2 && !nested {
-		if _, ok := args[0].Known(); !ok {
+		n, ok := args[0].Known()
+		if !ok || args[0].Expand {
 			t.anyVar = true
+			return
+		}
+		t.sets[tclVarName(n)]++
+		if tclVarBase(n) == "env" {
+			t.envSet = true
 		}
 		return
 	}
+	if t.namesComputed(name, args) {
+		t.anyVar = true
+	}
+	writer := tclVarWriters.Has(name) && name != "global" || name == "regsub" || name == "switch" || name == "string"
 	for i, a := range args {
 		s, ok := a.Known()
-		if !ok {
+		if !ok || a.Expand {
 			if tclVarWriters.Has(name) && (name != "set" || i == 0) {
 				t.anyVar = true
 			}
 			continue
 		}
 		for _, f := range strings.Fields(s) {
-			f = strings.TrimPrefix(f, "::")
-			if i := strings.IndexByte(f, '('); i > 0 {
-				f = f[:i]
+			t.poisoned[tclVarName(f)] = true
+			t.poisoned[tclVarBase(f)] = true
+			if writer && tclVarBase(f) == "env" {
+				t.envSet = true
 			}
-			t.poisoned[f] = true
 		}
 	}
+}
+
+// namesComputed reports whether regsub's varName, switch's -matchvar
+// or -indexvar, or string is's -failindex is a name the script computes.
+func (t *tclCheck) namesComputed(name string, args []lang.TclWord) bool {
+	unknown := func(i int) bool {
+		if i >= len(args) {
+			return false
+		}
+		_, ok := args[i].Known()
+		return !ok || args[i].Expand
+	}
+	switch name {
+	case "regsub":
+		i := 0
+		for i < len(args) {
+			s, ok := args[i].Known()
+			if !ok || !strings.HasPrefix(s, "-") {
+				break
+			}
+			i++
+			if s == "--" {
+				break
+			}
+			if strings.HasPrefix(s, "-s") {
+				i++
+			}
+		}
+		return unknown(i + 3)
+	case "switch", "string":
+		for i, a := range args {
+			s, ok := a.Known()
+			if ok && len(s) > 1 && (strings.HasPrefix("-matchvar", s) || strings.HasPrefix("-indexvar", s) || strings.HasPrefix("-failindex", s)) && unknown(i+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tclVarName is a variable's name as Tcl finds it from the global
+// namespace: without leading "::".
+func tclVarName(n string) string {
+	return strings.TrimLeft(n, ":")
+}
+
+// tclVarBase is the array a name's element belongs to, or the name.
+func tclVarBase(n string) string {
+	n = tclVarName(n)
+	if i := strings.IndexByte(n, '('); i > 0 {
+		return n[:i]
+	}
+	return n
 }
 
 // isText reports whether w is known and s.
@@ -187,8 +263,8 @@ func (t *tclCheck) resolve(w lang.TclWord) []lang.TclPart {
 	var out []lang.TclPart
 	for _, p := range w.Parts {
 		if p.Kind == lang.TclVar && t.inProc == 0 && !t.anyVar {
-			n := strings.TrimPrefix(p.Text, "::")
-			if v, ok := t.vars[n]; ok && !t.poisoned[n] {
+			n := tclVarName(p.Text)
+			if v, ok := t.vars[n]; ok && t.sets[n] == 1 && !t.poisoned[n] && !t.poisoned[tclVarBase(n)] && !strings.Contains(n, "(") {
 				out = append(out, v...)
 				continue
 			}
@@ -227,7 +303,7 @@ func (t *tclCheck) shellWord(parts []lang.TclPart) string {
 				b.WriteString(shellQuote(s))
 			}
 		case lang.TclEnv:
-			if shellName(p.Text) {
+			if shellName(p.Text) && !t.envSet && !t.anyVar {
 				b.WriteString(`"${` + p.Text + `}"`)
 			} else {
 				b.WriteString(t.holder(p))
