@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -404,10 +405,12 @@ func (c *cmd) gitConfigRuns() {
 	if !ok {
 		return
 	}
-	var runs [][2]string
+	var runs, paths [][2]string
 	r := c.gitConfigLastOf(files, func(k, v string) bool {
 		if !strings.HasPrefix(k, "alias.") && gitRunsValue(k, v) {
 			runs = append(runs, [2]string{k, v})
+		} else if catalogue.GitPathKey(k)&(catalogue.GitPathShows|catalogue.GitPathWrites) != 0 {
+			paths = append(paths, [2]string{k, v}) // commit.template = .env (gitpaths.go)
 		}
 		return false
 	})
@@ -418,16 +421,21 @@ func (c *cmd) gitConfigRuns() {
 	case r.unread != "":
 		c.w.hide("git loads a configuration guard cannot read whole (%s): it cannot tell which commands git runs", r.unread)
 		return
-	case len(runs) > maxGitConfigRuns:
-		c.w.hide("git's configurations set more commands than guard analyses")
+	case len(runs) > maxGitConfigRuns || len(paths) > maxGitConfigRuns:
+		c.w.hide("git's configurations set more commands or files than guard analyses")
 		return
 	}
-	if len(runs) == 0 {
+	if len(runs) == 0 && len(paths) == 0 {
 		return
 	}
 	c.inTop(func() {
 		for _, kv := range runs {
 			c.w.runsValue(gitCommand(kv[0], kv[1]), kv[0], func(t string) { c.w.runsHanded(t, "git") })
+		}
+		for _, kv := range paths {
+			if !gitInclude(kv[0]) { // an include's settings are read with the file's
+				c.w.gitPathSetting(kv[0], kv[1])
+			}
 		}
 	})
 }
