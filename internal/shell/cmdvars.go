@@ -185,7 +185,11 @@ func (w *walker) gitEnvSetting(key, v string) {
 	case key == "" || gitRunsValue(key, v):
 		w.tentative(gitCommand(key, v))
 	case gitInclude(key):
+		w.gitPathSetting(key, v)
 		w.gitConfigFile(v)
+	case w.gitPathSetting(key, v): // gitpaths.go
+	case !strings.HasPrefix(key, "alias."):
+		w.gitUnknownPath(key, v)
 	}
 }
 
@@ -382,6 +386,8 @@ func (w *walker) gitConfigFile(p string) {
 			return
 		case gitRunsValue(k, v):
 			w.runsHanded(gitCommand(k, v), "git")
+		default:
+			w.gitPathSetting(k, v) // commit.template = .env (gitpaths.go)
 		}
 	}
 }

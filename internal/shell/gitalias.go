@@ -20,9 +20,11 @@ package shell
 // git-NAME program, as before.
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -56,6 +58,18 @@ const gitOwnSubs word.Set = " add am annotate apply archive backfill bisect blam
 	"http-backend imap-send sh-i18n--envsubst shell http-fetch http-push remote-http remote-https remote-ftp remote-ftps " +
 	"gui citool instaweb subtree "
 
+// gitMaybeOwnSubs are the names of gitOwnSubs that are not git's own in
+// every git guard supports (2.30 on): builtins added after 2.30
+// (checkout--worker, hook, fsmonitor--daemon, diagnose, replay, refs,
+// backfill…), the programs distributions ship in packages of their own
+// (send-email, svn, p4, gui, citool, the cvs ones, archimport), and the
+// builtins of some versions only (add--interactive, env--helper,
+// bisect--helper: git 2.39's). On a git that lacks one, git runs the alias
+// of that name (gitMaybeAlias).
+const gitMaybeOwnSubs word.Set = " checkout--worker hook fsmonitor--daemon diagnose backfill diff-pairs format-rev history " +
+	"last-modified refs replay repo url-parse archimport citool cvsexportcommit cvsimport cvsserver gui p4 send-email svn " +
+	"add--interactive env--helper bisect--helper "
+
 // gitAliasState is what guard found of an alias.
 type gitAliasState int
 
@@ -81,6 +95,10 @@ func (c *cmd) gitExpandAliases() {
 				return // text that may be a command: its words as they stand
 			}
 			c.w.hide("git runs a subcommand guard cannot tell (a substitution or a variable it does not know): it may be an alias that runs code guard cannot see")
+			return
+		}
+		if gitMaybeOwnSubs.Has(sub) {
+			c.gitMaybeAlias(sub, at) // the alias's reading; the builtin's is c.args as they stand
 			return
 		}
 		if gitOwnSubs.Has(sub) {
@@ -404,10 +422,12 @@ func (c *cmd) gitConfigRuns() {
 	if !ok {
 		return
 	}
-	var runs [][2]string
+	var runs, paths [][2]string
 	r := c.gitConfigLastOf(files, func(k, v string) bool {
 		if !strings.HasPrefix(k, "alias.") && gitRunsValue(k, v) {
 			runs = append(runs, [2]string{k, v})
+		} else if catalogue.GitPathKey(k)&(catalogue.GitPathShows|catalogue.GitPathWrites) != 0 {
+			paths = append(paths, [2]string{k, v}) // commit.template = .env (gitpaths.go)
 		}
 		return false
 	})
@@ -418,16 +438,21 @@ func (c *cmd) gitConfigRuns() {
 	case r.unread != "":
 		c.w.hide("git loads a configuration guard cannot read whole (%s): it cannot tell which commands git runs", r.unread)
 		return
-	case len(runs) > maxGitConfigRuns:
-		c.w.hide("git's configurations set more commands than guard analyses")
+	case len(runs) > maxGitConfigRuns || len(paths) > maxGitConfigRuns:
+		c.w.hide("git's configurations set more commands or files than guard analyses")
 		return
 	}
-	if len(runs) == 0 {
+	if len(runs) == 0 && len(paths) == 0 {
 		return
 	}
 	c.inTop(func() {
 		for _, kv := range runs {
 			c.w.runsValue(gitCommand(kv[0], kv[1]), kv[0], func(t string) { c.w.runsHanded(t, "git") })
+		}
+		for _, kv := range paths {
+			if !gitInclude(kv[0]) { // an include's settings are read with the file's
+				c.w.gitPathSetting(kv[0], kv[1])
+			}
 		}
 	})
 }
@@ -470,4 +495,53 @@ func (w *walker) gitConfigAliases(p gitConfigArgs) {
 		}
 		a.values[strings.ToLower(k[6:])] = p.operands[1]
 	}
+}
+
+// gitMaybeAlias analyses the alias name (the subcommand at index at) on a
+// git that lacks name as its own (gitMaybeOwnSubs): git runs the alias
+// there, and its own command where it has it, so both readings are
+// analysed (default deny: guard does not know which git runs). The alias's
+// is analysed here, as the git command or shell command it expands to;
+// c.args keep the builtin's.
+func (c *cmd) gitMaybeAlias(name string, at int) {
+	v, st := c.gitAliasOf(name, at)
+	switch {
+	case st == gitAliasNone:
+		return
+	case st == gitAliasUnknown:
+		c.w.hide("git runs %s, which on some git versions is an alias guard cannot tell (a configuration it cannot read, or a setting it does not know)", name)
+		return
+	case c.w.gitAliases >= maxGitAliasDepth:
+		c.w.hide("git expands aliases deeper than guard follows (%s)", name)
+		return
+	}
+	saved := slices.Clone(c.args)
+	defer func() { c.args = saved }()
+	if cmd, ok := strings.CutPrefix(v, "!"); ok {
+		c.gitShellAlias(name, cmd, at)
+		return
+	}
+	ws, ok := gitSplitCmdline(v)
+	if !ok {
+		c.w.hide("git's alias %s has quotes guard cannot split as git does", name)
+		return
+	}
+	var b strings.Builder
+	b.WriteString("git")
+	for j, a := range c.args {
+		switch {
+		case !a.Known:
+			c.w.hide("git runs %s, which on some git versions is an alias, with an argument guard cannot tell", name)
+			return
+		case j == at:
+			for _, s := range ws {
+				b.WriteString(" " + word.Quote(s))
+			}
+		default:
+			b.WriteString(" " + word.Quote(a.Text))
+		}
+	}
+	c.w.gitAliases++
+	defer func() { c.w.gitAliases-- }()
+	c.w.runsHanded(b.String(), "git")
 }

@@ -481,11 +481,13 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.url(val) // git -c http.proxy=HOST
 		case k == "core.hookspath":
 			c.w.hide("git -c core.hooksPath: git runs hooks from a directory guard does not read")
+		case ok && c.w.gitPathSetting(k, val):
+			// commit.template, blame.ignoreRevsFile: a file git reads and
+			// prints; format.outputDirectory: where it writes (gitpaths.go).
 		case ok && val != "" && !gitDataSetting(v):
 			// A key not known to hold data: its value may be a place git
-			// reads or writes (format.outputDirectory, http.cookieFile,
-			// commit.template), or a command (gpg.ssh.defaultKeyCommand).
-			c.w.Touch(val)
+			// reads or writes, or a command (gpg.ssh.defaultKeyCommand).
+			c.w.gitUnknownPath(k, val)
 			if gitCommandKey(k) && gitCommandLike(val) {
 				c.w.runsValue(val, k, func(t string) { c.w.runsHanded(t, "git") })
 			}
@@ -582,6 +584,7 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 	if gitProxy(k) {
 		c.url(v)
 	}
+	c.w.gitPathSetting(k, v) // commit.template: the file the later git calls read (gitpaths.go)
 	if gitConfigWrites(k, v) {
 		c.w.Write(file) // default-deny: a key not known to hold data
 	}
