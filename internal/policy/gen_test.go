@@ -112,7 +112,7 @@ func renderDefaults(p *Policy) ([]byte, error) {
 	w("// to its prefilter, so the command detector need not parse the default\n")
 	w("// patterns on every call.\n")
 	w("// Built on first use: a map literal is built at every process start.\n")
-	w("var builtinPrefilters = sync.OnceValue(func() map[string][]lazyre.Literal {\nreturn map[string][]lazyre.Literal{\n")
+	w("var builtinPrefilters = sync.OnceValue(func() map[string]lazyre.Prefilter {\nreturn map[string]lazyre.Prefilter{\n")
 	pats := make([]string, 0, len(p.Bash.BlockPatterns))
 	for _, r := range p.Bash.BlockPatterns {
 		pats = append(pats, r.Pattern)
@@ -128,11 +128,18 @@ func renderDefaults(p *Policy) ([]byte, error) {
 			return nil, err
 		}
 		w("%q: {", pat)
-		for i, l := range re.Prefilter() {
+		for i, c := range re.Prefilter() {
 			if i > 0 {
 				w(", ")
 			}
-			w("{S: %q, Fold: %v}", l.S, l.Fold)
+			w("{")
+			for j, l := range c {
+				if j > 0 {
+					w(", ")
+				}
+				w("{S: %q, Fold: %v}", l.S, l.Fold)
+			}
+			w("}")
 		}
 		w("},\n")
 	}
