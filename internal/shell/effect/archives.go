@@ -2,6 +2,7 @@ package effect
 
 import (
 	"path"
+	"slices"
 
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -49,9 +50,9 @@ func (w *Ledger) archived(a string, holds []string, stdout bool) {
 	if !ok {
 		return
 	}
-	var kept []string
+	var kept []string // each once: an archive made again of what it held would double them at every round
 	for _, h := range holds {
-		if c := path.Clean(h); c != p && c != treeOf(p) && len(kept) < MaxLinks {
+		if c := path.Clean(h); c != p && c != treeOf(p) && len(kept) < MaxLinks && !slices.Contains(kept, h) {
 			kept = append(kept, h)
 		}
 	}
