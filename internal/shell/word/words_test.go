@@ -1,6 +1,9 @@
 package word
 
-import "testing"
+import (
+	"path"
+	"testing"
+)
 
 func TestWordSet(t *testing.T) {
 	s := Set(" -c -command --c sh ")
@@ -65,4 +68,16 @@ func TestUnique(t *testing.T) {
 			t.Errorf("Unique(%q) = %q, %v; want %q, %v", tt.s, got, ok, tt.want, tt.ok)
 		}
 	}
+}
+
+// FuzzClean checks the fast path of Clean against path.Clean.
+func FuzzClean(f *testing.F) {
+	for _, s := range []string{"", "/", ".", "..", "a", "/a/b", "a//b", "a/./b", "a/../b", "../a", "a/", "./a", "/..", "~/.ssh/id_rsa", "a/.b/..c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if got, want := Clean(p), path.Clean(p); got != want {
+			t.Fatalf("Clean(%q) = %q, path.Clean %q", p, got, want)
+		}
+	})
 }
