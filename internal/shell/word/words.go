@@ -166,20 +166,24 @@ func OneLine(s string) string {
 // CanonPath writes a path that starts at the home directory (~, $HOME,
 // ${HOME}) with ~, cleaned.
 func CanonPath(p string) string {
-	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
-		if p == pre {
+	if p == "" || p[0] != '~' && p[0] != '$' && p[0] != '/' {
+		return p
+	}
+	for _, pre := range [...]string{"~", "$HOME", "${HOME}"} {
+		rest, ok := strings.CutPrefix(p, pre)
+		switch {
+		case !ok:
+		case rest == "":
 			return "~"
-		}
-		if strings.HasPrefix(p, pre+"/") {
-			rest := path.Clean(p[len(pre):])
-			if rest == "/" {
+		case rest[0] == '/':
+			if rest = Clean(rest); rest == "/" {
 				return "~"
 			}
 			return "~" + rest
 		}
 	}
-	if strings.HasPrefix(p, "/") {
-		return path.Clean(p)
+	if p[0] == '/' {
+		return Clean(p)
 	}
 	return p
 }
