@@ -2,6 +2,7 @@ package policy
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -12,6 +13,11 @@ import (
 	"github.com/guardhq/guard/internal/detect/secret"
 	"github.com/guardhq/guard/internal/event"
 )
+
+// help.json is the source of zz_help.go (TestGeneratedHelp).
+//
+//go:embed help.json
+var helpJSON []byte
 
 // TestHelpCatalogue: help.json decodes strictly and covers every default
 // glob and fixed rule; every default command rule carries a description

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"path"
 	"slices"
 	"strings"
 
@@ -237,7 +236,7 @@ func (c *cmd) unknownArchives(from, writes, touches int) {
 		case !word.IsKnown(r):
 			holds = append(holds, word.Mark(word.MarkSubst, ""))
 		default:
-			holds = append(holds, r, path.Clean(r)+"/**")
+			holds = append(holds, r, word.Clean(r)+"/**")
 		}
 	}
 	if len(holds) == 0 {

@@ -86,7 +86,7 @@ func (c *cmd) besideAll(touched []word.Word) {
 		if packed {
 			c.unpacked(p)
 		}
-		if !packed || !catalogue.ArchiveReaders.Has(c.name) || catalogue.Compressors.Has(c.name) || strings.Contains(path.Clean(p), "/") {
+		if !packed || !catalogue.ArchiveReaders.Has(c.name) || catalogue.Compressors.Has(c.name) || strings.Contains(word.Clean(p), "/") {
 			c.beside(p, packed)
 		}
 	}
@@ -134,7 +134,7 @@ func (c *cmd) beside(p string, packed bool) {
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
 		dir, base = p[:i+1], p[i+1:]
 	}
-	if path.Clean(dir) == "." {
+	if word.Clean(dir) == "." {
 		dir = "" // ./x is x
 	}
 	switch {
@@ -147,7 +147,7 @@ func (c *cmd) beside(p string, packed bool) {
 		// OS refuses an agent), directly in the temporary directory, or
 		// above the home (/home/x) is no protected file.
 		return
-	case dir == "" && !packed && (c.w.Dir == "" || path.Clean(c.w.Dir) == "." || !strings.Contains(strings.Trim(base, "."), ".")):
+	case dir == "" && !packed && (c.w.Dir == "" || word.Clean(c.w.Dir) == "." || !strings.Contains(strings.Trim(base, "."), ".")):
 		// A bare name in the working directory (see besideAll), or a
 		// word after a cd that names no file (make restart).
 		return
@@ -195,7 +195,7 @@ func (c *cmd) dirWord(p string) bool {
 // download, a copy of what guard did not read): it may be anything, an
 // archive among them.
 func (c *cmd) head(p string) (head []byte, unseen bool) {
-	where := path.Clean(c.w.Where(p))
+	where := word.Clean(c.w.Where(p))
 	for _, f := range c.w.Written {
 		if f.Path == where {
 			text, ok := c.w.WrittenText(p)

@@ -27,7 +27,7 @@ const maxBuildHeaders = 64
 func (c *cmd) buildIncludes(files, texts []string) bool {
 	seen := make(map[string]bool, len(files))
 	for _, f := range files {
-		seen[path.Clean(c.w.Where(f))] = true
+		seen[word.Clean(c.w.Where(f))] = true
 	}
 	headers := 0
 	var macros []string // #include NAME right inside #ifdef NAME
@@ -49,7 +49,7 @@ func (c *cmd) buildIncludes(files, texts []string) bool {
 				return false
 			}
 			c.w.Read(p.path)
-			key := path.Clean(c.w.Where(p.path))
+			key := word.Clean(c.w.Where(p.path))
 			if p.data || seen[key] {
 				continue
 			}

@@ -157,7 +157,7 @@ func (c *cmd) runsCode() bool {
 func (c *cmd) runnerChanged(r *catalogue.TestRunner, dirs []string) bool {
 	abs := make([]string, len(dirs))
 	for i, d := range dirs {
-		abs[i] = path.Clean(c.w.Where(d))
+		abs[i] = word.Clean(c.w.Where(d))
 	}
 	by := c.changer
 	at := min(c.touchAt, len(*c.w.TouchList))
@@ -227,7 +227,7 @@ func touchedBy(r *catalogue.TestRunner, dirs, touches []string, every bool) stri
 			continue // a command line handed to a program (hyperfine 'go test'), not a file it writes
 		}
 		for _, d := range dirs {
-			if runnerTouched(r, d, path.Clean(t), every) {
+			if runnerTouched(r, d, word.Clean(t), every) {
 				return "a program that may write " + t
 			}
 		}

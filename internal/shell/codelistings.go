@@ -2,7 +2,6 @@ package shell
 
 import (
 	"github.com/guardhq/guard/internal/shell/effect"
-	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/lang"
@@ -56,7 +55,7 @@ func listedNames(l lang.Listing) []string {
 	if !l.Known {
 		return []string{word.Mark(word.MarkSubst, "")} // a name computed at run time
 	}
-	dir := path.Clean(l.Dir)
+	dir := word.Clean(l.Dir)
 	names := l.Names
 	if len(names) == 0 {
 		names = []string{"*"}

@@ -332,7 +332,7 @@ func (c *cmd) sedLiteralWrites(scripts []string, inputs []word.Word) func() {
 	var names, texts []string
 	st, _ := c.w.Files.(effect.Stater)
 	for _, in := range inputs {
-		if !in.Known || slices.ContainsFunc(names, func(n string) bool { return path.Base(n) == path.Base(path.Clean(in.Text)) }) {
+		if !in.Known || slices.ContainsFunc(names, func(n string) bool { return path.Base(n) == path.Base(word.Clean(in.Text)) }) {
 			return nil // a file perhaps named twice (../d/x, $PWD/x, a link/x) is edited twice
 		}
 		if c.sedLinked(st, in.Text) {
@@ -345,7 +345,7 @@ func (c *cmd) sedLiteralWrites(scripts []string, inputs []word.Word) func() {
 		if st != effect.FileWhole {
 			return nil
 		}
-		names, texts = append(names, path.Clean(in.Text)), append(texts, x.Apply(t))
+		names, texts = append(names, word.Clean(in.Text)), append(texts, x.Apply(t))
 	}
 	return func() {
 		c.w.EditScript = strings.Join(scripts, "\n")
@@ -364,7 +364,7 @@ func (c *cmd) sedLinked(st effect.Stater, name string) bool {
 	if st == nil {
 		return true
 	}
-	p := path.Clean(name)
+	p := word.Clean(name)
 	for {
 		if k, _ := st.Lstat(c.w.Where(p)); k == effect.EntryLink || k == effect.EntryUnknown {
 			return true

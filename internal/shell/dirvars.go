@@ -21,7 +21,7 @@ import (
 func (w *walker) workDir() string {
 	if d, ok := w.Files.(effect.WorkDirer); ok {
 		if s := d.WorkDir(); strings.HasPrefix(s, "/") {
-			return path.Clean(s)
+			return word.Clean(s)
 		}
 	}
 	return ""

@@ -55,7 +55,7 @@ func (c *cmd) entryRun(file int) {
 // code analysed; one outside it may load a whole package guard does not
 // follow.
 func (c *cmd) unnamedScript(p string, args []string) {
-	if c.w.guessing > 0 || !outsideProject(path.Clean(p)) || catalogue.PackageManagers.Has(programName(p)) {
+	if c.w.guessing > 0 || !outsideProject(word.Clean(p)) || catalogue.PackageManagers.Has(programName(p)) {
 		return
 	}
 	c.unknownVerbLinks(path.Base(p), ".", nil, args)

@@ -403,7 +403,7 @@ func (c *cmd) namedMembers(members []effect.Member) []effect.Member {
 // memberKey returns a member's name, or a name naming one, cleaned and
 // without its leading slashes: ./src/ and src are "src", . and / "".
 func memberKey(n string) string {
-	return strings.TrimLeft(path.Clean("/"+n), "/")
+	return strings.TrimLeft(word.Clean("/"+n), "/")
 }
 
 // Options of tar (GNU's and bsdtar's) memberOperands knows: short letters

@@ -643,7 +643,7 @@ func execdirParents(w *walker, starts []string, actions []findAction) []findActi
 			continue
 		}
 		for _, s := range starts[:min(len(starts), 4)] {
-			out = append(out, findAction{words: act.words, dir: path.Dir(path.Clean(w.CanonPath(s)))})
+			out = append(out, findAction{words: act.words, dir: path.Dir(word.Clean(w.CanonPath(s)))})
 		}
 	}
 	return out

@@ -129,7 +129,7 @@ func (w *walker) userChain(file string) string {
 		return ""
 	}
 	q := w.Where(file)
-	if _, wrote := w.WrittenEntry(path.Clean(q)); wrote {
+	if _, wrote := w.WrittenEntry(word.Clean(q)); wrote {
 		return ""
 	}
 	var list []string
@@ -295,7 +295,7 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		return
 	}
 	text, ok := w.WrittenText(p)
-	if _, has := w.WrittenEntry(path.Clean(w.Where(p))); has && !ok {
+	if _, has := w.WrittenEntry(word.Clean(w.Where(p))); has && !ok {
 		// A copy (cp a x && ./x), or text guard does not know.
 		if text, ok = w.FileText(p, true, effect.MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
 			if ok && shebang(text) != "" {
@@ -376,7 +376,7 @@ func (c *cmd) runFileText(p, text string, args []word.Word) {
 func (c *cmd) guessRun(p string, args []word.Word) {
 	w := c.w
 	text, ok := w.WrittenText(p)
-	if _, has := w.WrittenEntry(path.Clean(w.Where(p))); has && !ok || w.depth+1 > MaxDepth {
+	if _, has := w.WrittenEntry(word.Clean(w.Where(p))); has && !ok || w.depth+1 > MaxDepth {
 		return
 	}
 	if !ok {

@@ -186,7 +186,7 @@ func (c *cmd) gitDirAt(st effect.Stater, d string, discovered bool) bool {
 		return true
 	}
 	if c.gitDirWritten(st, d) {
-		c.w.hide("git uses '%s' as its git directory, which the command itself writes (its configuration, HEAD, objects or refs): guard cannot read the configuration git will load there, whose settings (core.fsmonitor, core.sshCommand, aliases) run commands", path.Clean(c.w.Where(d)))
+		c.w.hide("git uses '%s' as its git directory, which the command itself writes (its configuration, HEAD, objects or refs): guard cannot read the configuration git will load there, whose settings (core.fsmonitor, core.sshCommand, aliases) run commands", word.Clean(c.w.Where(d)))
 		return true
 	}
 	if k == effect.EntryFile && !discovered {
@@ -242,7 +242,7 @@ func (c *cmd) gitDirWritten(st effect.Stater, d string) bool {
 	if !wrote {
 		return false
 	}
-	head := path.Clean(c.w.Where(path.Join(d, "HEAD")))
+	head := word.Clean(c.w.Where(path.Join(d, "HEAD")))
 	if k, _ := st.Lstat(head); k == effect.EntryFile || k == effect.EntryLink {
 		return true
 	}
@@ -259,7 +259,7 @@ func (c *cmd) gitDirWritten(st effect.Stater, d string) bool {
 // making it (clone's write of d whole): printf … >> bb/config, cp x
 // bb/config, a directory above d written whole.
 func (c *cmd) gitDirWrittenBeside(d string) bool {
-	p := path.Clean(c.w.Where(d))
+	p := word.Clean(c.w.Where(d))
 	for _, f := range c.w.Written {
 		if f.Path == p {
 			continue // the clone that makes it
@@ -279,7 +279,7 @@ func (c *cmd) gitDirWrittenBeside(d string) bool {
 // gitMadeAt reports whether an earlier git init or clone of the command
 // makes the git directory d (see gitNewDir).
 func (c *cmd) gitMadeAt(d string) bool {
-	p := path.Clean(c.w.Where(d))
+	p := word.Clean(c.w.Where(d))
 	for _, m := range c.w.gitMade {
 		if m == p || !word.IsKnown(m) {
 			return true
@@ -309,7 +309,7 @@ func (c *cmd) gitNewDir(sub string, args []word.Word) {
 		dir = path.Join(dir, ".git")
 	}
 	if len(c.w.gitMade) < maxSubmodules {
-		c.w.gitMade = append(c.w.gitMade, path.Clean(c.w.Where(dir)))
+		c.w.gitMade = append(c.w.gitMade, word.Clean(c.w.Where(dir)))
 	}
 }
 
@@ -317,7 +317,7 @@ func (c *cmd) gitNewDir(sub string, args []word.Word) {
 // globs protect its configuration and hooks: a directory named .git or
 // one inside it (a submodule's, a worktree's), or jj's backing repository.
 func gitDirProtected(p string) bool {
-	p = path.Clean(p)
+	p = word.Clean(p)
 	return path.Base(p) == ".git" || strings.Contains(p+"/", "/.git/") || strings.HasPrefix(p, ".git/") ||
 		strings.HasSuffix(p, ".jj/repo/store/git")
 }
@@ -346,7 +346,7 @@ func (c *cmd) gitDirFiles(st effect.Stater, d string) {
 	}
 	for _, h := range strings.Fields(string(effect.GitHookNames)) {
 		if k, _ := st.Lstat(c.w.Where(path.Join(d, "hooks", h))); k != effect.EntryNone {
-			c.w.hide("git runs the hooks of '%s', a git directory not named .git, whose hooks guard does not read (%s)", path.Clean(c.w.Where(d)), h)
+			c.w.hide("git runs the hooks of '%s', a git directory not named .git, whose hooks guard does not read (%s)", word.Clean(c.w.Where(d)), h)
 			return
 		}
 	}

@@ -387,7 +387,7 @@ func (c *cmd) patchWrites(patches []word.Word, dir string, strip int) {
 	for _, p := range patches {
 		c.w.Read(p.Text)
 		t, ok := c.w.WrittenText(p.Text)
-		_, written := c.w.WrittenEntry(path.Clean(c.w.Where(p.Text)))
+		_, written := c.w.WrittenEntry(word.Clean(c.w.Where(p.Text)))
 		absent := false
 		if !ok && p.Known {
 			var st effect.FileStatus

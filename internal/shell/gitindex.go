@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -142,7 +141,7 @@ func specsName(specs []string, p string) bool {
 		if s == "" || strings.HasPrefix(s, ":") || strings.HasPrefix(s, "/") || strings.ContainsAny(s, `*?[\`) || !word.IsKnown(s) {
 			return true
 		}
-		s = path.Clean(s)
+		s = word.Clean(s)
 		if s == "." || p == s || strings.HasPrefix(p, s+"/") || strings.HasPrefix(s, "..") {
 			return true
 		}

@@ -81,7 +81,7 @@ func (c *cmd) madeLinks(dir string, links []effect.RevLink, keep func(string) bo
 // cleaned.
 func linkTargetPath(name, t string) string {
 	if strings.HasPrefix(t, "/") {
-		return path.Clean(t) // /usr/../home/u is the home
+		return word.Clean(t) // /usr/../home/u is the home
 	}
 	p := path.Join(path.Dir(name), t)
 	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "../") && p != ".." {

@@ -173,7 +173,7 @@ func (c *cmd) repoAsOnDisk(dir string) bool {
 // the one the reader finds: no .git the command wrote (cp -r x/.git .), no
 // --git-dir or GIT_DIR naming another one.
 func (c *cmd) gitDirAsOnDisk(dir string) bool {
-	gd := path.Clean(c.w.Where(path.Join(dir, ".git")))
+	gd := word.Clean(c.w.Where(path.Join(dir, ".git")))
 	for _, f := range c.w.Written {
 		if f.Path == gd || strings.HasPrefix(f.Path, gd+"/") {
 			return false

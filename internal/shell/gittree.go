@@ -133,7 +133,7 @@ func (c *cmd) gitTreeSub(sub string, args []word.Word, tree string, found bool) 
 func (c *cmd) treeWritten(sub string, args []word.Word, dir, tree string, found bool) {
 	// A -C or cd back to the directory the command starts in (git
 	// -C . checkout, cd sub && cd .. && git pull) is git run there.
-	moved := c.w.Dir != "" && path.Clean(c.w.Dir) != "."
+	moved := c.w.Dir != "" && word.Clean(c.w.Dir) != "."
 	if c.w.guessing == 0 && (dir != "." || !found || moved) {
 		// The tree's files are written: a tree in a hidden directory
 		// of the home (git -C ~/.pyenv/plugins/x pull, cd ~ && git
@@ -350,7 +350,7 @@ func (c *cmd) stashRemoves(args []word.Word, dir string) {
 			switch {
 			case strings.HasPrefix(p, ":") || strings.ContainsAny(p, "*?["):
 				specs = nil // magic, a glob: the whole tree
-			case path.Clean(p) == ".":
+			case word.Clean(p) == ".":
 				c.removeEntries(".")
 			default:
 				c.w.WriteTree(p)

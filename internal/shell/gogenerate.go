@@ -108,7 +108,7 @@ func (c *cmd) genDir(d string, all bool, st *genState) bool {
 		w.hide("runs the //go:generate lines of a directory guard cannot list")
 		return false
 	}
-	names, ok := l.Tree(path.Clean(w.Where(d)), 1)
+	names, ok := l.Tree(word.Clean(w.Where(d)), 1)
 	if !ok {
 		if _, st := w.Files.ReadFile(w.Where(d), 1); st != effect.FileAbsent {
 			w.hide("runs the //go:generate lines of a directory guard cannot list")
@@ -137,10 +137,10 @@ func (c *cmd) genDir(d string, all bool, st *genState) bool {
 // the command wrote directly in directory d that names does not hold: go
 // generate runs after them.
 func (c *cmd) writtenIn(d string, names []string) []string {
-	dir := path.Clean(c.w.Where(d))
+	dir := word.Clean(c.w.Where(d))
 	var out []string
 	for _, f := range c.w.Written {
-		p := path.Clean(c.w.Where(f.Path))
+		p := word.Clean(c.w.Where(f.Path))
 		rel, ok := strings.CutPrefix(p, dir+"/")
 		if dir == "." && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "..") {
 			rel, ok = p, true
@@ -166,7 +166,7 @@ func (c *cmd) genFile(f string, st *genState) bool {
 		return false
 	}
 	text, ok := w.WrittenText(f)
-	if _, has := w.WrittenEntry(path.Clean(w.Where(f))); has && !ok {
+	if _, has := w.WrittenEntry(word.Clean(w.Where(f))); has && !ok {
 		w.hide("runs the //go:generate lines of a file the command changes with text guard cannot see")
 		return false
 	}

@@ -59,7 +59,7 @@ func (c *cmd) goNarrows(r *catalogue.TestRunner, args []word.Word, dirs []string
 func (c *cmd) goLoads(l effect.SourceLister, mod, root string, pats, files []string, limit int) ([]string, bool) {
 	wd := c.w.Files.(effect.WorkDirer)
 	abs := func(p string) string {
-		q := path.Clean(c.w.Where(p))
+		q := word.Clean(c.w.Where(p))
 		if !path.IsAbs(q) {
 			q = path.Join(wd.WorkDir(), q)
 		}
@@ -197,7 +197,7 @@ func (c *cmd) goPackages(l effect.SourceLister, files []string) ([]string, bool)
 			continue
 		}
 		dirs[d] = true
-		names, ok := c.goPackage(l, path.Clean(c.w.Where(d)))
+		names, ok := c.goPackage(l, word.Clean(c.w.Where(d)))
 		if !ok {
 			return nil, false
 		}

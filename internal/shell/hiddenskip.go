@@ -137,7 +137,7 @@ func (c *cmd) atOrAboveHome(f string) bool {
 		}
 		p = path.Join(wd.WorkDir(), p)
 	}
-	p = path.Clean(p)
+	p = word.Clean(p)
 	return p == h || p == "/" || c.aboveHome(p)
 }
 

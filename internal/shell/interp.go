@@ -862,7 +862,7 @@ func (m *moduleLoader) program(text, p string) {
 			m.stdlibShadows(d) // the script's directory comes before the standard library
 		}
 	}
-	m.seen[path.Clean(m.c.w.Where(p))] = true
+	m.seen[word.Clean(m.c.w.Where(p))] = true
 	m.code(text, path.Dir(p), 1)
 }
 
@@ -905,7 +905,7 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 			m.c.evalStdin() // runpy.run_path("/dev/stdin") < F: what the command feeds it
 			return true
 		}
-		key := path.Clean(w.Where(p))
+		key := word.Clean(w.Where(p))
 		if m.seen[key] {
 			return true
 		}

@@ -67,7 +67,7 @@ func (m *moduleLoader) varModules() {
 			m.c.w.hide("gives node a REPL module guard cannot tell: it cannot tell what code runs")
 			return
 		}
-		m.load(nodeFiles(path.Clean(v)), 0)
+		m.load(nodeFiles(word.Clean(v)), 0)
 	}
 }
 
@@ -110,7 +110,7 @@ func (m *moduleLoader) snapshotBuilder(opt, next string) {
 		return
 	}
 	if cfg.Builder != "" {
-		m.load(nodeFiles(path.Clean(cfg.Builder)), 0)
+		m.load(nodeFiles(word.Clean(cfg.Builder)), 0)
 	}
 }
 

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -37,7 +36,7 @@ func (w *walker) holds(f string, reads []string, appended bool) {
 	if f == "" || word.Opaque(f) {
 		return
 	}
-	key := path.Clean(w.Where(f))
+	key := word.Clean(w.Where(f))
 	if w.held == nil {
 		w.held = map[string][]string{}
 	}
@@ -105,7 +104,7 @@ func (w *walker) laundered(reads []string) []string {
 	for range maxHeldDepth {
 		var more []string
 		for _, r := range next {
-			key := path.Clean(r)
+			key := word.Clean(r)
 			if seen[key] {
 				continue
 			}

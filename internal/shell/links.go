@@ -153,7 +153,7 @@ func (c *cmd) destKind(dest copyDest) effect.EntryKind {
 	if _, ok := c.w.Files.(effect.Stater); !ok || dest.given || dirLike(dest.path) || !word.IsKnown(dest.path) {
 		return effect.EntryUnknown
 	}
-	if _, written := c.w.WrittenEntry(path.Clean(c.w.Where(dest.path))); written {
+	if _, written := c.w.WrittenEntry(word.Clean(c.w.Where(dest.path))); written {
 		return effect.EntryUnknown // made earlier in the command (mkdir d && cp -a x d)
 	}
 	k, _ := c.w.Lstat(dest.path)
@@ -461,12 +461,12 @@ func (c *cmd) placeLink(from, to, text, name, made string) {
 		return // leads where it did
 	}
 	a, b := c.w.Where(from), c.w.Where(to)
-	if path.Clean(a+"/"+text) == path.Clean(b+"/"+text) {
+	if word.Clean(a+"/"+text) == word.Clean(b+"/"+text) {
 		return
 	}
 	target := b + "/" + text
 	if m := c.w.Where(made); made != "" && (b == m || strings.HasPrefix(b, m+"/")) {
-		rel := path.Clean(strings.TrimPrefix(b, m) + "/" + text)
+		rel := word.Clean(strings.TrimPrefix(b, m) + "/" + text)
 		rel = strings.TrimPrefix(rel, "/")
 		if up, ok := strings.CutPrefix(rel, ".."); ok && (up == "" || up[0] == '/') {
 			target = path.Dir(m) + up
@@ -513,7 +513,7 @@ func deeper(a, b string) bool {
 // pathDepth counts the names of cleaned path p, a .. counting -1.
 func pathDepth(p string) int {
 	n := 0
-	for _, e := range strings.Split(path.Clean(p), "/") {
+	for _, e := range strings.Split(word.Clean(p), "/") {
 		switch e {
 		case "", ".":
 		case "..":

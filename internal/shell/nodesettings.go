@@ -355,7 +355,7 @@ func (c *cmd) cargoSettings() {
 	files = append(files, path.Join(home, "config.toml"), path.Join(home, "config"))
 	seen := map[string]bool{}
 	for _, f := range files {
-		if q := path.Clean(c.absDir(f)); seen[q] {
+		if q := word.Clean(c.absDir(f)); seen[q] {
 			continue
 		} else {
 			seen[q] = true

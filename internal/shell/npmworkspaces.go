@@ -87,7 +87,7 @@ func (c *cmd) installedDirs() ([]string, bool) {
 func (c *cmd) readPackages(queue, names []string, all bool) {
 	seen := map[string]bool{".": true}
 	for len(queue) > 0 && !c.w.stopped() {
-		d := path.Clean(queue[0])
+		d := word.Clean(queue[0])
 		queue = queue[1:]
 		if seen[d] {
 			continue
@@ -185,7 +185,7 @@ func workspaceGlobs(raw json.RawMessage) ([]string, bool) {
 // them or the pattern is one it does not read (**, braces, a path out of
 // the project). A negated pattern only takes some away: none is returned.
 func (c *cmd) workspaceDirs(d, g string) ([]string, bool) {
-	g = path.Clean(strings.TrimPrefix(g, "./"))
+	g = word.Clean(strings.TrimPrefix(g, "./"))
 	switch {
 	case strings.HasPrefix(g, "!"):
 		return nil, true

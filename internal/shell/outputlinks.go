@@ -39,7 +39,7 @@ func (c *cmd) unknownVerbLinks(what, dir string, top []*catalogue.Output, args [
 	}
 	seen := []string{}
 	for _, d := range dirs {
-		if d = path.Clean(d); slices.Contains(seen, d) {
+		if d = word.Clean(d); slices.Contains(seen, d) {
 			continue
 		}
 		seen = append(seen, d)
@@ -88,7 +88,7 @@ func (c *cmd) leadsAway(d, p string) bool {
 		if !ok || strings.HasPrefix(rel, ".") || strings.Contains(rel, "/.") {
 			return true
 		}
-		for q := path.Dir(p); q != path.Clean(d) && q != "."; q = path.Dir(q) {
+		for q := path.Dir(p); q != word.Clean(d) && q != "."; q = path.Dir(q) {
 			if k, _ := c.w.Lstat(q); k != effect.EntryDir {
 				return true
 			}
@@ -100,7 +100,7 @@ func (c *cmd) leadsAway(d, p string) bool {
 // below returns p, a cleaned path, relative to directory d when it is
 // inside it.
 func below(d, p string) (string, bool) {
-	if d = path.Clean(d); d == "." {
+	if d = word.Clean(d); d == "." {
 		return p, p != ".." && !strings.HasPrefix(p, "../") && !path.IsAbs(p)
 	}
 	rel, ok := strings.CutPrefix(p, d+"/")

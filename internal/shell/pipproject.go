@@ -261,7 +261,7 @@ func (c *cmd) uvRun(args []word.Word) {
 	if !ok {
 		return
 	}
-	if p.project != "" && path.Clean(p.project) != "." || p.directory != "" && path.Clean(p.directory) != "." || p.config != "" {
+	if p.project != "" && word.Clean(p.project) != "." || p.directory != "" && word.Clean(p.directory) != "." || p.config != "" {
 		c.uvArgs(args)
 		return
 	}

@@ -281,7 +281,7 @@ func (c *cmd) pyInterpreter(v string) {
 	}
 	kind, _ := c.w.Lstat(v)
 	venv := path.Join(v, "bin/python")
-	_, made := c.w.WrittenEntry(path.Clean(c.w.Where(venv)))
+	_, made := c.w.WrittenEntry(word.Clean(c.w.Where(venv)))
 	dir := kind == effect.EntryDir || made
 	if !strings.ContainsAny(v, "/\\") && !strings.HasPrefix(v, "~") {
 		if kind != effect.EntryFile && kind != effect.EntryLink && !dir {

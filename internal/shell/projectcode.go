@@ -42,7 +42,7 @@ func (c *cmd) projectLoads(name string) {
 		return
 	}
 	for _, f := range strings.Fields(p.Files) {
-		w.a.Loads = append(w.a.Loads, path.Clean(w.Where(f)))
+		w.a.Loads = append(w.a.Loads, word.Clean(w.Where(f)))
 	}
 	if catalogue.SourceTools.Has(p.Name) {
 		c.sourceConfig(p)

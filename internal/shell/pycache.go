@@ -45,7 +45,7 @@ func (w *walker) listDir(d string) (map[string]bool, bool) {
 	if !ok || !word.IsKnown(d) || strings.ContainsAny(d, "*?[") {
 		return nil, false
 	}
-	key := path.Clean(w.Where(d))
+	key := word.Clean(w.Where(d))
 	if ld, ok := w.pyDirs[key]; ok {
 		return ld.names, ld.ok
 	}
@@ -106,7 +106,7 @@ func (m *moduleLoader) cached(src string, depth int) {
 	dir, stem := path.Dir(src), strings.TrimSuffix(path.Base(src), ".py")
 	cdir := path.Join(dir, "__pycache__")
 	disk, ok := w.pycacheNames(dir)
-	key := path.Clean(w.Where(cdir))
+	key := word.Clean(w.Where(cdir))
 	if _, changed := w.WrittenEntry(key + "/" + stem + ".pyc"); changed || !ok {
 		w.hide("imports a module whose cached bytecode (__pycache__) guard cannot list: it cannot tell what code python runs")
 		return
@@ -253,7 +253,7 @@ func (m *moduleLoader) pycachePrefixes() ([]string, bool) {
 // on disk is guard's to see; past the listings' bound, looked up).
 func (m *moduleLoader) bare(p string, depth int) bool {
 	w := m.c.w
-	key := path.Clean(w.Where(p))
+	key := word.Clean(w.Where(p))
 	_, written := w.WrittenEntry(key)
 	there := written
 	if _, lister := w.Files.(effect.Lister); !there && lister {
@@ -273,7 +273,7 @@ func (m *moduleLoader) bare(p string, depth int) bool {
 // what it imports.
 func (m *moduleLoader) pyc(p, dir string, depth int) {
 	w := m.c.w
-	key := path.Clean(w.Where(p))
+	key := word.Clean(w.Where(p))
 	if m.seen[key] {
 		return
 	}

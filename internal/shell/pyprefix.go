@@ -48,7 +48,7 @@ func (m *moduleLoader) pythonPrefix() {
 	if word.HasMark(exe) {
 		return
 	}
-	bin := path.Dir(path.Clean(c.w.Where(exe)))
+	bin := path.Dir(word.Clean(c.w.Where(exe)))
 	if m.installedPy(bin) {
 		return
 	}
@@ -78,7 +78,7 @@ func (m *moduleLoader) pythonPrefix() {
 // holdsStdlib reports whether directory d holds lib/python3.X/os.py (or
 // os.pyc), python's landmark of its prefix.
 func (m *moduleLoader) holdsStdlib(d string) bool {
-	lib := path.Clean(m.c.w.Where(path.Join(d, "lib"))) + "/python3"
+	lib := word.Clean(m.c.w.Where(path.Join(d, "lib"))) + "/python3"
 	for _, f := range m.c.w.Written { // written by the command: cp -r, echo >
 		if strings.HasPrefix(f.Path, lib) && (path.Base(f.Path) == "os.py" || path.Base(f.Path) == "os.pyc") {
 			return true
@@ -110,13 +110,13 @@ func (m *moduleLoader) knownPy(d string) bool {
 	if word.HasMark(d) || !strings.HasPrefix(d, "/") && !word.HomeRelative(d) {
 		return false
 	}
-	return m.installedPy(d) || !m.agentWrites(path.Clean(d))
+	return m.installedPy(d) || !m.agentWrites(word.Clean(d))
 }
 
 // installedPy reports whether directory d (absolute or in the home's
 // form) is in an install location of pythons guard knows, or the root.
 func (m *moduleLoader) installedPy(d string) bool {
-	d = path.Clean(d)
+	d = word.Clean(d)
 	if d == "/" {
 		return true
 	}

@@ -139,7 +139,7 @@ func warnOptions(args []word.Word) []string {
 // prefix[:exec_prefix]) is under /usr, where the policy refuses writes.
 func systemPrefix(p string) bool {
 	for _, d := range strings.Split(p, ":") {
-		if word.HasMark(d) || !strings.HasPrefix(path.Clean(d)+"/", "/usr/") {
+		if word.HasMark(d) || !strings.HasPrefix(word.Clean(d)+"/", "/usr/") {
 			return false
 		}
 	}
@@ -215,7 +215,7 @@ func (w *walker) withWritten(d string, names map[string]bool) []string {
 	if all == nil {
 		all = map[string]bool{}
 	}
-	key := path.Clean(w.Where(d))
+	key := word.Clean(w.Where(d))
 	for _, f := range w.Written {
 		if path.Dir(f.Path) == key {
 			all[path.Base(f.Path)] = true
@@ -301,7 +301,7 @@ func (m *moduleLoader) unlisted(d string) bool {
 // pp/encodings/__init__.py).
 func (w *walker) withWrittenBelow(d string, names map[string]bool) []string {
 	all := w.withWritten(d, names)
-	key := path.Clean(w.Where(d)) + "/"
+	key := word.Clean(w.Where(d)) + "/"
 	for _, f := range w.Written {
 		if rest, ok := strings.CutPrefix(f.Path, key); ok {
 			if top, _, deeper := strings.Cut(rest, "/"); deeper && !slices.Contains(all, top+"/") {

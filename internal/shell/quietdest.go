@@ -38,7 +38,7 @@ func (c *cmd) mayPrintTo(v string) bool {
 			p = wd.WorkDir() + "/" + p
 		}
 	}
-	switch cp := path.Clean(p); {
+	switch cp := word.Clean(p); {
 	case strings.HasPrefix(cp, "/"):
 		if catalogue.DevicePath(cp) {
 			return true
@@ -73,7 +73,7 @@ func linksToDevice(files effect.Files, p string) bool {
 			if !strings.HasPrefix(t, "/") {
 				t = path.Dir(p) + "/" + t
 			}
-			p = path.Clean(t)
+			p = word.Clean(t)
 			if catalogue.DevicePath(p) || strings.HasPrefix(p, "..") {
 				return true
 			}

@@ -98,7 +98,7 @@ func (c *cmd) makeSub(a word.Word) {
 
 // wrote reports whether the command wrote file p.
 func (w *walker) wrote(p string) bool {
-	_, ok := w.WrittenEntry(path.Clean(w.Where(p)))
+	_, ok := w.WrittenEntry(word.Clean(w.Where(p)))
 	return ok
 }
 

@@ -123,7 +123,7 @@ func (c *cmd) runnerRoot(r *catalogue.TestRunner, d string) (string, bool) {
 // atRoot reports whether dir is the file system's root, as the command
 // names it (relative to the directory it starts in).
 func (c *cmd) atRoot(dir string) bool {
-	return path.Clean(c.absDir(dir)) == "/"
+	return word.Clean(c.absDir(dir)) == "/"
 }
 
 // holds reports whether file f may hold text: it does, or guard cannot
@@ -142,7 +142,7 @@ func (c *cmd) conftests(r *catalogue.TestRunner, root, d string) []string {
 		return nil
 	}
 	var out []string
-	for dir, n := path.Clean(d), 0; dir != path.Clean(root) && n < maxRootUp; n++ {
+	for dir, n := word.Clean(d), 0; dir != word.Clean(root) && n < maxRootUp; n++ {
 		dir = path.Join(dir, "..")
 		if f := path.Join(dir, "conftest.py"); c.w.IsFile(f) {
 			out = append(out, f)

@@ -177,7 +177,7 @@ func (m *moduleLoader) searchModules() {
 	}
 	keys := make([]string, len(files))
 	for i, p := range files {
-		keys[i] = path.Clean(m.c.w.Where(p))
+		keys[i] = word.Clean(m.c.w.Where(p))
 		m.seen[keys[i]] = true // read in its own turn, not again as another's import
 	}
 	nread, until := m.c.w.Nread, time.Now().Add(maxRunnerTime)

@@ -191,7 +191,7 @@ func (c *cmd) configSearch(p *catalogue.ProjectCode) []string {
 	looked := map[string]bool{}
 	for _, d := range dirs {
 		for _, up := range c.configDirs(d, names[0]) {
-			k := path.Clean(c.absDir(up))
+			k := word.Clean(c.absDir(up))
 			if looked[k] {
 				break // and those above it
 			}
@@ -227,7 +227,7 @@ func (c *cmd) configBelow(p *catalogue.ProjectCode, dir string, names []string) 
 	for depth := 0; len(level) > 0; depth++ {
 		var next []string
 		for _, d := range level {
-			entries, ok := l.Tree(path.Clean(c.w.Where(d)), 1)
+			entries, ok := l.Tree(word.Clean(c.w.Where(d)), 1)
 			if !ok {
 				if k, _ := c.w.Lstat(d); k == effect.EntryNone {
 					continue // nothing there (yet): what the command writes is below
@@ -249,7 +249,7 @@ func (c *cmd) configBelow(p *catalogue.ProjectCode, dir string, names []string) 
 		}
 		level = next
 	}
-	root := path.Clean(c.w.Where(dir))
+	root := word.Clean(c.w.Where(dir))
 	for _, f := range c.w.Written {
 		if strings.HasPrefix(f.Path, root+"/") && slices.Contains(names, path.Base(f.Path)) {
 			out = append(out, f.Path)
@@ -267,9 +267,9 @@ func (c *cmd) configDirs(dir, name string) []string {
 		return []string{dir}
 	}
 	dirs, whole := c.ancestors(dir)
-	home := path.Clean(c.w.Home)
+	home := word.Clean(c.w.Home)
 	for i, d := range dirs {
-		if c.w.Home != "" && path.Clean(c.absDir(d)) == home {
+		if c.w.Home != "" && word.Clean(c.absDir(d)) == home {
 			return dirs[:i+1]
 		}
 	}
@@ -283,7 +283,7 @@ func (c *cmd) configDirs(dir, name string) []string {
 // depth files down the inheritance from the one the tool found; seen are
 // those checked.
 func (c *cmd) checkConfig(p *catalogue.ProjectCode, f string, seen map[string]bool, depth int) {
-	k := path.Clean(c.absDir(f))
+	k := word.Clean(c.absDir(f))
 	if seen[k] {
 		return
 	}

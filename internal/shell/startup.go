@@ -6,7 +6,6 @@ package shell
 // (write-protected); moved, they are files the command runs.
 
 import (
-	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -40,7 +39,7 @@ func (w *walker) startupDir(name, dir string) {
 // it: ~, $HOME, or its path.
 func (w *walker) ownHome(dir string) bool {
 	dir = strings.TrimRight(dir, "/")
-	return dir == "~" || dir == "$HOME" || dir == "${HOME}" || dir == word.Mark(word.MarkEnv, "HOME") || w.Home != "" && path.Clean(dir) == path.Clean(w.Home)
+	return dir == "~" || dir == "$HOME" || dir == "${HOME}" || dir == word.Mark(word.MarkEnv, "HOME") || w.Home != "" && word.Clean(dir) == word.Clean(w.Home)
 }
 
 // startupFile reads file p, a start-up script a shell runs, as a script the

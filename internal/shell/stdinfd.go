@@ -9,7 +9,6 @@ package shell
 // is input guard cannot tell.
 
 import (
-	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -26,7 +25,7 @@ func fdDevice(p string) (fd string, self, ok bool) {
 	if !strings.HasPrefix(p, "/") {
 		return "", false, false
 	}
-	p = path.Clean(p)
+	p = word.Clean(p)
 	switch p {
 	case "/dev/stdin":
 		return "0", true, true
@@ -117,7 +116,7 @@ func (c *cmd) inputRedirect(n, target, sub string, write bool) {
 // has run (it may write through the descriptor).
 func (c *cmd) settleReadWrite() {
 	for _, f := range c.rwFiles {
-		if path.Clean(f) != "/dev/null" { // the null device stays empty
+		if word.Clean(f) != "/dev/null" { // the null device stays empty
 			c.w.Changed(f)
 		}
 	}

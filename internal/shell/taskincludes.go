@@ -225,7 +225,7 @@ func (c *cmd) followTaskRefs(tr *catalogue.TaskRunner, f, t string, seen map[str
 			if _, st := c.w.FileStatus(p, true, effect.MaxScriptBytes); st != effect.FileAbsent {
 				c.recipeScript(p) // a file of the project: it runs
 			}
-		case seen[path.Clean(p)]:
+		case seen[word.Clean(p)]:
 		case len(seen) >= maxTaskIncludes:
 			c.w.hide("runs %s, whose task file pulls in more than %d files: it cannot tell what the rest run", c.name, maxTaskIncludes)
 		default:
@@ -233,7 +233,7 @@ func (c *cmd) followTaskRefs(tr *catalogue.TaskRunner, f, t string, seen map[str
 				c.w.hide("runs %s, whose task file %s pulls in %s, which is not there (made or fetched when it runs): it cannot tell what runs", c.name, f, r.name)
 				continue
 			}
-			seen[path.Clean(p)] = true
+			seen[word.Clean(p)] = true
 			c.scanTaskText(tr, p, seen)
 		}
 	}
@@ -248,7 +248,7 @@ func (c *cmd) taskScriptDirs(tr *catalogue.TaskRunner) {
 		return
 	}
 	for _, d := range tr.ScriptDirs {
-		names, err := l.Sources(path.Clean(c.w.Where(d)), nil, func(string) bool { return true }, maxRecipeScripts)
+		names, err := l.Sources(word.Clean(c.w.Where(d)), nil, func(string) bool { return true }, maxRecipeScripts)
 		if err != nil {
 			c.w.hide("runs %s, which may run the scripts under %s: guard could not list them all (%v)", c.name, d, err)
 			return

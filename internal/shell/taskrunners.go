@@ -117,7 +117,7 @@ func (c *cmd) scanTaskFile(tr *catalogue.TaskRunner, f word.Word) {
 		c.w.hide("runs the tasks of a file whose name guard cannot tell")
 		return
 	}
-	c.scanTaskText(tr, f.Text, map[string]bool{path.Clean(f.Text): true})
+	c.scanTaskText(tr, f.Text, map[string]bool{word.Clean(f.Text): true})
 }
 
 // scanTaskText reads task file f and scans its words (quotes taken as

@@ -212,7 +212,7 @@ func (c *cmd) scanRunnerTexts(r *catalogue.TestRunner, files, texts []string, nr
 	}
 	if m != nil {
 		for _, f := range files {
-			m.seen[path.Clean(c.w.Where(f))] = true // scanned here, not loaded again as a module
+			m.seen[word.Clean(c.w.Where(f))] = true // scanned here, not loaded again as a module
 		}
 	}
 	words, fileWords := c.w.words, c.w.fileWords
@@ -262,7 +262,7 @@ func (c *cmd) runnerFiles(r *catalogue.TestRunner, l effect.SourceLister, dirs [
 	}
 	keep := func(rel string) bool { return r.Loads(rel, all) }
 	for _, d := range dirs {
-		dir := path.Clean(c.w.Where(d))
+		dir := word.Clean(c.w.Where(d))
 		names, err := l.Sources(dir, c.runnerSkip(r, d, wide), keep, maxRunnerFiles)
 		if err != nil {
 			c.w.hide("runs %s, which loads the project's code it finds under %s: guard could not list all of it (%v), so it cannot tell what that code does", c.name, d, err)

@@ -64,9 +64,9 @@ type Rule struct {
 	// Prefilter, when set, is the pattern's prefilter computed earlier
 	// (lazyre.Regexp.Prefilter), so New need not parse the pattern: the
 	// built-in rules carry theirs. Nil derives it.
-	Prefilter []lazyre.Literal
+	Prefilter lazyre.Prefilter
 	// UnlessPrefilter is Prefilter for Unless.
-	UnlessPrefilter []lazyre.Literal
+	UnlessPrefilter lazyre.Prefilter
 }
 
 // Detector checks commands against compiled rules. It is safe for concurrent

@@ -281,7 +281,7 @@ func TestUnless(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pre.block[0].unless.Prefilter()[0].S != " -n" {
+	if pre.block[0].unless.Prefilter()[0][0].S != " -n" {
 		t.Fatalf("prefilter %v", pre.block[0].unless.Prefilter())
 	}
 	for _, tt := range []struct {

@@ -9,13 +9,17 @@
 // `go test ./...` never contains "curl", "rm" or "xmrig", so those rules are
 // rejected by a substring search and never compiled.
 //
-// The prefilter is conservative: when no required literal can be derived
-// (say `.*` or `\d+`), the pattern is compiled and run as usual.
+// The prefilter is a conjunction: every match contains one literal of each
+// of its clauses (`python.*socket` needs "python" and "socket"), so a text
+// with the first word of a rule but not the second is rejected too. It is
+// conservative: when no required literal can be derived (say `.*` or
+// `\d+`), the pattern is compiled and run as usual.
 package lazyre
 
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -25,15 +29,23 @@ import (
 // It is safe for concurrent use.
 type Regexp struct {
 	expr string
-	// need: a match contains at least one of these. Empty: no prefilter.
-	need []Literal
+	// need: a match contains a literal of each clause. Empty: no prefilter.
+	need Prefilter
 
 	once sync.Once
 	re   *regexp.Regexp
 	err  error
 }
 
-// Literal is one string of a prefilter; Fold means the pattern matches it
+// Prefilter is what every match of an expression contains: one literal of
+// each clause.
+type Prefilter [][]Literal
+
+// maxClauses bounds the clauses of a prefilter: the most selective are
+// kept (each is a substring search of the text).
+const maxClauses = 3
+
+// Literal is one string of a prefilter clause; Fold means the pattern matches it
 // case-insensitively, so it is stored lower-cased and searched in a
 // lower-cased text.
 type Literal struct {
@@ -55,12 +67,13 @@ func New(expr string) (*Regexp, error) {
 // [Regexp.Prefilter] for the same expression, without parsing it: built-in
 // rule sets precompute theirs. The expression must be valid (its first use
 // compiles it and reports an error otherwise).
-func NewPrefiltered(expr string, need []Literal) *Regexp {
+func NewPrefiltered(expr string, need Prefilter) *Regexp {
 	return &Regexp{expr: expr, need: need}
 }
 
-// Prefilter returns the literals of which every match contains one.
-func (r *Regexp) Prefilter() []Literal { return r.need }
+// Prefilter returns the clauses of which every match contains a literal
+// each.
+func (r *Regexp) Prefilter() Prefilter { return r.need }
 
 // MustNew is New for patterns known to be valid, such as built-in catalogues.
 // It panics on a syntax error; tests keep catalogues valid.
@@ -75,12 +88,14 @@ func MustNew(expr string) *Regexp {
 // String returns the source text of the expression.
 func (r *Regexp) String() string { return r.expr }
 
-// Literals returns the prefilter: a match contains at least one of these
-// (lower-cased where the pattern folds case). Empty means no prefilter.
+// Literals returns the prefilter's literals, clause after clause (lower-
+// cased where the pattern folds case). Empty means no prefilter.
 func (r *Regexp) Literals() []string {
-	out := make([]string, len(r.need))
-	for i, l := range r.need {
-		out[i] = l.S
+	var out []string
+	for _, c := range r.need {
+		for _, l := range c {
+			out = append(out, l.S)
+		}
 	}
 	return out
 }
@@ -123,12 +138,19 @@ func lower(s string) string {
 	return strings.Map(unicode.SimpleFold, strings.ToLower(s)) // approximation; see mayMatch
 }
 
-// mayMatch reports whether t contains one of the required literals.
+// mayMatch reports whether t contains a literal of every clause.
 func (r *Regexp) mayMatch(t *Text) bool {
-	if len(r.need) == 0 {
-		return true
+	for _, c := range r.need {
+		if !t.holdsOne(c) {
+			return false
+		}
 	}
-	for _, l := range r.need {
+	return true
+}
+
+// holdsOne reports whether t contains one of the literals of clause c.
+func (t *Text) holdsOne(c []Literal) bool {
+	for _, l := range c {
 		if l.Fold {
 			if !isASCII(l.S) || !isASCII(t.s) {
 				return true // Unicode case folding: do not trust the prefilter
@@ -192,9 +214,63 @@ func (r *Regexp) FindTextIndex(t *Text) ([]int, error) {
 	return re.FindStringIndex(t.s), nil
 }
 
-// required returns literals of which every match of re contains at least one,
-// or nil when none can be named.
-func required(re *syntax.Regexp) []Literal {
+// required returns the clauses every match of re contains a literal of
+// each, or nil when none can be named.
+func required(re *syntax.Regexp) Prefilter {
+	switch re.Op {
+	case syntax.OpCapture, syntax.OpPlus:
+		return required(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return required(re.Sub[0])
+		}
+		return nil
+	case syntax.OpConcat:
+		// A run of subexpressions that each match a few strings only
+		// (n(?:c|cat|etcat), which the parser factors out of
+		// nc|ncat|netcat) is one clause of their joined strings.
+		var all Prefilter
+		var run []Literal
+		for _, sub := range re.Sub {
+			if e, ok := joined(run, exact(sub)); ok {
+				run = e
+				continue
+			}
+			if run != nil && useful(run) {
+				all = append(all, run)
+			}
+			run = exact(sub)
+			if run == nil {
+				all = append(all, required(sub)...)
+			}
+		}
+		if run != nil && useful(run) {
+			all = append(all, run)
+		}
+		return selective(all)
+	case syntax.OpAlternate:
+		// One branch matches: a clause of the union of each branch's most
+		// selective clause.
+		var one []Literal
+		for _, sub := range re.Sub {
+			p := required(sub)
+			if p == nil {
+				return nil
+			}
+			one = append(one, p[0]...)
+		}
+		return Prefilter{one}
+	}
+	if c := clause(re); c != nil {
+		return Prefilter{c}
+	}
+	return nil
+}
+
+// clause returns the literals of a literal or a small character class (such
+// as [/~$], a set of one-character literals), one of which every match of
+// re is; nil for anything else.
+func clause(re *syntax.Regexp) []Literal {
 	switch re.Op {
 	case syntax.OpLiteral:
 		fold := re.Flags&syntax.FoldCase != 0
@@ -203,36 +279,7 @@ func required(re *syntax.Regexp) []Literal {
 			s = strings.ToLower(s)
 		}
 		return []Literal{{S: s, Fold: fold}}
-	case syntax.OpCapture:
-		return required(re.Sub[0])
-	case syntax.OpPlus:
-		return required(re.Sub[0])
-	case syntax.OpRepeat:
-		if re.Min >= 1 {
-			return required(re.Sub[0])
-		}
-		return nil
-	case syntax.OpConcat:
-		var best []Literal
-		for _, sub := range re.Sub {
-			if set := required(sub); set != nil && better(set, best) {
-				best = set
-			}
-		}
-		return best
-	case syntax.OpAlternate:
-		var all []Literal
-		for _, sub := range re.Sub {
-			set := required(sub)
-			if set == nil {
-				return nil
-			}
-			all = append(all, set...)
-		}
-		return all
 	case syntax.OpCharClass:
-		// A small class of single characters, such as [/~$], is a set of
-		// one-character literals.
 		var set []Literal
 		for i := 0; i+1 < len(re.Rune); i += 2 {
 			lo, hi := re.Rune[i], re.Rune[i+1]
@@ -240,7 +287,13 @@ func required(re *syntax.Regexp) []Literal {
 				return nil
 			}
 			for c := lo; c <= hi; c++ {
-				set = append(set, Literal{S: string(c)})
+				l := Literal{S: string(c)}
+				if re.Flags&syntax.FoldCase != 0 {
+					l = Literal{S: strings.ToLower(l.S), Fold: true}
+				}
+				if !slices.Contains(set, l) {
+					set = append(set, l)
+				}
 			}
 		}
 		return set
@@ -248,12 +301,99 @@ func required(re *syntax.Regexp) []Literal {
 	return nil
 }
 
-// better reports whether set a is a more selective prefilter than b: its
-// shortest literal is longer (fewer chance hits), then it has fewer entries.
-func better(a, b []Literal) bool {
-	if b == nil {
-		return true
+// maxExact bounds the strings of an exact set.
+const maxExact = 16
+
+// exact returns the strings re matches, when they are few (at most
+// maxExact; "" among them where re may match nothing); nil otherwise.
+func exact(re *syntax.Regexp) []Literal {
+	switch re.Op {
+	case syntax.OpCapture:
+		return exact(re.Sub[0])
+	case syntax.OpEmptyMatch:
+		return []Literal{{}}
+	case syntax.OpQuest:
+		if x := exact(re.Sub[0]); x != nil && len(x) < maxExact {
+			return append([]Literal{{}}, x...)
+		}
+		return nil
+	case syntax.OpConcat:
+		var e []Literal
+		for _, sub := range re.Sub {
+			var ok bool
+			if e, ok = joined(e, exact(sub)); !ok {
+				return nil
+			}
+		}
+		return e
+	case syntax.OpAlternate:
+		var e []Literal
+		for _, sub := range re.Sub {
+			x := exact(sub)
+			if x == nil || len(e)+len(x) > maxExact {
+				return nil
+			}
+			e = append(e, x...)
+		}
+		return e
 	}
+	return clause(re)
+}
+
+// joined returns the strings of a followed by b (a nil a: b), and false when
+// b is nil or there would be more than maxExact of them. A string that folds
+// case is searched lower-cased: the whole joined string is, which a text
+// holding it still passes.
+func joined(a, b []Literal) ([]Literal, bool) {
+	if b == nil || len(a)*len(b) > maxExact {
+		return nil, false
+	}
+	if a == nil {
+		return b, true
+	}
+	out := make([]Literal, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			l := Literal{S: x.S + y.S, Fold: x.Fold || y.Fold}
+			if l.Fold {
+				l.S = strings.ToLower(l.S)
+			}
+			if !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out, true
+}
+
+// useful reports whether clause c rejects anything: it holds no empty
+// string.
+func useful(c []Literal) bool {
+	return !slices.ContainsFunc(c, func(l Literal) bool { return l.S == "" })
+}
+
+// selective returns the most selective clauses of p, most selective
+// first, at most maxClauses of them.
+func selective(p Prefilter) Prefilter {
+	slices.SortStableFunc(p, func(a, b []Literal) int {
+		switch {
+		case better(a, b):
+			return -1
+		case better(b, a):
+			return 1
+		}
+		return 0
+	})
+	if len(p) > maxClauses {
+		p = p[:maxClauses]
+	}
+	return p
+}
+
+// better reports whether clause a is a more selective prefilter than b:
+// its shortest literal is longer (fewer chance hits), then it has fewer
+// entries.
+func better(a, b []Literal) bool {
 	ma, mb := shortest(a), shortest(b)
 	if ma != mb {
 		return ma > mb

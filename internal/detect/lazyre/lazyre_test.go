@@ -9,36 +9,61 @@ import (
 func TestLiterals(t *testing.T) {
 	tests := []struct {
 		expr string
-		want []string // nil: no prefilter
+		want [][]string // the clauses, most selective first; nil: no prefilter
 	}{
-		{`rm\s+-rf\s+[/~$]`, []string{"-rf"}},
-		{`curl.*\|.*sh`, []string{"curl"}},
-		{`xmrig|minergate|minerd`, []string{"xmrig", "miner"}}, // the parser factors miner(gate|d)
-		{`:\(\)\{.*\}\;:`, []string{":(){"}},
-		{`(?i)api[_\-]?key`, []string{"api"}},
-		{`(?i)Authorization:\s*Bearer`, []string{"authorization:"}},
-		{`history\s+-[cwp]`, []string{"history"}},
-		{`nc\s+.*\d+\.\d+\.\d+\.\d+`, []string{"nc"}},
-		{`a+b`, []string{"a"}}, // Go's parser turns a+b into a concatenation
+		{`rm\s+-rf\s+[/~$]`, [][]string{{"-rf"}, {"rm"}, {"/", "~", "$"}}},
+		{`curl.*\|.*sh`, [][]string{{"curl"}, {"sh"}, {"|"}}},
+		{`xmrig|minergate|minerd`, [][]string{{"xmrig", "minergate", "minerd"}}}, // joined again after the parser factors miner(gate|d)
+		{`:\(\)\{.*\}\;:`, [][]string{{":(){"}, {"};:"}}},
+		{`(?i)api[_\-]?key`, [][]string{{"api-key", "api_key", "apikey"}}},
+		{`(?i)Authorization:\s*Bearer`, [][]string{{"authorization:"}, {"bearer"}}},
+		{`history\s+-[cwp]`, [][]string{{"history"}, {"-c", "-p", "-w"}, {"\t", "\n", "\f", "\r", " "}}},
+		{`(?:nc|ncat|netcat)\b.*\|`, [][]string{{"nc", "ncat", "netcat"}, {"|"}}},
+		{`nc\s+.*\d+\.\d+\.\d+\.\d+`, [][]string{{"nc"}, {"."}, {"."}}},
+		{`\bpython\b.*\bsocket\b`, [][]string{{"python"}, {"socket"}}},
+		{`a+b`, [][]string{{"a"}, {"b"}}}, // Go's parser turns a+b into a concatenation
 		{`\d+`, nil},
 		{`.*`, nil},
 		{`foo|\d`, nil},
 		{`(?:ab)*`, nil},
-		{`x{0,3}y`, []string{"y"}},
-		{`[/~$]`, []string{"$", "/", "~"}},
+		{`x{0,3}y`, [][]string{{"y"}}},
+		{`[/~$]`, [][]string{{"$", "/", "~"}}},
+		{`(?:ab|cd)ef`, [][]string{{"abef", "cdef"}}},
+		{`(?i)x[ab]Y`, [][]string{{"xay", "xby"}}},
 	}
 	for _, tt := range tests {
 		r, err := New(tt.expr)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.expr, err)
 		}
-		got := r.Literals()
-		slices.Sort(got)
-		want := slices.Clone(tt.want)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: literals %q, want %q", tt.expr, got, want)
+		var got [][]string
+		for _, c := range r.Prefilter() {
+			var s []string
+			for _, l := range c {
+				s = append(s, l.S)
+			}
+			slices.Sort(s)
+			got = append(got, s)
 		}
+		want := slices.Clone(tt.want)
+		for i := range want {
+			want[i] = slices.Sorted(slices.Values(want[i]))
+		}
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("%s: prefilter %q, want %q", tt.expr, got, want)
+		}
+	}
+}
+
+// TestEveryClauseIsNeeded: a text holding the literals of one clause but
+// not another's is rejected without compiling.
+func TestEveryClauseIsNeeded(t *testing.T) {
+	r := MustNew(`\bpython\b.*\bsocket\b`)
+	if ok, _ := r.MatchString("python3 -m pytest -q"); ok || r.re != nil {
+		t.Fatalf("match %v, compiled %v: the text lacks socket", ok, r.re != nil)
+	}
+	if ok, _ := r.MatchString("python -c 'import socket'"); !ok {
+		t.Fatal("no match with both literals")
 	}
 }
 

@@ -1,7 +1,7 @@
 package effect
 
 import (
-	"path"
+	"slices"
 
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -49,9 +49,9 @@ func (w *Ledger) archived(a string, holds []string, stdout bool) {
 	if !ok {
 		return
 	}
-	var kept []string
+	var kept []string // each once: an archive made again of what it held would double them at every round
 	for _, h := range holds {
-		if c := path.Clean(h); c != p && c != treeOf(p) && len(kept) < MaxLinks {
+		if c := word.Clean(h); c != p && c != treeOf(p) && len(kept) < MaxLinks && !slices.Contains(kept, h) {
 			kept = append(kept, h)
 		}
 	}
@@ -90,16 +90,16 @@ func (w *Ledger) recordedAs(s string) (string, bool) {
 		return "", false
 	}
 	if q, ok := w.DirVar(p); ok {
-		return path.Clean(q), true
+		return word.Clean(q), true
 	}
-	return path.Clean(Under(w.Dir, p)), true
+	return word.Clean(Under(w.Dir, p)), true
 }
 
 // held records, for a read of recorded path p that is an archive the
 // command made, the reads it holds: what the reader prints of them is
 // judged as its own reads are (opaque, unattributed, quiet).
 func (w *Ledger) held(p string) {
-	if a := w.archiveAt(path.Clean(p)); a != nil && !a.stdout {
+	if a := w.archiveAt(word.Clean(p)); a != nil && !a.stdout {
 		*w.ReadList = append(*w.ReadList, a.holds...)
 	}
 }
@@ -108,7 +108,7 @@ func (w *Ledger) held(p string) {
 // program's standard output written there holds (ArchivedStdout): a
 // reader that decodes it (tar xOf, zcat, unzip -p) reads them again.
 func (w *Ledger) StdoutHolds(p string) []string {
-	if a := w.archiveAt(path.Clean(p)); a != nil && a.stdout {
+	if a := w.archiveAt(word.Clean(p)); a != nil && a.stdout {
 		return a.holds
 	}
 	return nil

@@ -376,7 +376,7 @@ func (w *Ledger) noteContext(c ContextWrite, replace bool) {
 // Changed records that the command changes the file (or directory) at p
 // with text guard does not know.
 func (w *Ledger) Changed(p string) {
-	p, sed := path.Clean(p), w.EditScript
+	p, sed := word.Clean(p), w.EditScript
 	if e, ok := w.WrittenEntry(p); ok && e.Path == p && e.from == "" {
 		sed = "" // changed before too: the script alone is not what it holds (a copy's is: Was)
 	}
@@ -387,13 +387,13 @@ func (w *Ledger) Changed(p string) {
 // guard does not know: a program's output the shell empties it for (cmd
 // > f), not made from what it held.
 func (w *Ledger) Replaced(p string) {
-	w.setWritten(WrittenFile{Path: path.Clean(p), unknown: true, whole: true})
+	w.setWritten(WrittenFile{Path: word.Clean(p), unknown: true, whole: true})
 }
 
 // Copied records that the file at dst holds what the file at src holds
 // (cp src dst, cat src > dst).
 func (w *Ledger) Copied(dst, src string) {
-	w.setWritten(WrittenFile{Path: path.Clean(w.Where(dst)), from: path.Clean(w.Where(src))})
+	w.setWritten(WrittenFile{Path: word.Clean(w.Where(dst)), from: word.Clean(w.Where(src))})
 }
 
 // fileChanged: the file is one the command itself changes with text guard
@@ -466,12 +466,12 @@ func (w *Ledger) FileStatus(p string, known bool, max int) (string, FileStatus) 
 	// Not cleaned: a .. after a link is the kernel's to take. A copy of a
 	// copy (cp a b; cp b c) is followed, a few deep.
 	q := w.Where(p)
-	w.jobRan(path.Clean(q)) // jobs.go
+	w.jobRan(word.Clean(q)) // jobs.go
 	if t, st, ok := w.globWritten(q, known, max); ok {
 		return t, st
 	}
 	for range 4 {
-		f, ok := w.WrittenEntry(path.Clean(q))
+		f, ok := w.WrittenEntry(word.Clean(q))
 		if !ok {
 			break
 		}
@@ -524,7 +524,7 @@ func (w *Ledger) globWritten(q string, known bool, max int) (string, FileStatus,
 	if !known || !strings.ContainsAny(q, "*?[") || len(w.Written) == 0 && !w.writtenFull {
 		return "", 0, false
 	}
-	pat := path.Clean(q)
+	pat := word.Clean(q)
 	dir := path.Dir(pat)
 	if w.writtenFull || slices.Contains(w.fullDirs, dir) {
 		return "", fileChanged, true
@@ -560,7 +560,7 @@ func (w *Ledger) globWritten(q string, known bool, max int) (string, FileStatus,
 // matches, as p names them; hidden when a name guard cannot tell was
 // written where the pattern looks.
 func (w *Ledger) WrittenMatches(p string) (names []string, hidden bool) {
-	pat := path.Clean(w.Where(p))
+	pat := word.Clean(w.Where(p))
 	if _, st, ok := w.globWritten(pat, true, 0); ok && st == fileChanged {
 		for _, f := range w.Written {
 			if m, _ := path.Match(pat, f.Path); m && f.unknown {
@@ -661,7 +661,7 @@ func (w *Ledger) LookPath(name, own string) *lookup {
 		}
 		cands := make([][2]string, len(dirs))
 		for i, d := range dirs {
-			q := path.Clean(w.Where(inDir(d, name)))
+			q := word.Clean(w.Where(inDir(d, name)))
 			cands[i] = [2]string{q, w.CanonPath(q)}
 		}
 		w.lookups = append(w.lookups, lookup{key: key, dirs: dirs, cands: cands, hit: hit, gen: -1, mine: mine})
@@ -865,7 +865,7 @@ type WrittenFile struct {
 
 // Wrote records that the file at p (as the command names it) holds text.
 func (w *Ledger) Wrote(p, text string, appendTo bool) {
-	f := WrittenFile{Path: path.Clean(w.Where(p)), text: text}
+	f := WrittenFile{Path: word.Clean(w.Where(p)), text: text}
 	if prev, ok := w.WrittenEntry(f.Path); ok && prev.Path == f.Path && !appendTo && w.EditScript != "" {
 		f.sed = prev.sed // sed -i's literal script, as Changed noted it: the text is its result
 	}
@@ -879,7 +879,7 @@ func (w *Ledger) Wrote(p, text string, appendTo bool) {
 // WrittenText returns the text the command wrote to the file at p, if it
 // wrote one guard knows.
 func (w *Ledger) WrittenText(p string) (string, bool) {
-	f, ok := w.WrittenEntry(path.Clean(w.Where(p)))
+	f, ok := w.WrittenEntry(word.Clean(w.Where(p)))
 	if !ok || f.unknown || f.from != "" {
 		return "", false
 	}
@@ -1054,7 +1054,7 @@ func BareHidden(p string) bool {
 	if p == "" || p[0] == '/' || p[0] == '~' || p[0] == '$' {
 		return false
 	}
-	c := path.Clean(p)
+	c := word.Clean(p)
 	return len(c) > 1 && c[0] == '.' && c != ".." && !strings.Contains(c, "/")
 }
 

@@ -1,7 +1,6 @@
 package effect
 
 import (
-	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -84,7 +83,7 @@ func (w *Ledger) LinksUnknown(why string) {
 func (w *Ledger) linkKey(p string) string {
 	p = w.CanonPath(p)
 	if p != "" && !word.HasMark(p) && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
-		p = path.Clean(p)
+		p = word.Clean(p)
 	}
 	return p
 }
@@ -152,7 +151,7 @@ func (w *Ledger) Lstat(p string) (EntryKind, string) {
 	if !ok || p == "" || !word.IsKnown(p) || strings.ContainsAny(p, "*?[") || w.nstat >= MaxLinks {
 		return EntryUnknown, ""
 	}
-	if _, written := w.WrittenEntry(path.Clean(w.Where(p))); written {
+	if _, written := w.WrittenEntry(word.Clean(w.Where(p))); written {
 		return EntryFile, ""
 	}
 	w.nstat++

@@ -1,7 +1,6 @@
 package effect
 
 import (
-	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -45,7 +44,7 @@ func (w *Ledger) Stale(s string) bool {
 	if p == "" {
 		p = "."
 	}
-	p = path.Clean(p)
+	p = word.Clean(p)
 	if _, written := w.WrittenEntry(p); written || w.MayLinkAt(s) != "" {
 		return true
 	}

@@ -1,6 +1,10 @@
 package word
 
-import "testing"
+import (
+	"path"
+	"strings"
+	"testing"
+)
 
 func TestWordSet(t *testing.T) {
 	s := Set(" -c -command --c sh ")
@@ -65,4 +69,48 @@ func TestUnique(t *testing.T) {
 			t.Errorf("Unique(%q) = %q, %v; want %q, %v", tt.s, got, ok, tt.want, tt.ok)
 		}
 	}
+}
+
+// FuzzClean checks the fast path of Clean against path.Clean.
+func FuzzClean(f *testing.F) {
+	for _, s := range []string{"", "/", ".", "..", "a", "/a/b", "a//b", "a/./b", "a/../b", "../a", "a/", "./a", "/..", "~/.ssh/id_rsa", "a/.b/..c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if got, want := Clean(p), path.Clean(p); got != want {
+			t.Fatalf("Clean(%q) = %q, path.Clean %q", p, got, want)
+		}
+	})
+}
+
+// canonPathRef is CanonPath written plainly, the reference of FuzzCanonPath.
+func canonPathRef(p string) string {
+	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
+		if p == pre {
+			return "~"
+		}
+		if strings.HasPrefix(p, pre+"/") {
+			rest := path.Clean(p[len(pre):])
+			if rest == "/" {
+				return "~"
+			}
+			return "~" + rest
+		}
+	}
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(p)
+	}
+	return p
+}
+
+// FuzzCanonPath checks CanonPath against its plain reference.
+func FuzzCanonPath(f *testing.F) {
+	for _, s := range []string{"", "~", "~/", "~/.ssh//id_rsa", "$HOME", "$HOME/x/../y", "${HOME}/", "$HOMEx/y", "~user/x", "/a/./b", "a/b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if got, want := CanonPath(p), canonPathRef(p); got != want {
+			t.Fatalf("CanonPath(%q) = %q, want %q", p, got, want)
+		}
+	})
 }
