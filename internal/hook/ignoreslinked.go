@@ -17,8 +17,8 @@ import (
 // call may change git's ignore rules where its name does not say so (the
 // analysis decides from names: shell.GitIgnoreFile): a path a symbolic
 // link leads to one of them today (echo '!.env' >> g, g -> .gitignore),
-// an existing directory written, or an existing file with another hard link (ln
-// .gitignore g, made by an earlier call). Such a tree is then walked as on
+// an existing directory written, or an existing file with another hard
+// link (ln .gitignore g, made by an earlier call). Such a tree is then walked as on
 // disk. It copies inputs before it changes one; res is the resolver that
 // followed the inputs' links (nil: none).
 func ignoresLinked(inputs []event.Input, res *realpath.Resolver) []event.Input {
@@ -41,8 +41,11 @@ func ignoresMayMove(inputs []event.Input, res *realpath.Resolver) bool {
 			continue // a pattern: the analysis counted it
 		}
 		p := path.ExpandHome(in.Text, userHome)
-		if slices.ContainsFunc(res.Current(p), shell.GitIgnoreFile) {
-			return true // (a link the command makes: its analysis)
+		// A name the analysis judged (git's own .git/index, reached
+		// through a linked project directory) is not judged again; a
+		// link the command makes is the analysis's too.
+		if !shell.GitIgnoreFile(p) && slices.ContainsFunc(res.Current(p), shell.GitIgnoreFile) {
+			return true
 		}
 		if !res.Exists(p) {
 			continue

@@ -19,7 +19,8 @@ import (
 // write under .git (its index too), a variable git writes to
 // (GIT_TRACE), and a write through a symbolic or hard link an earlier
 // call made to an ignore file block, in a repository with an ignored .env
-// and a remote; the everyday push and writes of other files pass.
+// and a remote; the everyday push and writes of other files pass, also
+// from the project reached through a symbolic link.
 func TestIgnoresMoved(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"README": "a\n", ".gitignore": ".env\n", ".env": "DB_PASS=hunter2xyz\n", "sub/x.txt": "x\n"})
 	git("add", "README", ".gitignore", "sub/x.txt")
@@ -66,5 +67,17 @@ func TestIgnoresMoved(t *testing.T) {
 		for _, cmd := range block {
 			wantBlock(t, p, cmd, bashPayloadA(proj, cmd, false), true)
 		}
+	}
+	// Through a linked project directory, git's own .git/index write is
+	// still git's.
+	linked := filepath.Join(t.TempDir(), "p")
+	if err := os.Symlink(proj, linked); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range pass[:4] {
+		wantBlock(t, text, "linked: "+cmd, bashPayloadA(linked, cmd, false), false)
+	}
+	for _, cmd := range []string{"echo '!.env' >> g" + push, "git diff --output=.gitignore" + push} {
+		wantBlock(t, text, "linked: "+cmd, bashPayloadA(linked, cmd, false), true)
 	}
 }
