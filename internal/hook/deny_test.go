@@ -66,9 +66,11 @@ var inHomeBlocks = map[string]string{
 	"git add .":                    "stages every file of home",
 	"git commit -am 'fix: x'":      "commit -a stages every tracked file of home",
 	"git stash -u":                 "stashes every untracked file of home",
-	"git add -A && git commit -m x && git push": "stages every file of home",
-	"git add -u && git commit -m x && git push": "add -u stages every tracked file of home",
-	"git commit -am x && git push":              "commit -a stages every tracked file of home",
+	"git add -A && git commit -m x && git push":                              "stages every file of home",
+	"git add -u && git commit -m x && git push":                              "add -u stages every tracked file of home",
+	"git commit -am x && git push":                                           "commit -a stages every tracked file of home",
+	"echo hi > notes.txt && git add -A && git commit -qm x && git push":      "stages every file of home",
+	"git diff --output=x.diff && git add -A && git commit -qm x && git push": "stages every file of home",
 	// An unknown program handed the working directory (or, from a
 	// directory below, ..) may write in it: home holds ~/.guard.
 	`out=$(mktemp -d) && go build -o "$out/app" . && cp "$out/app" bin/`: "go build handed home",

@@ -308,6 +308,7 @@ func expand(call *agent.Call, opt agent.Options, prot *protected) ([]event.Input
 	}
 	checked = opaqueTrees(call, checked)
 	checked, res := linkTargetsOf(checked)
+	checked = ignoresLinked(checked, res) // ignoreslinked.go
 	return checked, ran, res, revBlock, nil
 }
 

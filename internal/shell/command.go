@@ -381,13 +381,14 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 	c.settleOutput()
 	c.settleReadWrite() // stdinfd.go
 	c.touchEnv()
-	w.ignoresMoved = w.ignoresMoved || !c.keepsIgnores && !(keepsTree.Has(c.name) && len(c.outFiles) == 0)
+	w.ignoresMoved = w.ignoresMoved || !c.keepsIgnores && !keepsTree.Has(c.name) || c.envMayIgnore() // its writes: ignoresWritten
 	return c
 }
 
 // keepsTree are programs that change no file but through a redirection
-// (printers, cd, test): git's ignore rules stay as they were
-// (gittexttree.go gitTreeMode).
+// (printers, cd, test), which the ledger records: git's ignore rules stay
+// as they were unless a write says otherwise (gittexttree.go
+// ignoresWritten). Any other program may have changed them.
 const keepsTree word.Set = " echo printf : true false cd pwd test [ "
 
 // settleOutput records what the files c's standard output goes to hold:

@@ -60,7 +60,16 @@ func (c *cmd) gitRepoWrites(sub string, args []word.Word) {
 		return
 	}
 	if d, ok := c.gitDirUsed(); ok {
+		writes := c.w.WriteList
+		at := 0
+		if writes != nil {
+			at = len(*writes)
+		}
 		c.w.Write(path.Join(d, "index"))
+		if writes != nil && at <= len(*writes) {
+			// Git's own index: no ignore rule (ignoresWritten).
+			c.w.gitOwnWrites = append(c.w.gitOwnWrites, (*writes)[at:]...)
+		}
 	}
 }
 

@@ -17,8 +17,11 @@ package shell
 // diff outside a repository), as they are on disk.
 
 import (
+	"path"
+	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -62,7 +65,9 @@ const gitKeepsIndex word.Set = " diff status commit branch tag checkout switch r
 
 // gitKeepsIgnores are git's subcommands known to leave the work tree's
 // files, its ignore files among them, as they are (git add and stage
-// only when they honour the ignore rules: gitForces).
+// only when they honour the ignore rules: gitForces),
+// but for the writes the ledger records (git diff --output=F:
+// ignoresWritten).
 const gitKeepsIgnores word.Set = " add stage commit status diff log show fetch push send-pack rev-parse ls-files "
 
 // gitStagesOf is gitStages and gitForces: any name but those listed may
@@ -179,10 +184,93 @@ func (c *cmd) gitTreeMode() treeMode {
 		return treeDisk
 	case !w.gitStaged:
 		return treeTracked
-	case !w.gitForced && !w.ignoresMoved:
+	case !w.gitForced && !w.ignoresMoved && !w.ignoresWritten():
 		return treeUnignored
 	}
 	return treeDisk
+}
+
+// ignoresWritten reports whether a write or touch the command line
+// recorded so far may have changed git's ignore rules, whatever wrote it
+// (a program, a redirection of any descriptor: >, 2>, 1<>, 3>, one on a
+// group, loop or subshell; git diff --output=): see GitIgnoreFile.
+// Git's own writes of its index (gitOwnWrites) are not counted, each
+// once: a redirection to .git/index is.
+func (w *walker) ignoresWritten() bool {
+	var own []string // copied on the first match
+	for _, p := range w.a.Writes {
+		if !GitIgnoreFile(p) {
+			continue
+		}
+		if own == nil {
+			own = slices.Clone(w.gitOwnWrites)
+		}
+		i := slices.Index(own, p)
+		if i < 0 {
+			return true
+		}
+		own = slices.Delete(own, i, i+1)
+	}
+	// A touch of a directory, a pattern or an unknown name is not
+	// counted: the programs whose touches are left here (git's
+	// subcommands that keep the ignore files, cd, test) only name them
+	// (git add ., git add "$f"); their environment may write (envMayIgnore).
+	return slices.ContainsFunc(w.a.Touches, ignoreNamed)
+}
+
+// GitIgnoreFile reports whether a write of path p (as a command names it,
+// or absolute) may change the ignore rules git add reads: p is a
+// directory, a pattern, a path with a part guard cannot tell (unknownPath)
+// or one that names an ignore file (ignoreNamed).
+func GitIgnoreFile(p string) bool {
+	if strings.ContainsAny(p, "*?[") || strings.HasSuffix(p, "/") || unknownPath(p) {
+		return true
+	}
+	switch path.Base(path.Clean(p)) {
+	case ".", "..", "/", "~":
+		return true // the directory itself (a tree's top)
+	}
+	return ignoreNamed(p)
+}
+
+// unknownPath reports whether p holds a part guard cannot tell: a value
+// it does not know, an environment variable, a backslash.
+func unknownPath(p string) bool {
+	return word.HasMark(p) || strings.ContainsAny(p, "\\$")
+}
+
+// ignoreNamed reports whether path p may name one of git's ignore files:
+// a .gitignore anywhere, anything under (or named) .git, an info/exclude,
+// git's default excludes file (~/.config/git/ignore). An excludes file
+// core.excludesFile names elsewhere only adds ignores, and they lose to
+// the .gitignore files and info/exclude (git's order), which are all
+// policy.unignoredBlocked counts as ignoring: writing it cannot unignore a
+// file guard counts as ignored. Where a link takes a write (a symbolic or
+// hard link to .gitignore) the hook looks (internal/hook
+// ignoreslinked.go).
+func ignoreNamed(p string) bool {
+	c := path.Clean(p)
+	if strings.EqualFold(path.Base(c), ".gitignore") {
+		return true
+	}
+	for part := range strings.SplitSeq(c, "/") {
+		if strings.EqualFold(part, ".git") {
+			return true // the repository: its config, info/exclude, a gitdir file
+		}
+	}
+	low := strings.ToLower(c)
+	return strings.HasSuffix(low, "info/exclude") || strings.HasSuffix(low, "git/ignore")
+}
+
+// envMayIgnore reports whether a value c puts in its program's
+// environment may name an ignore file or a place guard cannot tell
+// (GIT_TRACE=$PWD/.gitignore git status): the program may write there
+// (touchEnv).
+func (c *cmd) envMayIgnore() bool {
+	if catalogue.Printers.Has(c.name) || catalogue.Testers.Has(c.name) {
+		return false
+	}
+	return slices.ContainsFunc(c.env, func(v string) bool { return unknownPath(v) || ignoreNamed(v) })
 }
 
 // treeMode is how git reads a work tree: its index's files, those and

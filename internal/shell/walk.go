@@ -39,8 +39,12 @@ type walker struct {
 	// gitForced: one may have staged a file git's ignore rules ignore
 	// (git add -f); ignoresMoved: an earlier command may have changed
 	// those rules (any but git's subcommands known to leave the work
-	// tree's files as they are, and printers).
+	// tree's files as they are, and printers; their writes:
+	// ignoresWritten).
 	gitStaged, gitForced, ignoresMoved bool
+	// gitOwnWrites are the writes git recorded of its own index (git add:
+	// gitRepoWrites), which hold no ignore rule (ignoresWritten).
+	gitOwnWrites []string
 	// ledger is what the command does to files (ledger.go).
 	*effect.Ledger
 	// nestAt is where, in a.Reads, the first command run inside the
