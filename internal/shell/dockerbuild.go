@@ -217,22 +217,15 @@ func (c *cmd) defaultDockerfile(ctx string) string {
 }
 
 // buildStdin walks a Dockerfile a build reads on standard input: known
-// text (a here-document), or a file; else hidden.
+// text (a here-document), a file guard reads; else hidden (codeInput).
 func (c *cmd) buildStdin(v *buildView) {
-	c.consumeStdin()
-	if t, ok := c.inputText(); ok {
-		c.buildText(v, t)
-		return
-	}
 	if c.stdin.file != "" {
 		c.w.Read(c.stdin.file)
-		if t, ok := c.w.FileText(c.stdin.file, true, effect.MaxScriptBytes, "a Dockerfile"); ok {
-			c.buildText(v, t)
-		}
-		return
 	}
-	if c.stdin.sub != "" || c.piped {
-		c.w.hide("builds a Dockerfile (or context) it reads on standard input, which guard cannot see")
+	t, ok := c.codeInput("a Dockerfile")
+	c.consumeStdin()
+	if ok {
+		c.buildText(v, t)
 	}
 }
 
@@ -273,7 +266,7 @@ func (c *cmd) buildInstr(v *buildView, in lang.DockerInstr) {
 			v.shell = in.Args
 		}
 	case "COPY", "ADD":
-		v.copied(in)
+		c.buildCopy(v, in)
 	case "RUN":
 		c.buildRun(v, in)
 	}
@@ -308,11 +301,11 @@ func (v *buildView) dockerArg(args string) []string {
 	return out
 }
 
-// copied records where COPY or ADD puts what it takes from a context:
+// buildCopy records where COPY or ADD puts what it takes from a context:
 // each source (a file, a directory's contents, a glob's files) seen at
 // the destination, and the context itself there (--parents); with the
 // working directory not known, the context may be anywhere: seen at /.
-func (v *buildView) copied(in lang.DockerInstr) {
+func (c *cmd) buildCopy(v *buildView, in lang.DockerInstr) {
 	base := v.ctx
 	for _, f := range in.Flags {
 		if from, ok := strings.CutPrefix(f, "--from="); ok {
@@ -342,8 +335,10 @@ func (v *buildView) copied(in lang.DockerInstr) {
 			rel = path.Dir(rel)
 		}
 		host := path.Join(base, rel)
-		v.mounts = append(v.mounts, effect.Mount{Src: host, Dst: dest, ReadOnly: true},
-			effect.Mount{Src: host, Dst: path.Join(dest, path.Base("/"+rel)), ReadOnly: true})
+		k, _ := c.w.Lstat(host)
+		file := k != effect.EntryDir && k != effect.EntryLink && k != effect.EntryUnknown // a directory's contents land under DST
+		v.mounts = append(v.mounts, effect.Mount{Src: host, Dst: dest, ReadOnly: true, File: file},
+			effect.Mount{Src: host, Dst: path.Join(dest, path.Base("/"+rel)), ReadOnly: true, File: file})
 	}
 	// Last: a mount of the same destination found first is the source's.
 	v.mounts = append(v.mounts, effect.Mount{Src: base, Dst: dest, ReadOnly: true})
