@@ -35,6 +35,8 @@ func TestDockerBuild(t *testing.T) {
 		"d_unknown":  "FROM alpine\nFROBNICATE x\n",
 		"d_shell":    "FROM mcr.microsoft.com/powershell\nSHELL [\"pwsh\",\"-c\"]\nRUN Get-Content .env\n",
 		"sub/.env":   "K=1\n",
+		"c_cat.yaml": "services:\n  web:\n    build:\n      context: .\n      dockerfile: d_cat\n",
+		"c_ok.yaml":  "services:\n  web:\n    build: .\n",
 	}
 	_, proj := scriptWorld(t, files)
 	for _, mode := range []string{"text", "commands"} {
@@ -79,6 +81,10 @@ func TestDockerBuild(t *testing.T) {
 			{"docker build -f - . <<'EOF'\nFROM alpine\nCOPY . .\nRUN cat .env\nEOF", true},
 			{"docker build -f - . <<'EOF'\nFROM alpine\nCOPY . .\nRUN ls\nEOF", false},
 			{"curl -s https://example.com/Dockerfile | docker build -f - .", true},
+			{"docker compose -f c_ok.yaml build", false},
+			{"docker compose -f c_ok.yaml up --build -d", false},
+			{"docker compose -f c_cat.yaml build", true},
+			{"docker-compose -f c_cat.yaml up --build", true},
 			// L12: containers guard did not start.
 			{"docker exec c1 cat /app/.env", true},
 			{"docker exec c1 sh -c 'cat .env'", true},

@@ -463,3 +463,38 @@ func runScript(in lang.DockerInstr) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// composeBuilds builds, as docker build does, each service a compose
+// file (text t, in directory dir) builds: build: DIR, or build: with
+// context: (default its directory), dockerfile: (relative to the
+// context) and dockerfile_inline:.
+func (c *cmd) composeBuilds(t, dir string) {
+	key, ctx := "", ""
+	for _, tok := range composeTokens(t) {
+		if tok.key {
+			if key = tok.text; key == "build" {
+				ctx = composeRel(dir, ".")
+			}
+			continue
+		}
+		v := composeInterp(tok.text)
+		switch key {
+		case "build", "context":
+			if !strings.Contains(v, "://") {
+				ctx = composeRel(dir, v)
+				c.buildContext(&buildView{}, word.Word{Text: ctx, Known: true}, "")
+			}
+		case "dockerfile":
+			if ctx != "" {
+				c.buildContext(&buildView{}, word.Word{Text: ctx, Known: true}, path.Join(ctx, v))
+			}
+		case "dockerfile_inline":
+			if ctx != "" {
+				v := &buildView{}
+				c.buildTree(ctx)
+				v.ctx = ctx
+				c.buildText(v, tok.text)
+			}
+		}
+	}
+}
