@@ -72,6 +72,7 @@ func TestDockerBuild(t *testing.T) {
 			{"docker build --build-context extra=sub -f d_named .", true},
 			{"docker build --build-context extra=$HOME/.ssh .", true},
 			{"docker build -f d_syntax .", true},
+			{"docker build -f \"$DF\" .", true},
 			{"docker build -f d_unknown .", true},
 			{"docker build -f d_shell .", true},
 			{"docker build ~", true},

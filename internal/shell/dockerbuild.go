@@ -90,6 +90,9 @@ func (c *cmd) buildOptions(v *buildView, args []word.Word) (string, []word.Word)
 		case !eq:
 			continue
 		}
+		if (name == "-f" || name == "--file") && !args[j].Known {
+			c.w.hide("builds a Dockerfile whose name guard cannot tell (%s)", word.Render(val))
+		}
 		c.buildOption(v, name, val, &file)
 	}
 	return file, ctxs
