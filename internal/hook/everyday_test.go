@@ -115,6 +115,9 @@ func everydayRepo(t *testing.T, dir string) string {
 		"proj/config.example.yaml": "port: 8080\n",
 		"proj/docs/guide.md":       "guide\n",
 		"proj/requirements.txt":    "requests\n",
+		"proj/Dockerfile":          "FROM node:20\nWORKDIR /app\nCOPY package*.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\nCMD [\"node\", \"b.js\"]\n",
+		"proj/go.Dockerfile": "# syntax=docker/dockerfile:1\nFROM golang:1.22 AS build\nWORKDIR /src\nCOPY go.mod ./\nRUN go mod download\nCOPY . .\nRUN CGO_ENABLED=0 go build -o /out/app .\n" +
+			"FROM debian:bookworm-slim\nRUN apt-get update && apt-get install -y ca-certificates \\\n  && rm -rf /var/lib/apt/lists/*\nCOPY --from=build /out/app /usr/local/bin/app\nENTRYPOINT [\"/usr/local/bin/app\"]\n",
 	}
 	for name, text := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))

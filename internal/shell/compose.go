@@ -44,7 +44,7 @@ func (c *cmd) compose(args []word.Word) {
 	if sub == "config" || sub == "convert" {
 		c.composeEnv(dir, files) // prints the model with .env's values
 	}
-	if !catalogue.ComposeRuns.Has(sub) {
+	if !catalogue.ComposeRuns.Has(sub) && sub != "build" {
 		return
 	}
 	if len(files) == 0 {
@@ -58,7 +58,7 @@ func (c *cmd) compose(args []word.Word) {
 		files = c.defaultCompose(dir)
 	}
 	for _, f := range files {
-		c.composeFile(f, 0)
+		c.composeFile(f, 0, sub == "build")
 	}
 }
 
@@ -83,13 +83,13 @@ func (c *cmd) defaultCompose(dir string) []word.Word {
 
 // composeFile reads the compose file a names and checks what it gives
 // its services.
-func (c *cmd) composeFile(a word.Word, depth int) {
+func (c *cmd) composeFile(a word.Word, depth int, build bool) {
 	if a.Text == "-" {
 		// -f -: the file comes on standard input
 		if t, ok := c.inputText(); ok {
-			c.composeText(t, "", depth)
+			c.composeText(t, "", depth, build)
 		} else if c.stdin.file != "" {
-			c.composeFile(word.Word{Text: c.stdin.file, Known: true}, depth)
+			c.composeFile(word.Word{Text: c.stdin.file, Known: true}, depth, build)
 		} else if c.stdin.sub != "" || c.piped {
 			c.w.hide("reads a compose file on standard input guard cannot see")
 		}
@@ -103,7 +103,7 @@ func (c *cmd) composeFile(a word.Word, depth int) {
 	if !ok {
 		return
 	}
-	c.composeText(t, path.Dir(a.Text), depth)
+	c.composeText(t, path.Dir(a.Text), depth, build)
 }
 
 // composeText checks compose file text t, whose relative names are in
@@ -111,7 +111,11 @@ func (c *cmd) composeFile(a word.Word, depth int) {
 // is a host directory the container reads and may write; a read key's
 // value is a file compose reads (an included compose file is read too); a
 // key that gives the host (privileged: true, pid: host) is hidden.
-func (c *cmd) composeText(t, dir string, depth int) {
+func (c *cmd) composeText(t, dir string, depth int, build bool) {
+	c.composeBuilds(t, dir) // dockerbuild.go: up builds what it has no image of
+	if build {
+		return // compose build: the images only
+	}
 	key := ""
 	for _, tok := range composeTokens(t) {
 		if tok.key {
@@ -144,7 +148,7 @@ func (c *cmd) composeText(t, dir string, depth int) {
 		case catalogue.ComposeReadKeys.Has(key) && (lang.PathLike(v) || key == "env_file"):
 			f := composeRel(dir, v)
 			if ext := path.Ext(f); ext == ".yml" || ext == ".yaml" {
-				c.composeFile(word.Word{Text: f, Known: true}, depth+1)
+				c.composeFile(word.Word{Text: f, Known: true}, depth+1, build)
 			} else {
 				c.w.Read(f)
 			}
@@ -170,7 +174,7 @@ func (c *cmd) stackDeploy(args []word.Word) {
 			j++
 			val = args[j].Text
 		}
-		c.composeFile(word.Word{Text: val, Known: args[j].Known}, 0)
+		c.composeFile(word.Word{Text: val, Known: args[j].Known}, 0, false)
 	}
 }
 

@@ -34,6 +34,16 @@ func (c *cmd) containerRun(from, image int) {
 		return // the image's own command: not known
 	}
 	mounts, workdir := containerMounts(opts)
+	if from > 0 && c.args[from-1].Text == "exec" {
+		mounts = append(mounts, unseenMount(c.args[image].Text)) // docker exec C CMD
+	}
+	for j := 0; j < len(opts); j++ {
+		name, val, next := containerOpt(opts, j)
+		if name == "--volumes-from" {
+			mounts = append(mounts, unseenMount(val))
+		}
+		j = next
+	}
 	if len(mounts) == 0 {
 		return
 	}
@@ -48,6 +58,16 @@ func (c *cmd) containerRun(from, image int) {
 	leave := c.w.EnterContainer(&effect.ContainerView{Mounts: mounts, Workdir: workdir})
 	c.w.scoped(func() { c.extra = append(c.extra, c.inner(words).lines()...) })
 	leave()
+}
+
+// unseenMount is what a container guard did not start shares with the
+// host (docker exec C, --volumes-from C): guard cannot see its mounts, so
+// its whole file system is taken for host files at a place it cannot
+// name, /container:C/…: a name a protected glob matches anywhere (.env,
+// *.pem, .git/hooks/…) is still read or written there, a home-level one
+// (~/.ssh/id_rsa) cannot be told (docs/HOOKS.md).
+func unseenMount(name string) effect.Mount {
+	return effect.Mount{Src: "/container:" + strings.ReplaceAll(name, "/", "_"), Dst: "/"}
 }
 
 // containerOpt splits a container option word at j into its name and

@@ -28,7 +28,11 @@ func (c *cmd) ancestors(dir string) ([]string, bool) {
 		if c.atRoot(dir) {
 			return dirs, true
 		}
+		at := c.absDir(dir)
 		dir = path.Join(dir, "..")
+		if c.absDir(dir) == at {
+			return dirs, true // a container's root seen at a host path (docker exec C npm test)
+		}
 		dirs = append(dirs, dir)
 	}
 	return dirs, c.atRoot(dir) || !path.IsAbs(c.absDir(dir))

@@ -216,6 +216,10 @@ func (c *cmd) container() {
 	if c.containerCopy() {
 		return
 	}
+	if c.containerBuild() { // dockerbuild.go
+		c.generic()
+		return
+	}
 	switch {
 	case len(c.args) > 1 && c.args[0].Text == "compose":
 		c.compose(c.args[1:]) // compose.go

@@ -10,6 +10,7 @@ import (
 type Mount struct {
 	Src, Dst string
 	ReadOnly bool
+	File     bool // Dst is a file (docker build's COPY F DST): no path under it
 }
 
 // ContainerView maps the paths of a command a container runs to the
@@ -86,7 +87,9 @@ func (w *Ledger) containerHosts(p string) []Mount {
 		cands = []string{path.Join(v.Workdir, p)}
 	default:
 		for _, m := range v.Mounts {
-			cands = append(cands, path.Join(m.Dst, p))
+			if !m.File { // a file is no directory to work in
+				cands = append(cands, path.Join(m.Dst, p))
+			}
 		}
 	}
 	var out []Mount
@@ -105,7 +108,7 @@ func (v *ContainerView) toHost(p string) (string, bool, bool) {
 	best := -1
 	for i, m := range v.Mounts {
 		d := path.Clean(m.Dst)
-		if (p == d || d == "/" || strings.HasPrefix(p, d+"/")) && (best < 0 || len(d) > len(path.Clean(v.Mounts[best].Dst))) {
+		if (p == d || !m.File && (d == "/" || strings.HasPrefix(p, d+"/"))) && (best < 0 || len(d) > len(path.Clean(v.Mounts[best].Dst))) {
 			best = i
 		}
 	}
