@@ -163,6 +163,9 @@ func (w *Ledger) Lstat(p string) (EntryKind, string) {
 // a tree from a repository or copied links there (MayLink); "" when none
 // did.
 func (w *Ledger) MayLinkAt(s string) string {
+	if len(w.mayLink) == 0 {
+		return "" // no stage may have made links: nothing to work out
+	}
 	p, ok := Candidate(s)
 	if !ok {
 		return ""
