@@ -28,9 +28,10 @@ type Error struct {
 	What string
 }
 
-// Error implements error.
+// Error implements error: where and what ("line 2: an unterminated
+// quote"), for a reason that says guard cannot read the text as git does.
 func (e *Error) Error() string {
-	return fmt.Sprintf("cannot read the git configuration as git does (line %d: %s)", e.Line, e.What)
+	return fmt.Sprintf("line %d: %s", e.Line, e.What)
 }
 
 // bom is the UTF-8 byte order mark git skips at the start of a file.
