@@ -12,7 +12,7 @@ import (
 
 // s is a setting with a value; b one without '='.
 func s(k, v string) Setting { return Setting{Key: k, Value: v} }
-func b(k string) Setting     { return Setting{Key: k, NoValue: true} }
+func b(k string) Setting    { return Setting{Key: k, NoValue: true} }
 
 // tricky are texts where a line reader and git part ways, or git errors
 // out; TestRead gives what git reads, TestReadAsGit checks it with git.
