@@ -10,14 +10,13 @@
 package repo
 
 import (
-	"bufio"
-	"bytes"
 	"io"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/guardhq/guard/internal/gitconfig"
 	"github.com/guardhq/guard/internal/regularfile"
 )
 
@@ -114,91 +113,26 @@ func readBounded(path string, max int64) ([]byte, error) {
 // OriginURL returns the first url of [remote "origin"] in a git config, or "".
 func OriginURL(config []byte) string {
 	url := ""
-	eachConfigLine(config, func(h header, key, value string, eq bool) bool {
-		if h.section == "remote" && h.sub == "origin" && key == "url" && eq {
-			url = configValue(value)
+	eachSetting(config, func(s gitconfig.Setting) bool {
+		if s.Key == "remote.origin.url" && !s.NoValue {
+			url = s.Value
 		}
 		return url == ""
 	})
 	return url
 }
 
-// header is a git config section header: its name, lower case, and its
-// subsection ("" for none): [remote "origin"] and the old [remote.origin]
-// are both remote and origin.
-type header struct{ section, sub string }
-
-// eachConfigLine calls fn for each key line of a git config (the key lower
-// case, the value as written; eq: the line had an =), with the section it
-// is in, until fn returns false.
-func eachConfigLine(config []byte, fn func(h header, key, value string, eq bool) bool) {
-	sc := bufio.NewScanner(bytes.NewReader(config))
-	sc.Buffer(make([]byte, 0, 4096), maxConfig)
-	var cur header
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' || line[0] == ';' {
-			continue
-		}
-		if line[0] == '[' {
-			end := strings.IndexByte(line, ']')
-			if end < 0 {
-				cur = header{}
-				continue
-			}
-			cur = parseHeader(line[1:end])
-			if line = strings.TrimSpace(line[end+1:]); line == "" {
-				continue
-			}
-		}
-		k, v, eq := strings.Cut(line, "=")
-		if !fn(cur, strings.ToLower(strings.TrimSpace(k)), v, eq) {
+// eachSetting calls fn for each setting of a git config as git reads it
+// (gitconfig.Read), until fn returns false. Text git would not read gives
+// the settings before the line git stops at: git errors out there, after
+// it has read them.
+func eachSetting(config []byte, fn func(s gitconfig.Setting) bool) {
+	settings, _ := gitconfig.Read(string(config), maxConfig)
+	for _, s := range settings {
+		if !fn(s) {
 			return
 		}
 	}
-}
-
-// parseHeader reads a section header's text (between the brackets).
-func parseHeader(h string) header {
-	h = strings.TrimSpace(h)
-	if name, sub, ok := strings.Cut(h, " "); ok {
-		return header{strings.ToLower(name), strings.Trim(strings.TrimSpace(sub), `"`)}
-	}
-	if name, sub, ok := strings.Cut(h, "."); ok {
-		return header{strings.ToLower(name), strings.ToLower(sub)} // the old form is case-insensitive
-	}
-	return header{section: strings.ToLower(h)}
-}
-
-// configValue decodes a git config value: surrounding blanks dropped, double
-// quotes removed, backslash escapes resolved, a # or ; comment outside quotes
-// ending it.
-func configValue(v string) string {
-	var b strings.Builder
-	quoted := false
-	v = strings.TrimSpace(v)
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		switch {
-		case c == '"':
-			quoted = !quoted
-		case c == '\\' && i+1 < len(v):
-			i++
-			switch v[i] {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			default:
-				b.WriteByte(v[i])
-			}
-		case (c == '#' || c == ';') && !quoted:
-			return strings.TrimSpace(b.String())
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return strings.TrimSpace(b.String())
 }
 
 // NameFromURL returns <org>/<repo> for a remote URL: the last two segments of

@@ -1,19 +1,23 @@
 package repo
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/gitconfig"
+)
 
 // Setting returns the last value a git config gives key (lower case,
-// "core.hookspath") and the files it includes ([include] path and every
-// [includeIf "…"] path, whatever their condition), in order.
+// "core.hookspath"; "true" for the key without '=') and the files it
+// includes (include.path and every includeIf's path, whatever their
+// condition), in order, as git reads the config (eachSetting).
 func Setting(config []byte, key string) (value string, found bool, includes []string) {
-	section, name, _ := strings.Cut(key, ".")
-	eachConfigLine(config, func(h header, k, v string, eq bool) bool {
+	eachSetting(config, func(s gitconfig.Setting) bool {
 		switch {
-		case (h.section == "include" && h.sub == "" || h.section == "includeif") && k == "path" && eq:
-			includes = append(includes, configValue(v))
-		case h.section == section && h.sub == "" && k == name:
-			value, found = configValue(v), true
-			if !eq {
+		case (s.Key == "include.path" || strings.HasPrefix(s.Key, "includeif.") && strings.HasSuffix(s.Key, ".path")) && !s.NoValue:
+			includes = append(includes, s.Value)
+		case s.Key == key:
+			value, found = s.Value, true
+			if s.NoValue {
 				value = "true"
 			}
 		}
@@ -26,9 +30,10 @@ func Setting(config []byte, key string) (value string, found bool, includes []st
 // subsection sub of section (branch "main" remote: section "branch", sub
 // "main", key "remote"); includes are not followed.
 func SubSetting(config []byte, section, sub, key string) (value string, found bool) {
-	eachConfigLine(config, func(h header, k, v string, eq bool) bool {
-		if h.section == section && h.sub == sub && k == key && eq {
-			value, found = configValue(v), true
+	want := section + "." + sub + "." + key
+	eachSetting(config, func(s gitconfig.Setting) bool {
+		if s.Key == want && !s.NoValue {
+			value, found = s.Value, true
 		}
 		return true
 	})

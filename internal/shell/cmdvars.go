@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/gitconfig"
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
@@ -378,7 +379,12 @@ func (w *walker) gitConfigFile(p string) {
 	if !ok {
 		return
 	}
-	for _, kv := range gitSettings(text) {
+	settings, err := gitSettings(text)
+	if err != nil {
+		w.hide("names a git configuration guard cannot read as git does (%v): it cannot tell which commands git runs", err)
+		return
+	}
+	for _, kv := range settings {
 		k, v := kv[0], kv[1]
 		switch {
 		case gitInclude(k) || k == "core.hookspath": // before gitRunsValue, which takes a path for a program
@@ -395,57 +401,21 @@ func (w *walker) gitConfigFile(p string) {
 // maxGitSettings bounds the settings taken from one git configuration.
 const maxGitSettings = 4096
 
-// gitSettings returns the settings of git configuration text, each as its
-// key (section[.subsection].name, the section and name lower-cased) and
-// its value (quotes removed, a comment after it dropped).
-func gitSettings(text string) [][2]string {
-	var out [][2]string
-	section := ""
-	for _, l := range strings.Split(text, "\n") {
-		l = strings.TrimSpace(l)
-		switch {
-		case l == "" || l[0] == '#' || l[0] == ';':
-		case l[0] == '[':
-			section = gitSection(l)
-		case len(out) < maxGitSettings:
-			k, v, _ := strings.Cut(l, "=")
-			out = append(out, [2]string{section + "." + strings.ToLower(strings.TrimSpace(k)), gitValue(v)})
-		}
+// gitSettings returns the settings of git configuration text as git reads
+// them (gitconfig.Read), each as its key (section[.subsection].name, the
+// section and name lower-cased) and its value ("" for a key without '=').
+// An error says guard cannot read the text as git does: the caller cannot
+// tell what it sets.
+func gitSettings(text string) ([][2]string, error) {
+	settings, err := gitconfig.Read(text, maxGitSettings)
+	if err != nil {
+		return nil, err
 	}
-	return out
-}
-
-// gitSection returns the name of a section header: [core] is core,
-// [alias "x"] alias.x, [remote.origin] remote.origin.
-func gitSection(l string) string {
-	l = strings.TrimSuffix(strings.TrimPrefix(l, "["), "]")
-	name, sub, ok := strings.Cut(l, " ")
-	if !ok {
-		return strings.ToLower(l)
+	out := make([][2]string, len(settings))
+	for i, s := range settings {
+		out[i] = [2]string{s.Key, s.Value}
 	}
-	return strings.ToLower(name) + "." + strings.Trim(strings.TrimSpace(sub), `"`)
-}
-
-// gitValue returns a git setting's value: blanks trimmed, double quotes
-// removed, a # or ; comment outside them dropped.
-func gitValue(v string) string {
-	var b strings.Builder
-	quoted := false
-	for i := 0; i < len(v); i++ {
-		ch := v[i]
-		switch {
-		case ch == '\\' && i+1 < len(v):
-			i++
-			b.WriteByte(v[i])
-		case ch == '"':
-			quoted = !quoted
-		case !quoted && (ch == '#' || ch == ';'):
-			return strings.TrimSpace(b.String())
-		default:
-			b.WriteByte(ch)
-		}
-	}
-	return strings.TrimSpace(b.String())
+	return out, nil
 }
 
 // functionImport analyses an environment entry bash imports as a function

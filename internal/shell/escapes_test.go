@@ -537,7 +537,7 @@ func FuzzGitSettings(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		if out := gitSettings(text); len(out) > maxGitSettings {
+		if out, _ := gitSettings(text); len(out) > maxGitSettings {
 			t.Fatalf("%d settings", len(out))
 		}
 		splitText(text)

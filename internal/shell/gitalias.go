@@ -359,7 +359,7 @@ func (c *cmd) gitConfigAlias(name string) (string, gitAliasState) {
 	}
 	r := c.gitConfigLastOf(files, func(k, _ string) bool { return gitAliasKey(k, name) })
 	switch {
-	case r.tooMany || r.unread != "" || r.found && !word.IsKnown(r.v):
+	case r.unknown() != "" || r.found && !word.IsKnown(r.v):
 		return "", gitAliasUnknown
 	case r.found:
 		return r.v, gitAliasFound
@@ -410,7 +410,7 @@ const maxGitConfigRuns = 16
 // a path guard did not see runs no code it cannot see (git status runs
 // core.fsmonitor). Aliases are expanded where they are used
 // (gitExpandAliases), core.hooksPath read with the hooks (gitHooks). A
-// configuration guard cannot read whole, or more settings than
+// configuration guard cannot read whole or as git does, or more settings than
 // maxGitConfigRuns, hides the command; a directory or repository guard
 // cannot tell is left to the checks of where it is.
 func (c *cmd) gitConfigRuns() {
@@ -431,12 +431,9 @@ func (c *cmd) gitConfigRuns() {
 		}
 		return false
 	})
-	switch {
-	case r.tooMany:
-		c.w.hide("git loads more configuration files than guard reads for the commands they set")
-		return
-	case r.unread != "":
-		c.w.hide("git loads a configuration guard cannot read whole (%s): it cannot tell which commands git runs", r.unread)
+	switch why := r.unknown(); {
+	case why != "":
+		c.w.hide("git loads %s: it cannot tell which commands git runs", why)
 		return
 	case len(runs) > maxGitConfigRuns || len(paths) > maxGitConfigRuns:
 		c.w.hide("git's configurations set more commands or files than guard analyses")

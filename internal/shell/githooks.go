@@ -343,15 +343,12 @@ func (c *cmd) gitUserConfigs() []string {
 // files they include, include.path and includeIf's whatever their
 // condition, as the policy's write check takes them) set it, the last
 // winning; "" when none does. A file guard cannot read whole, more files
-// than maxGitConfigs, or an include guard cannot tell hides the command.
+// than maxGitConfigs, one it cannot read as git does, or an include guard
+// cannot tell hides the command.
 func (c *cmd) gitHooksPath(files []string) (string, bool) {
 	r := c.gitConfigLast(files, "core.hookspath")
-	switch {
-	case r.tooMany:
-		c.w.hide("git loads more configuration files than guard reads for core.hooksPath")
-		return "", false
-	case r.unread != "":
-		c.w.hide("git loads a configuration guard cannot read whole (%s): it cannot tell which hooks git runs", r.unread)
+	if why := r.unknown(); why != "" {
+		c.w.hide("git loads %s: it cannot tell which hooks git runs (core.hooksPath)", why)
 		return "", false
 	}
 	return r.v, true
@@ -359,12 +356,28 @@ func (c *cmd) gitHooksPath(files []string) (string, bool) {
 
 // gitConfigRead is what gitConfigLast found of one key: its last value
 // (found), or why guard cannot tell it: more files than maxGitConfigs
-// (tooMany), a file it cannot read whole (unread).
+// (tooMany), a file it cannot read whole (unread), or one it cannot read
+// as git does (unlike: the file and where, gitconfig.Read's error).
 type gitConfigRead struct {
 	v       string
 	found   bool
 	tooMany bool
 	unread  string
+	unlike  string
+}
+
+// unknown returns why guard cannot tell what r was to find, "" when it
+// can: a reason's words after "git loads …".
+func (r gitConfigRead) unknown() string {
+	switch {
+	case r.tooMany:
+		return "more configuration files than guard reads"
+	case r.unread != "":
+		return "a configuration guard cannot read whole (" + r.unread + ")"
+	case r.unlike != "":
+		return "a configuration guard cannot read as git does (" + r.unlike + ")"
+	}
+	return ""
 }
 
 // gitConfigLast returns the value configuration files (and the files they
@@ -394,8 +407,12 @@ func (c *cmd) gitConfigLastOf(files []string, match func(k, v string) bool) gitC
 		default:
 			return gitConfigRead{unread: f}
 		}
+		settings, err := gitSettings(text)
+		if err != nil {
+			return gitConfigRead{unlike: f + ", " + err.Error()}
+		}
 		var incs []string
-		for _, kv := range gitSettings(text) {
+		for _, kv := range settings {
 			switch {
 			case match(kv[0], kv[1]):
 				r.v, r.found = kv[1], true

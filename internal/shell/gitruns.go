@@ -174,11 +174,16 @@ func (c *cmd) submoduleDirs(recursive bool) []string {
 		c.w.hide("git submodule foreach runs its command in submodules guard cannot list (a .gitmodules it cannot read whole)")
 		return nil
 	}
+	settings, err := gitSettings(text)
+	if err != nil {
+		c.w.hide("git submodule foreach runs its command in submodules guard cannot list (a .gitmodules it cannot read as git does: %v)", err)
+		return nil
+	}
 	var dirs []string
 	if recursive {
 		dirs = append(dirs, unknown) // nested submodules: not listed here
 	}
-	for _, kv := range gitSettings(text) {
+	for _, kv := range settings {
 		if strings.HasPrefix(kv[0], "submodule.") && strings.HasSuffix(kv[0], ".path") {
 			if len(dirs) > maxSubmodules || !word.IsKnown(kv[1]) || kv[1] == "" {
 				c.w.hide("git submodule foreach runs its command in more submodules than guard analyses")

@@ -184,8 +184,8 @@ const maxGitmodules = 64 << 10
 // submodulesChanged records what git submodule update (add) writes: the
 // submodules' trees, which .gitmodules lists (path = DIR), in the
 // repository's top (the working directory or one above it); add's own
-// directory too. With a .gitmodules guard cannot read whole, every tree
-// (the working directory's and those above) is changed.
+// directory too. With a .gitmodules guard cannot read whole or as git
+// does, every tree (the working directory's and those above) is changed.
 func (c *cmd) submodulesChanged(args []word.Word) {
 	if c.w.guessing > 0 {
 		return
@@ -206,15 +206,16 @@ func (c *cmd) submodulesChanged(args []word.Word) {
 			up += "../"
 			continue
 		case effect.FileWhole:
-			for _, line := range strings.Split(string(data), "\n") {
-				k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
-				if ok && strings.TrimSpace(k) == "path" {
-					c.w.Changed(c.w.Where(up + strings.Trim(strings.TrimSpace(v), `"`)))
+			if settings, err := gitSettings(string(data)); err == nil {
+				for _, kv := range settings {
+					if strings.HasPrefix(kv[0], "submodule.") && strings.HasSuffix(kv[0], ".path") {
+						c.w.Changed(c.w.Where(up + kv[1]))
+					}
 				}
+				return
 			}
-			return
 		}
-		c.treeChanged(".", true) // one guard cannot read whole
+		c.treeChanged(".", true) // one guard cannot read whole or as git does
 		return
 	}
 	// None: git submodule update has no submodule to write.
