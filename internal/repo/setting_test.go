@@ -16,7 +16,7 @@ func TestSetting(t *testing.T) {
 		{"[core \"x\"]\nhookspath = no\n[core.y]\nhookspath = no\n", "", false, nil},
 		{"[include]\npath = ~/.gitconfig.local\n[includeIf \"gitdir:~/w/\"]\n path = w.inc\n", "", false, []string{"~/.gitconfig.local", "w.inc"}},
 		{"[core] hooksPath = h\n", "h", true, nil},
-		{"[core]\rhooksPath = \"h\\\n2\"\n", "h2", true, nil}, // as git reads it: \r a blank, a continued value
+		{"[core]\rhooksPath = \"h\\\n2\"\n", "h2", true, nil},                                                            // as git reads it: \r a blank, a continued value
 		{"[include] path = a\n[core]\n\tbare\n\thooksPath = h\\x\n[core]\n\thooksPath = no\n", "", false, []string{"a"}}, // git stops at the bad escape
 	} {
 		v, found, inc := Setting([]byte(tc.cfg), "core.hookspath")
