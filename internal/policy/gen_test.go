@@ -31,19 +31,7 @@ func TestGeneratedDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const file = "zz_defaults.go"
-	if *update {
-		if err := os.WriteFile(file, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	have, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(have, src) {
-		t.Fatalf("%s is stale: run go test ./internal/policy -run TestGeneratedDefaults -update", file)
-	}
+	checkGenerated(t, "zz_defaults.go", "TestGeneratedDefaults", src)
 	got := builtinDefault()
 	got.Source, got.Home, p.Source, p.Home = "", "", "", ""
 	if !reflect.DeepEqual(exported(got), exported(p)) {
@@ -81,7 +69,16 @@ func TestGeneratedHelp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const file = "zz_help.go"
+	checkGenerated(t, "zz_help.go", "TestGeneratedHelp", src)
+	if !reflect.DeepEqual(*builtinHelp(), h) {
+		t.Fatal("builtinHelp() differs from help.json")
+	}
+}
+
+// checkGenerated writes src to file under -update, and fails when file is
+// not src (test names the test that writes it).
+func checkGenerated(t *testing.T, file, test string, src []byte) {
+	t.Helper()
 	if *update {
 		if err := os.WriteFile(file, src, 0o644); err != nil {
 			t.Fatal(err)
@@ -92,10 +89,7 @@ func TestGeneratedHelp(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(have, src) {
-		t.Fatalf("%s is stale: run go test ./internal/policy -run TestGeneratedHelp -update", file)
-	}
-	if !reflect.DeepEqual(*builtinHelp(), h) {
-		t.Fatal("builtinHelp() differs from help.json")
+		t.Fatalf("%s is stale: run go test ./internal/policy -run %s -update", file, test)
 	}
 }
 
