@@ -179,15 +179,22 @@ func (w *walker) gitConfigValues(name, value string) [][2]string {
 // is analysed as a command, strictly.
 func (w *walker) gitEnvSetting(key, v string) {
 	w.gitSetting(key, v)
+	if key == "" {
+		w.tentative(v) // a key guard does not know: its value may be a command
+		return
+	}
+	role, run := gitKeyRole(key, v) // includes and core.hooksPath first: a path is no program
 	switch {
-	case key == "core.hookspath":
+	case role == gitRoleHooks:
 		// GIT_CONFIG_PARAMETERS="'core.hooksPath'='x'" as git -c.
 		w.hide("sets core.hooksPath through the environment: git runs hooks from a directory guard does not read")
-	case key == "" || gitRunsValue(key, v):
-		w.tentative(gitCommand(key, v))
-	case gitInclude(key):
+	case role == gitRoleInclude:
 		w.gitPathSetting(key, v)
 		w.gitConfigFile(v)
+	case role == gitRoleHides:
+		w.hide("sets %s through the environment: git may run the command of an ext:: URL from a place guard does not read", key)
+	case role == gitRoleRuns:
+		w.tentative(run)
 	case w.gitPathSetting(key, v): // gitpaths.go
 	case !strings.HasPrefix(key, "alias."):
 		w.gitUnknownPath(key, v)
@@ -386,12 +393,15 @@ func (w *walker) gitConfigFile(p string) {
 	}
 	for _, kv := range settings {
 		k, v := kv[0], kv[1]
-		switch {
-		case gitInclude(k) || k == "core.hookspath": // before gitRunsValue, which takes a path for a program
+		switch role, run := gitKeyRole(k, v); role {
+		case gitRoleInclude, gitRoleHooks:
 			w.hide("names a git configuration that takes %s from elsewhere, which guard does not follow", k)
 			return
-		case gitRunsValue(k, v):
-			w.runsHanded(gitCommand(k, v), "git")
+		case gitRoleHides:
+			w.hide("names a git configuration that sets %s: git may run the command of an ext:: URL from a place guard does not read", k)
+			return
+		case gitRoleRuns:
+			w.runsHanded(run, "git")
 		default:
 			w.gitPathSetting(k, v) // commit.template = .env (gitpaths.go)
 		}

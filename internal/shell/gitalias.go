@@ -423,10 +423,16 @@ func (c *cmd) gitConfigRuns() {
 		return
 	}
 	var runs, paths [][2]string
+	hides := ""
 	r := c.gitConfigLastOf(files, func(k, v string) bool {
-		if !strings.HasPrefix(k, "alias.") && gitRunsValue(k, v) {
-			runs = append(runs, [2]string{k, v})
-		} else if catalogue.GitPathKey(k)&(catalogue.GitPathShows|catalogue.GitPathWrites) != 0 {
+		role, run := gitKeyRole(k, v)
+		switch {
+		case strings.HasPrefix(k, "alias."):
+		case role == gitRoleHides:
+			hides = k
+		case role == gitRoleRuns:
+			runs = append(runs, [2]string{k, run})
+		case catalogue.GitPathKey(k)&(catalogue.GitPathShows|catalogue.GitPathWrites) != 0:
 			paths = append(paths, [2]string{k, v}) // commit.template = .env (gitpaths.go)
 		}
 		return false
@@ -434,6 +440,9 @@ func (c *cmd) gitConfigRuns() {
 	switch why := r.unknown(); {
 	case why != "":
 		c.w.hide("git loads %s: it cannot tell which commands git runs", why)
+		return
+	case hides != "":
+		c.w.hide("git's configuration sets %s: git may run the command of an ext:: URL from a place guard does not read", hides)
 		return
 	case len(runs) > maxGitConfigRuns || len(paths) > maxGitConfigRuns:
 		c.w.hide("git's configurations set more commands or files than guard analyses")
@@ -444,7 +453,7 @@ func (c *cmd) gitConfigRuns() {
 	}
 	c.inTop(func() {
 		for _, kv := range runs {
-			c.w.runsValue(gitCommand(kv[0], kv[1]), kv[0], func(t string) { c.w.runsHanded(t, "git") })
+			c.w.runsValue(kv[1], kv[0], func(t string) { c.w.runsHanded(t, "git") })
 		}
 		for _, kv := range paths {
 			if !gitInclude(kv[0]) { // an include's settings are read with the file's

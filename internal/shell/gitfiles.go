@@ -146,7 +146,7 @@ func (c *cmd) gitConfigEnv(kv string) {
 		c.w.gitEnvSetting(k, v)
 		return
 	}
-	if !gitDataKey(k) || catalogue.GitPathKey(k) != 0 {
+	if _, url := gitTransportURL(k, ""); url || gitCommandName(k) || !gitDataKey(k) || catalogue.GitPathKey(k) != 0 {
 		c.w.hide("git --config-env sets %s from a variable guard does not know: it may run code or name a file guard cannot see", k)
 	}
 }

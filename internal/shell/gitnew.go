@@ -74,15 +74,19 @@ func (c *cmd) gitNewSetting(kv string) {
 	if !ok || !word.IsKnown(k) {
 		return
 	}
-	if gitInclude(k) {
+	role, run := gitKeyRole(k, v)
+	if role == gitRoleInclude {
 		c.w.gitConfigFile(v)
 		if !gitPathAnchored(v) {
 			c.w.hide("git clone -c %s: a configuration of the new repository's tree, which guard cannot read before the clone", k)
 		}
 		return
 	}
-	if gitRunsValue(k, v) || gitCommandKey(k) && !gitDataSetting(kv) {
-		if prog, _, _ := strings.Cut(strings.TrimSpace(gitCommand(k, v)), " "); strings.Contains(prog, "/") && !gitPathAnchored(prog) {
+	if role == gitRoleRuns || gitCommandKey(k) && !gitDataSetting(kv) {
+		if run == "" {
+			run = gitCommand(k, v)
+		}
+		if prog, _, _ := strings.Cut(strings.TrimSpace(run), " "); strings.Contains(prog, "/") && !gitPathAnchored(prog) {
 			c.w.hide("git clone -c %s runs %s, a file of the new tree guard cannot read before the clone", k, prog)
 		}
 	}

@@ -478,13 +478,19 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			return // git -c alias.NAME=…: analysed where git expands it, with the command's arguments (gitExpandAliases)
 		}
 		c.w.gitSetting(k, val)
+		role, run := gitKeyRole(k, val)
 		switch {
-		case ok && gitRunsValue(k, val):
-			c.w.runsValue(gitCommand(k, val), k, func(t string) { c.w.runsHanded(t, "git") })
+		case role == gitRoleInclude:
+			// git -c include.path=F: F's settings, read as a configuration (gitFiles)
+			c.w.gitPathSetting(k, val)
+		case role == gitRoleHooks:
+			c.w.hide("git -c core.hooksPath: git runs hooks from a directory guard does not read")
+		case role == gitRoleHides:
+			c.w.hide("git -c %s: git may run the command of an ext:: URL from a place guard does not read", k)
+		case ok && role == gitRoleRuns:
+			c.w.runsValue(run, k, func(t string) { c.w.runsHanded(t, "git") })
 		case ok && gitProxy(k):
 			c.url(val) // git -c http.proxy=HOST
-		case k == "core.hookspath":
-			c.w.hide("git -c core.hooksPath: git runs hooks from a directory guard does not read")
 		case ok && c.w.gitPathSetting(k, val):
 			// commit.template, blame.ignoreRevsFile: a file git reads and
 			// prints; format.outputDirectory: where it writes (gitpaths.go).
@@ -582,8 +588,8 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 	}
 	if strings.HasPrefix(k, "alias.") && !strings.HasPrefix(v, "!") {
 		c.gitAliasSet(v)
-	} else if gitRunsValue(k, v) {
-		c.w.runsHanded(gitCommand(k, v), "git")
+	} else if role, run := gitKeyRole(k, v); role == gitRoleRuns {
+		c.w.runsHanded(run, "git")
 	}
 	if gitProxy(k) {
 		c.url(v)
@@ -619,7 +625,10 @@ func gitConfigWrites(k, v string) bool {
 	if strings.HasPrefix(k, "alias.") {
 		return !gitAliasData(v)
 	}
-	return gitRunsValue(k, v) || k == "core.hookspath" || gitInclude(k) || k == "init.templatedir" || strings.HasPrefix(k, "trace2.") ||
+	if role, _ := gitKeyRole(k, v); role != gitRoleData && role != gitRolePath {
+		return true
+	}
+	return k == "init.templatedir" || strings.HasPrefix(k, "trace2.") ||
 		strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow") ||
 		strings.HasPrefix(k, "url.") && strings.HasSuffix(k, "insteadof") ||
 		!gitDataKey(k) || gitWeakens(k, v)
@@ -880,7 +889,7 @@ func gitRunsValue(key, v string) bool {
 	case key == "core.pager", key == "core.editor", key == "core.sshcommand", key == "core.fsmonitor",
 		key == "core.askpass", key == "sequence.editor", key == "gpg.program", key == "diff.external",
 		key == "interactive.difffilter", key == "gpg.ssh.program", key == "gpg.x509.program",
-		key == "gpg.openpgp.program", strings.HasPrefix(key, "pager."),
+		key == "gpg.openpgp.program", key == "gpg.ssh.defaultkeycommand", strings.HasPrefix(key, "pager."),
 		key == "core.gitproxy", key == "uploadpack.packobjectshook", key == "core.alternaterefscommand",
 		key == "web.browser", key == "help.browser", key == "man.viewer", key == "instaweb.httpd", key == "imap.tunnel":
 		return true
