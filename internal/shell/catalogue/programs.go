@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -157,7 +156,7 @@ var nodeGrammar = Interp{Code: " -e --eval -p --print ", Interactive: " -i --int
 
 // InterpreterNamed returns how the interpreter called name takes code.
 func InterpreterNamed(name string) (Interp, bool) {
-	i, ok := slices.BinarySearchFunc(Interpreters, name, func(e InterpEntry, n string) int { return strings.Compare(e.Name, n) })
+	i, ok := byName(Interpreters, name, func(x *InterpEntry) string { return x.Name })
 	if !ok {
 		return Interp{}, false
 	}
