@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -169,11 +168,16 @@ func InterpreterOf(name string) (Interp, bool) {
 	if in, ok := InterpreterNamed(name); ok {
 		return in, true
 	}
-	base := strings.TrimRight(name, "0123456789.")
-	for _, p := range []string{"python", "pypy", "perl", "ruby", "node", "php", "lua"} {
-		if base == p {
-			return InterpreterNamed(p)
-		}
+	base := name // strings.TrimRight(name, "0123456789."), without building its set at every call
+	for base != "" && (base[len(base)-1] >= '0' && base[len(base)-1] <= '9' || base[len(base)-1] == '.') {
+		base = base[:len(base)-1]
+	}
+	if len(base) == len(name) {
+		return Interp{}, false // python itself was looked up above
+	}
+	switch base {
+	case "python", "pypy", "perl", "ruby", "node", "php", "lua":
+		return InterpreterNamed(base)
 	}
 	return Interp{}, false
 }
