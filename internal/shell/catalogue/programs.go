@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
