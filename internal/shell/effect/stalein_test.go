@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"path"
 	"testing"
+
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // TestStaleInIsStaleOfEach checks StaleIn's one pass against Stale on each
@@ -41,6 +43,25 @@ func TestStaleInIsStaleOfEach(t *testing.T) {
 		}
 		if got := w.StaleIn(d, names); got != want {
 			t.Fatalf("dir %q, cd %q, writes %+v: StaleIn %v, Stale of each %v", d, w.Dir, w.Written, got, want)
+		}
+	}
+}
+
+func TestIsProcMark(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{word.Mark(word.MarkProcIn, ""), true},
+		{word.Mark(word.MarkProcOut, ""), true},
+		{word.Mark(word.MarkProcIn, "x"), false},
+		{word.Mark(word.MarkSubst, ""), false},
+		{word.MarkStart, false},
+		{"<", false},
+		{"", false},
+	} {
+		if got := isProcMark(c.s); got != c.want {
+			t.Errorf("isProcMark(%q) = %v, want %v", c.s, got, c.want)
 		}
 	}
 }
