@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -242,13 +241,28 @@ func lstat(full string) (shell.EntryKind, string) {
 // is not a program the agent wrote; it is not read (source /etc/profile,
 // a launcher script in /usr/bin named by $BROWSER).
 func systemFile(p string) bool {
-	if slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..") {
+	if hasDotDot(filepath.ToSlash(p)) {
 		return false // /usr/../tmp/x.sh: where a .. leads is not the system's
 	}
 	for _, d := range []string{"/usr/", "/etc/", "/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/System/", "/nix/store/"} {
 		if strings.HasPrefix(p, d) {
 			return true
 		}
+	}
+	return false
+}
+
+// hasDotDot reports whether slash-separated path p has a ".." element.
+func hasDotDot(p string) bool {
+	for i := strings.Index(p, ".."); i >= 0; {
+		if (i == 0 || p[i-1] == '/') && (i+2 == len(p) || p[i+2] == '/') {
+			return true
+		}
+		j := strings.Index(p[i+1:], "..")
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
 	}
 	return false
 }

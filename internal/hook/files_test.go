@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -313,4 +314,15 @@ func TestReadFileAbsentMemo(t *testing.T) {
 	if data, st := (runFiles{base: dir, home: dir}).ReadFile("go.mod", 100); st != shell.FileWhole || string(data) != "module x\n" {
 		t.Errorf("a reader without memory: %q %v, want the file", data, st)
 	}
+}
+
+func FuzzHasDotDot(f *testing.F) {
+	for _, s := range []string{"/usr/../tmp", "..", "a/..", "../a", "a..b", "/a/...", "/a/..b/c", "...", "/usr/lib"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if got, want := hasDotDot(p), slices.Contains(strings.Split(p, "/"), ".."); got != want {
+			t.Fatalf("hasDotDot(%q) = %v, want %v", p, got, want)
+		}
+	})
 }

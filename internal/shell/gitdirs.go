@@ -232,14 +232,7 @@ func (c *cmd) gitDirWritten(st effect.Stater, d string) bool {
 	if c.gitMadeAt(d) {
 		return c.gitDirWrittenBeside(d)
 	}
-	wrote := false
-	for _, r := range gitDirRoles {
-		if c.w.Stale(path.Join(d, r)) {
-			wrote = true
-			break
-		}
-	}
-	if !wrote {
+	if !c.w.StaleIn(d, gitDirRoles[:]) {
 		return false
 	}
 	head := word.Clean(c.w.Where(path.Join(d, "HEAD")))

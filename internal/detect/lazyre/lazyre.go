@@ -34,6 +34,7 @@ type Regexp struct {
 
 	once sync.Once
 	re   *regexp.Regexp
+	st   *starts // nil: matched in one pass only
 	err  error
 }
 
@@ -181,7 +182,11 @@ func (r *Regexp) MayMatch(t *Text) bool { return r.mayMatch(t) }
 
 // Compiled returns the compiled program, compiling it on first call.
 func (r *Regexp) Compiled() (*regexp.Regexp, error) {
-	r.once.Do(func() { r.re, r.err = regexp.Compile(r.expr) })
+	r.once.Do(func() {
+		if r.re, r.err = regexp.Compile(r.expr); r.err == nil {
+			r.st = newStarts(r.expr)
+		}
+	})
 	return r.re, r.err
 }
 
@@ -195,6 +200,11 @@ func (r *Regexp) MatchText(t *Text) (bool, error) {
 	re, err := r.Compiled()
 	if err != nil {
 		return false, err
+	}
+	if r.st != nil && len(t.s) >= minStartText {
+		if found, ok := r.st.match(t.s); ok {
+			return found, nil
+		}
 	}
 	return re.MatchString(t.s), nil
 }

@@ -176,3 +176,63 @@ func TestDeferBuilt(t *testing.T) {
 		t.Fatalf("%d calls, expression %q", calls, d.Regexp().String())
 	}
 }
+
+func TestStartLiterals(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		want []string
+	}{
+		{`\b(?:curl|wget|base64 -d)\b.*\| ?sh`, []string{"curl", "wget", "base64 -d"}},
+		{`curl.*\|.*sh`, []string{"curl"}},
+		{`^rm\s`, []string{"rm"}},
+		{`[ab]x`, []string{"a", "b"}},
+		{`[Cc]url`, nil}, // parsed as a case-folded literal
+		{`(?i)curl`, nil},
+		{`.*curl`, nil},
+		{`x?curl`, nil},
+		{`ümlaut`, nil},
+	} {
+		var got []string
+		if s := newStarts(c.expr); s != nil {
+			got = s.lits
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: start literals %q, want %q", c.expr, got, c.want)
+		}
+	}
+}
+
+// FuzzStartsMatchLikeOnePass checks that trying a pattern anchored where its
+// start literals occur answers as one unanchored pass does.
+func FuzzStartsMatchLikeOnePass(f *testing.F) {
+	for _, s := range []struct{ expr, text string }{
+		{`\b(?:curl|wget|base64 -d)\b.*\| ?(?:(?:ba|da|z|k)?sh|python[\d.]*)\b[^|]* -(?: |$)`, "ls\ncurl x | sh -\n"},
+		{`\bcurl\b`, "xcurl curl"},
+		{`\bcurl\b`, "\xffcurl"},
+		{`(?m)^rm`, "a\nrm"},
+		{`^rm`, "a\nrm"},
+		{`a$`, "aaa"},
+		{`[ab]+\Bc`, "abc"},
+		{`(?s)x.y`, "x\ny"},
+		{`é|a`, "é"},
+	} {
+		f.Add(s.expr, s.text)
+	}
+	f.Fuzz(func(t *testing.T, expr, text string) {
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return
+		}
+		st := newStarts(expr)
+		if st == nil {
+			return
+		}
+		got, ok := st.match(text)
+		if !ok {
+			return
+		}
+		if want := re.MatchString(text); got != want {
+			t.Fatalf("%q on %q: anchored runs %v, one pass %v (starts %q)", expr, text, got, want, st.lits)
+		}
+	})
+}

@@ -329,7 +329,7 @@ var Catalogue = []Program{
 
 // ProgramNamed returns the catalogue's entry for name, or nil.
 func ProgramNamed(name string) *Program {
-	i, ok := slices.BinarySearchFunc(Catalogue, name, func(p Program, n string) int { return strings.Compare(p.Name, n) })
+	i, ok := byName(Catalogue, name, func(x *Program) string { return x.Name })
 	if !ok {
 		return nil
 	}
@@ -515,4 +515,21 @@ func (p *Program) shortScan(s string) (at, n int, ok bool) {
 		}
 	}
 	return 0, 0, true
+}
+
+// byName finds name in table s, sorted by the names key gives, as
+// slices.BinarySearchFunc does but without copying an entry for each
+// comparison (a Program is hundreds of bytes, and look-ups by name run
+// several times for every command).
+func byName[E any](s []E, name string, key func(*E) string) (int, bool) {
+	lo, hi := 0, len(s)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if key(&s[m]) < name {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(s) && key(&s[lo]) == name
 }

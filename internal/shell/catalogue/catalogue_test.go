@@ -1,6 +1,7 @@
 package catalogue
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -96,6 +97,22 @@ func TestRecursionFollows(t *testing.T) {
 		}
 		if got := p.Recurse.Follows(word.Split(tc.args)); got != tc.want {
 			t.Errorf("%s %s: Follows = %v, want %v", tc.prog, tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestByName: byName answers as slices.BinarySearch on the names, for each
+// name of a table, the names between them and the ends.
+func TestByName(t *testing.T) {
+	names := []string{"", "a", "ab", "b", "ba", "c", "z"}
+	for n := range len(names) + 1 {
+		table := names[:n]
+		for _, q := range []string{"", "0", "a", "aa", "ab", "abc", "b", "bb", "c", "y", "z", "zz"} {
+			i, ok := byName(table, q, func(s *string) string { return *s })
+			j, found := slices.BinarySearch(table, q)
+			if i != j || ok != found {
+				t.Errorf("byName(%q, %q) = %d, %v; want %d, %v", table, q, i, ok, j, found)
+			}
 		}
 	}
 }

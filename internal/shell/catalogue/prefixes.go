@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -292,7 +291,7 @@ var Prefixes = []PrefixEntry{
 
 // PrefixOf returns what a prefix command is, or false for another name.
 func PrefixOf(name string) (Prefix, bool) {
-	i, ok := slices.BinarySearchFunc(Prefixes, name, func(e PrefixEntry, n string) int { return strings.Compare(e.Name, n) })
+	i, ok := byName(Prefixes, name, func(x *PrefixEntry) string { return x.Name })
 	if !ok {
 		return Prefix{}, false
 	}

@@ -1,9 +1,6 @@
 package catalogue
 
 import (
-	"slices"
-	"strings"
-
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -157,7 +154,7 @@ var nodeGrammar = Interp{Code: " -e --eval -p --print ", Interactive: " -i --int
 
 // InterpreterNamed returns how the interpreter called name takes code.
 func InterpreterNamed(name string) (Interp, bool) {
-	i, ok := slices.BinarySearchFunc(Interpreters, name, func(e InterpEntry, n string) int { return strings.Compare(e.Name, n) })
+	i, ok := byName(Interpreters, name, func(x *InterpEntry) string { return x.Name })
 	if !ok {
 		return Interp{}, false
 	}
@@ -170,11 +167,16 @@ func InterpreterOf(name string) (Interp, bool) {
 	if in, ok := InterpreterNamed(name); ok {
 		return in, true
 	}
-	base := strings.TrimRight(name, "0123456789.")
-	for _, p := range []string{"python", "pypy", "perl", "ruby", "node", "php", "lua"} {
-		if base == p {
-			return InterpreterNamed(p)
-		}
+	base := name // strings.TrimRight(name, "0123456789."), without building its set at every call
+	for base != "" && (base[len(base)-1] >= '0' && base[len(base)-1] <= '9' || base[len(base)-1] == '.') {
+		base = base[:len(base)-1]
+	}
+	if len(base) == len(name) {
+		return Interp{}, false // python itself was looked up above
+	}
+	switch base {
+	case "python", "pypy", "perl", "ruby", "node", "php", "lua":
+		return InterpreterNamed(base)
 	}
 	return Interp{}, false
 }

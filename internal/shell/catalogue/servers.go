@@ -76,7 +76,7 @@ func ServedDirs(name string, args []word.Word) ([]string, bool) {
 	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") {
 		name = "python"
 	}
-	i, ok := slices.BinarySearchFunc(FileServers, name, func(s FileServer, n string) int { return strings.Compare(s.Name, n) })
+	i, ok := byName(FileServers, name, func(x *FileServer) string { return x.Name })
 	if !ok {
 		return nil, false
 	}

@@ -50,8 +50,9 @@ func (w *Ledger) archived(a string, holds []string, stdout bool) {
 		return
 	}
 	var kept []string // each once: an archive made again of what it held would double them at every round
+	tree := treeOf(p)
 	for _, h := range holds {
-		if c := word.Clean(h); c != p && c != treeOf(p) && len(kept) < MaxLinks && !slices.Contains(kept, h) {
+		if c := word.Clean(h); c != p && c != tree && len(kept) < MaxLinks && !slices.Contains(kept, h) {
 			kept = append(kept, h)
 		}
 	}

@@ -1212,7 +1212,7 @@ func Candidate(s string) (string, bool) {
 		}
 	}
 	s = strings.TrimPrefix(s, "@")
-	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || s == word.Mark(word.MarkProcIn, "") || s == word.Mark(word.MarkProcOut, "") {
+	if s == "" || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || isProcMark(s) {
 		// (<( ) and >( ) name a pipe, /dev/fd/N; their commands are
 		// walked.)
 		return "", false
@@ -1228,6 +1228,16 @@ func Candidate(s string) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// isProcMark reports whether s is the whole marker of a process
+// substitution, <( ) or >( ), without building the markers to compare.
+func isProcMark(s string) bool {
+	k, ok := strings.CutPrefix(s, word.MarkStart)
+	if !ok || len(k) != 1+len(word.MarkEnd) || k[1:] != word.MarkEnd {
+		return false
+	}
+	return k[0] == word.MarkProcIn || k[0] == word.MarkProcOut
 }
 
 // globName reports whether s is a bare shell pattern: no /, not an option,

@@ -1,6 +1,8 @@
 package effect
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -50,6 +52,70 @@ func (w *Ledger) Stale(s string) bool {
 	}
 	for _, f := range w.Written {
 		if _, below := cutDir(f.Path, p); below || p == "." && !strings.HasPrefix(f.Path, "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// StaleIn reports whether Stale holds for one of the entries names
+// (plain names) of the directory word d names: what Stale(d/name) would
+// say of one of them, with one pass over the writes instead of one a name.
+// Only a write at, above or below the directory, or a link a stage may have
+// made at an entry, can make an entry stale.
+func (w *Ledger) StaleIn(d string, names []string) bool {
+	if w.nearWrite(d, names) {
+		for _, n := range names {
+			if w.Stale(path.Join(d, n)) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(w.mayLink) == 0 {
+		return false
+	}
+	for _, n := range names {
+		if w.MayLinkAt(path.Join(d, n)) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// nearWrite reports whether a recorded write may be at one of the entries
+// names of the directory word d names, above it or below it (as Stale
+// names paths), or cannot be placed.
+func (w *Ledger) nearWrite(d string, names []string) bool {
+	if w.writtenFull || len(w.fullDirs) > 0 {
+		return true
+	}
+	p := "/"
+	if t := strings.TrimRight(d, "/"); t != "" || d == "" {
+		if p = w.Where(t); p == "" {
+			p = "."
+		}
+		p = word.Clean(p)
+	}
+	for _, f := range w.Written {
+		if f.Path == p || f.Path == "." || f.Path == "/" {
+			return true
+		}
+		rest, ok := cutDir(f.Path, p)
+		switch p {
+		case ".":
+			rest, ok = f.Path, !strings.HasPrefix(f.Path, "/")
+		case "/":
+			rest, ok = strings.CutPrefix(f.Path, "/")
+		}
+		if ok {
+			first, _, _ := strings.Cut(rest, "/")
+			if slices.Contains(names, first) {
+				return true
+			}
+			continue
+		}
+		if _, ok := cutDir(p, f.Path); ok {
 			return true
 		}
 	}

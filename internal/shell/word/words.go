@@ -216,9 +216,20 @@ type Set string
 
 // Has reports whether w is one of the words.
 func (l Set) Has(w string) bool {
-	if w == "" || strings.ContainsRune(w, ' ') {
+	if w == "" || strings.IndexByte(w, ' ') >= 0 {
 		return false
 	}
+	if len(l) >= indexMin && len(l) <= indexMax {
+		if has, ok := l.indexed(w); ok {
+			return has
+		}
+	}
+	return l.scan(w)
+}
+
+// scan reports whether w, a word without spaces, is between two spaces in
+// l.
+func (l Set) scan(w string) bool {
 	i := strings.Index(string(l), w)
 	for i >= 0 {
 		if i > 0 && i+len(w) < len(l) && l[i-1] == ' ' && l[i+len(w)] == ' ' {
