@@ -164,3 +164,24 @@ func FuzzGitConfig(f *testing.F) {
 		}
 	})
 }
+
+func TestIncludePath(t *testing.T) {
+	for _, c := range []struct {
+		p    string
+		form IncludeForm
+		rest string
+	}{
+		{"~", IncludeHome, ""},
+		{"~/x.cfg", IncludeHome, "/x.cfg"},
+		{"~root/x.cfg", IncludeUnknown, "~root/x.cfg"},
+		{"~root", IncludeUnknown, "~root"},
+		{"%(prefix)/etc/gitconfig", IncludeUnknown, "%(prefix)/etc/gitconfig"},
+		{"/etc/x", IncludeAbsolute, "/etc/x"},
+		{"x.cfg", IncludeRelative, "x.cfg"},
+		{"../%(prefix)/x", IncludeRelative, "../%(prefix)/x"},
+	} {
+		if form, rest := IncludePath(c.p); form != c.form || rest != c.rest {
+			t.Errorf("IncludePath(%q) = %v, %q; want %v, %q", c.p, form, rest, c.form, c.rest)
+		}
+	}
+}

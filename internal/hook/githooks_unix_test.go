@@ -123,6 +123,12 @@ func TestGitHooksUser(t *testing.T) {
 	write(filepath.Join(homeDir, ".gitconfig.local"), "[core]\n\thooksPath = .githooks\n")
 	checkRule(t, p, proj, "git clone -q https://example.com/r.git", "unparsable_command", "post-checkout")
 	checkRule(t, p, proj, "git commit -m x", "", "")
+	// ~USER/ and %(prefix)/ are no paths relative to the including file:
+	// a place guard cannot tell (a file there may set core.hooksPath).
+	for _, inc := range []string{"~nobody/.gitconfig.local", "%(prefix)/.gitconfig.local"} {
+		write(filepath.Join(homeDir, ".gitconfig"), "[include]\n\tpath = "+inc+"\n")
+		checkRule(t, p, proj, "git commit -m x", "unparsable_command", "another user's home or git's prefix")
+	}
 }
 
 // TestGitHooksAnySubcommand: reference-transaction and post-index-change

@@ -12,6 +12,7 @@ package policy
 
 import (
 	"os"
+	"os/user"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/detect/path"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/gitconfig"
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/repo"
 )
@@ -216,10 +218,20 @@ func (h *hooksDirs) configValue(f string) (string, bool, []string) {
 			v, found = val, true
 		}
 		for _, p := range inc {
-			switch {
-			case p == "~" || strings.HasPrefix(p, "~/"):
-				p = filepath.Join(h.home, p[1:])
-			case !filepath.IsAbs(p):
+			switch form, rest := gitconfig.IncludePath(p); form {
+			case gitconfig.IncludeHome:
+				p = filepath.Join(h.home, rest)
+			case gitconfig.IncludeUnknown:
+				// ~USER/x: that user's home, as git looks it up;
+				// %(prefix)/x: under git's installation (a system
+				// directory, write-protected as such).
+				name, after, _ := strings.Cut(strings.TrimPrefix(p, "~"), "/")
+				u, err := user.Lookup(name)
+				if !strings.HasPrefix(p, "~") || err != nil {
+					continue
+				}
+				p = filepath.Join(u.HomeDir, after)
+			case gitconfig.IncludeRelative:
 				p = filepath.Join(filepath.Dir(queue[i]), p)
 			}
 			queue = append(queue, p)

@@ -107,6 +107,8 @@ func (w *walker) commandVar(name, value string) {
 		}
 	case catalogue.HiddenVars.Has(name):
 		w.hide("sets %s: a program runs code from a place guard does not read", name)
+	case name == "GIT_ALLOW_PROTOCOL" && gitAllowProtocolHides(value):
+		w.hide("sets GIT_ALLOW_PROTOCOL to allow a transport that runs a program (ext::, a remote helper): git runs the one a URL names wherever it takes it, a submodule's .gitmodules too, which guard does not read")
 	case codeFileVars.Has(name):
 		w.tentative("python3 " + word.Quote(value))
 	case catalogue.CommandVars.Has(name):
@@ -192,7 +194,7 @@ func (w *walker) gitEnvSetting(key, v string) {
 		w.gitPathSetting(key, v)
 		w.gitConfigFile(v)
 	case role == gitRoleHides:
-		w.hide("sets %s through the environment: git may run the command of an ext:: URL from a place guard does not read", key)
+		w.hide("sets %s through the environment: git may run the program a URL names (ext::, a remote helper) from a place guard does not read (a submodule's .gitmodules)", key)
 	case role == gitRoleRuns:
 		w.tentative(run)
 	case w.gitPathSetting(key, v): // gitpaths.go
@@ -398,7 +400,7 @@ func (w *walker) gitConfigFile(p string) {
 			w.hide("names a git configuration that takes %s from elsewhere, which guard does not follow", k)
 			return
 		case gitRoleHides:
-			w.hide("names a git configuration that sets %s: git may run the command of an ext:: URL from a place guard does not read", k)
+			w.hide("names a git configuration that sets %s: git may run the program a URL names (ext::, a remote helper) from a place guard does not read (a submodule's .gitmodules)", k)
 			return
 		case gitRoleRuns:
 			w.runsHanded(run, "git")

@@ -113,9 +113,6 @@ func (c *cmd) composeFile(a word.Word, depth int, build bool) {
 // key that gives the host (privileged: true, pid: host) is hidden.
 func (c *cmd) composeText(t, dir string, depth int, build bool) {
 	c.composeBuilds(t, dir) // dockerbuild.go: up builds what it has no image of
-	if build {
-		return // compose build: the images only
-	}
 	key := ""
 	for _, tok := range composeTokens(t) {
 		if tok.key {
@@ -123,6 +120,15 @@ func (c *cmd) composeText(t, dir string, depth int, build bool) {
 			continue
 		}
 		v := composeInterp(tok.text)
+		if build {
+			// compose build: the images only, of this file's services and
+			// of those of the compose files it pulls in (include:,
+			// extends: file:), whose builds are read the same way.
+			if f := composeRel(dir, v); catalogue.ComposeReadKeys.Has(key) && lang.PathLike(v) && (path.Ext(f) == ".yml" || path.Ext(f) == ".yaml") {
+				c.composeFile(word.Word{Text: f, Known: true}, depth+1, build)
+			}
+			continue
+		}
 		if catalogue.ComposeHostGiving(key, v) {
 			c.w.hide("starts a compose service given the host (%s: %s): its command runs as root on the host, where guard cannot tell what it reaches", key, v)
 			return

@@ -442,7 +442,7 @@ func (c *cmd) gitConfigRuns() {
 		c.w.hide("git loads %s: it cannot tell which commands git runs", why)
 		return
 	case hides != "":
-		c.w.hide("git's configuration sets %s: git may run the command of an ext:: URL from a place guard does not read", hides)
+		c.w.hide("git's configuration sets %s: git may run the program a URL names (ext::, a remote helper) from a place guard does not read (a submodule's .gitmodules)", hides)
 		return
 	case len(runs) > maxGitConfigRuns || len(paths) > maxGitConfigRuns:
 		c.w.hide("git's configurations set more commands or files than guard analyses")

@@ -56,6 +56,11 @@ func (c *cmd) gitFiles() {
 		if v, ok := strings.CutPrefix(t, "--"); ok && strings.Contains(v, "=") {
 			_, t, _ = strings.Cut(v, "=") // --opt=REV:F: the value is the word
 		}
+		if run := gitTransportCommand(t); run != "" && !strings.HasPrefix(t, "ext::") {
+			// git clone foo://x, git fetch gcrypt::URL: git runs the
+			// remote helper git-remote-foo (ext:: is RunGitRemote's).
+			c.w.tentative(run)
+		}
 		if p, ok := revPath(t); ok {
 			c.w.revRead(p)
 			if !quiet || sub == "show" { // git show -s REV:F prints the blob

@@ -14,6 +14,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/gitconfig"
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -417,7 +418,14 @@ func (c *cmd) gitConfigLastOf(files []string, match func(k, v string) bool) gitC
 			case match(kv[0], kv[1]):
 				r.v, r.found = kv[1], true
 			case gitInclude(kv[0]) && kv[1] != "":
-				incs = append(incs, effect.Under(path.Dir(f), kv[1]))
+				switch form, _ := gitconfig.IncludePath(kv[1]); form {
+				case gitconfig.IncludeUnknown:
+					return gitConfigRead{unread: kv[1] + ", an include of another user's home or git's prefix"}
+				case gitconfig.IncludeRelative:
+					incs = append(incs, effect.Under(path.Dir(f), kv[1]))
+				default:
+					incs = append(incs, kv[1]) // ~/x, /x: as written
+				}
 			}
 		}
 		// An include is read where it stands: after the file's own.

@@ -82,7 +82,7 @@ func (c *cmd) gitNewSetting(kv string) {
 		}
 		return
 	}
-	if role == gitRoleRuns || gitCommandKey(k) && !gitDataSetting(kv) {
+	if role == gitRoleRuns {
 		if run == "" {
 			run = gitCommand(k, v)
 		}

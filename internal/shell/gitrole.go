@@ -9,8 +9,9 @@ package shell
 // what git runs: a catalogued command key (gitRunsValue), a transport URL
 // that runs a remote helper (ext::CMD, HELPER::ADDR), and, default-deny,
 // any key whose last name says it holds a command (…command, …cmd,
-// …program, …helper, …hook, …driver, …editor, …pager), whatever section
-// it is in (gpg.ssh.defaultKeyCommand).
+// …program, …helper, …hook, …driver, …editor, …pager, a filter's clean,
+// smudge and process, a merge or diff tool and its path), whatever
+// section it is in (gpg.ssh.defaultKeyCommand).
 
 import (
 	"strings"
@@ -68,12 +69,13 @@ func gitKeyRole(key, v string) (gitRole, string) {
 // case) says its value is a program or a command line.
 func gitCommandName(key string) bool {
 	name := key[strings.LastIndexByte(key, '.')+1:]
-	for _, s := range [...]string{"command", "cmd", "program", "helper", "hook", "driver", "editor", "pager", "askpass", "textconv"} {
+	for _, s := range [...]string{"command", "cmd", "program", "helper", "hook", "driver", "editor", "pager", "askpass", "textconv", "tool", "clean", "smudge", "process"} {
 		if strings.HasSuffix(name, s) {
 			return true
 		}
 	}
-	return false
+	// mergetool.NAME.path, difftool.NAME.path: the tool's program.
+	return name == "path" && (strings.HasPrefix(key, "mergetool.") || strings.HasPrefix(key, "difftool."))
 }
 
 // gitBool reports whether v is one of git's boolean values (color.pager =
@@ -86,13 +88,49 @@ func gitBool(v string) bool {
 	return false
 }
 
-// gitExtAllowed reports whether setting key = v lets git use the ext::
-// transport (protocol.ext.allow = always or user, protocol.allow =
-// always): git then runs the command of an ext:: URL from wherever it
-// takes one, a submodule's .gitmodules too, which guard does not read.
+// gitExtAllowed reports whether setting key = v lets git use a transport
+// that runs a program: ext:: (protocol.ext.allow other than never), a
+// remote helper of any name (protocol.NAME.allow for a NAME that is not one
+// of git's own transports), or all of them (protocol.allow = always). git
+// then runs the program a URL names wherever it takes one, a submodule's
+// .gitmodules too, which guard does not read.
 func gitExtAllowed(key, v string) bool {
 	v = strings.ToLower(strings.TrimSpace(v))
-	return key == "protocol.ext.allow" && v != "never" || key == "protocol.allow" && v == "always"
+	if key == "protocol.allow" {
+		return v == "always"
+	}
+	name, ok := strings.CutPrefix(key, "protocol.")
+	if name, ok = strings.CutSuffix(name, ".allow"); !ok || name == "" {
+		return false
+	}
+	return !gitOwnTransport(name) && v != "never"
+}
+
+// gitOwnTransport reports whether name (lower case) is a transport git
+// implements itself or with the helpers it ships (git-remote-http…): no
+// program of the command's.
+func gitOwnTransport(name string) bool {
+	switch name {
+	case "file", "git", "ssh", "git+ssh", "ssh+git", "http", "https", "ftp", "ftps":
+		return true
+	}
+	return false
+}
+
+// gitAllowProtocolHides reports whether GIT_ALLOW_PROTOCOL = v (a colon-
+// separated list of the transports git may use, for every operation,
+// submodules' too) allows one that runs a program (ext, a remote helper's
+// name), or is a value guard cannot tell.
+func gitAllowProtocolHides(v string) bool {
+	if !word.IsKnown(v) {
+		return true
+	}
+	for _, name := range strings.Split(v, ":") {
+		if name = strings.ToLower(strings.TrimSpace(name)); name != "" && !gitOwnTransport(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // gitTransportURL returns the URL a setting gives git to connect to: a
@@ -115,12 +153,18 @@ func gitTransportURL(key, v string) (string, bool) {
 }
 
 // gitTransportCommand returns the command git runs to reach URL u: an
-// ext:: URL's command, git-remote-HELPER for HELPER::ADDR (a program of
-// PATH or git's exec path); "" for a URL git reaches itself (fd:: joins
-// descriptors it was given).
+// ext:: URL's command, git-remote-HELPER for HELPER::ADDR and for
+// HELPER://ADDR when git has no transport of that name (a program of PATH
+// or git's exec path); "" for a URL git reaches itself (fd:: joins
+// descriptors it was given; http, ssh, file…).
 func gitTransportCommand(u string) string {
 	helper, addr, ok := strings.Cut(u, "::")
-	if !ok || helper == "" || strings.ContainsAny(helper, ":/") {
+	if !ok || !gitSchemeName(helper) {
+		// SCHEME://ADDR with a scheme git does not implement: git runs
+		// git-remote-SCHEME (transport.c's "unknown protocol").
+		if scheme, _, ok := strings.Cut(u, "://"); ok && gitSchemeName(scheme) && !gitOwnTransport(strings.ToLower(scheme)) {
+			return word.Quote("git-remote-" + scheme)
+		}
 		return ""
 	}
 	switch helper {
@@ -130,4 +174,20 @@ func gitTransportCommand(u string) string {
 		return ""
 	}
 	return word.Quote("git-remote-" + helper)
+}
+
+// gitSchemeName reports whether s is a URL scheme or remote helper name
+// as git reads one (url.c's is_urlschemechar): a letter, then letters,
+// digits, '+', '-' and '.'.
+func gitSchemeName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return false
+		}
+	}
+	return s != ""
 }

@@ -486,7 +486,7 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 		case role == gitRoleHooks:
 			c.w.hide("git -c core.hooksPath: git runs hooks from a directory guard does not read")
 		case role == gitRoleHides:
-			c.w.hide("git -c %s: git may run the command of an ext:: URL from a place guard does not read", k)
+			c.w.hide("git -c %s: git may run the program a URL names (ext::, a remote helper) from a place guard does not read (a submodule's .gitmodules)", k)
 		case ok && role == gitRoleRuns:
 			c.w.runsValue(run, k, func(t string) { c.w.runsHanded(t, "git") })
 		case ok && gitProxy(k):
@@ -498,9 +498,6 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			// A key not known to hold data: its value may be a place git
 			// reads or writes, or a command (gpg.ssh.defaultKeyCommand).
 			c.w.gitUnknownPath(k, val)
-			if gitCommandKey(k) && gitCommandLike(val) {
-				c.w.runsValue(val, k, func(t string) { c.w.runsHanded(t, "git") })
-			}
 		}
 	case catalogue.RunSSHConfig:
 		c.sshConfig(v, by, 0)
@@ -559,8 +556,8 @@ func (c *cmd) gitConfig(from int) {
 	case gitCfgSet:
 		c.gitConfigSet(p.file, strings.ToLower(p.operands[0]), p.operands[1])
 	case gitCfgUnset:
-		if k := strings.ToLower(p.operands[0]); !gitDataKey(k) && !strings.HasPrefix(k, "alias.") {
-			c.w.Write(p.file) // an alias removed runs nothing: git's own commands cannot be aliased
+		if k := strings.ToLower(p.operands[0]); gitUnsetWrites(k) {
+			c.w.Write(p.file)
 		}
 	default: // sections, edit
 		c.w.Write(p.file)
@@ -598,6 +595,19 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 	if gitConfigWrites(k, v) {
 		c.w.Write(file) // default-deny: a key not known to hold data
 	}
+}
+
+// gitUnsetWrites reports whether removing setting key (lower case) is a
+// write guard checks: a key not known to hold data, or one whose role, for
+// a value of any kind, is more than data (gitKeyRole: gpg.ssh.defaultKeyCommand
+// is a command in any section), the same decision every source of a setting
+// gets. An alias removed runs nothing: git's own commands cannot be aliased.
+func gitUnsetWrites(key string) bool {
+	if strings.HasPrefix(key, "alias.") {
+		return false
+	}
+	role, _ := gitKeyRole(key, "value") // (not one of git's booleans)
+	return !gitDataKey(key) || role != gitRoleData && role != gitRolePath
 }
 
 // gitAliasSet analyses alias value v of git's words, set by git config,
@@ -669,18 +679,6 @@ func gitAliasData(v string) bool {
 		}
 	}
 	return true
-}
-
-// gitCommandKey reports whether a git setting's name (lower case) says
-// its value is a program or a command: …command, …cmd, …program, …tool,
-// …helper, …editor, …pager, …askpass, a driver's or filter's.
-func gitCommandKey(k string) bool {
-	for _, s := range [...]string{"command", "cmd", "program", "tool", "helper", "editor", "pager", "askpass", "driver", "textconv", "clean", "smudge", "process", "path"} {
-		if strings.HasSuffix(k, s) {
-			return true
-		}
-	}
-	return false
 }
 
 // gitCfgAction is what git config does with its file.
