@@ -472,8 +472,13 @@ func runScript(in lang.DockerInstr) (string, bool) {
 // context: (default its directory), dockerfile: (relative to the
 // context) and dockerfile_inline:.
 func (c *cmd) composeBuilds(t, dir string) {
+	toks, ok := composeTokens(t)
+	if !ok {
+		c.w.hide(composeUnreadable, "a compose file")
+		return
+	}
 	key, ctx := "", ""
-	for _, tok := range composeTokens(t) {
+	for _, tok := range toks {
 		if tok.key {
 			if key = tok.text; key == "build" {
 				ctx = composeRel(dir, ".")
