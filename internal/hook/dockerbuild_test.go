@@ -101,6 +101,18 @@ func TestDockerBuild(t *testing.T) {
 			{"docker compose -f c_ext.yaml build", true}, // and extends: file:
 			{"docker compose -f c_incok.yaml build", false},
 			{"docker compose -f c_x24.yaml up", true},
+			{"docker compose -fc_x24.yaml up", true}, // pflag's -fFILE (FINDINGS46b B10)
+			{"docker compose -f=c_x24.yaml up", true},
+			{"docker build -fd_cat .", true}, // (B1)
+			{"docker build -qfd_cat .", true},
+			{"docker build -qf d_cat .", true},
+			{"podman build -fd_cat .", true},
+			{"docker build -q -t app .", false},
+			{"podman build --layers -f d_cat .", true}, // --layers takes no value (B2)
+			{"podman build --layers -t app .", false},
+			{"buildah bud -f d_cat .", true}, // (B3)
+			{"buildah build -f d_cat .", true},
+			{"buildah bud -t app .", false},
 			{"docker compose -f c_x7e.yaml up", true},
 			{"docker compose -f c_key.yaml up", true},
 			{"docker compose -f c_anchor.yaml up", true},

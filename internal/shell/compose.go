@@ -28,7 +28,11 @@ func (c *cmd) compose(args []word.Word) {
 	for j := 0; j < len(args) && sub == ""; j++ {
 		s := args[j].Text
 		name, val, eq := strings.Cut(s, "=")
-		if !eq && catalogue.ComposeWithArg.Has(s) && j+1 < len(args) {
+		if flag, v, next, ok := word.ShortValue(s, composeShortWithArg); ok {
+			// -fFILE, -f=FILE as pflag reads them (FINDINGS46b B10)
+			name, val, eq = "-"+string(flag), v, !next
+		}
+		if !eq && catalogue.ComposeWithArg.Has(name) && j+1 < len(args) {
 			j++
 			val = args[j].Text
 		}
@@ -61,6 +65,10 @@ func (c *cmd) compose(args []word.Word) {
 		c.composeFile(f, 0, sub == "build")
 	}
 }
+
+// composeShortWithArg are the short options of catalogue.ComposeWithArg:
+// compose's -f and -p.
+const composeShortWithArg = "fp"
 
 // defaultCompose returns the compose file compose finds in dir ("" for
 // the working directory) and its override file.
