@@ -40,6 +40,15 @@ func TestDockerBuild(t *testing.T) {
 		"c_inc.yaml":   "include:\n  - c_cat.yaml\n",
 		"c_ext.yaml":   "services:\n  api:\n    extends:\n      file: c_cat.yaml\n      service: web\n",
 		"c_incok.yaml": "include:\n  - c_ok.yaml\n",
+		// YAML's double-quoted escapes are decoded before compose reads
+		// the value (FINDINGS46b B9): the home bound read-write.
+		"c_x24.yaml":    "services:\n  a:\n    image: alpine\n    volumes:\n      - \"\\x24{HOME}:/h\"\n",
+		"c_x7e.yaml":    "services:\n  a:\n    image: alpine\n    volumes:\n      - \"\\x7e:/h\"\n",
+		"c_key.yaml":    "services:\n  a:\n    image: alpine\n    volumes:\n      - type: bind\n        \"sour\\x63e\": \"${HOME}/.ssh\"\n        target: /s\n",
+		"c_anchor.yaml": "x-v: &v\n  - \"~:/h\"\nservices:\n  a:\n    image: alpine\n    volumes: *v\n",
+		"c_utf16.yaml":  "\xff\xfes\x00",
+		"c_inline.yaml": "services:\n  web:\n    build:\n      context: .\n      dockerfile_inline: |\n        FROM alpine\n        COPY . /s\n        RUN cat /s/.env\n",
+		"c_inlok.yaml":  "services:\n  web:\n    build:\n      context: .\n      dockerfile_inline: |\n        FROM alpine\n        COPY . /s\n        RUN ls /s\n",
 	}
 	_, proj := scriptWorld(t, files)
 	for _, mode := range []string{"text", "commands"} {
@@ -91,6 +100,25 @@ func TestDockerBuild(t *testing.T) {
 			{"docker compose -f c_inc.yaml build", true}, // include: is followed by build too
 			{"docker compose -f c_ext.yaml build", true}, // and extends: file:
 			{"docker compose -f c_incok.yaml build", false},
+			{"docker compose -f c_x24.yaml up", true},
+			{"docker compose -fc_x24.yaml up", true}, // pflag's -fFILE (FINDINGS46b B10)
+			{"docker compose -f=c_x24.yaml up", true},
+			{"docker build -fd_cat .", true}, // (B1)
+			{"docker build -qfd_cat .", true},
+			{"docker build -qf d_cat .", true},
+			{"podman build -fd_cat .", true},
+			{"docker build -q -t app .", false},
+			{"podman build --layers -f d_cat .", true}, // --layers takes no value (B2)
+			{"podman build --layers -t app .", false},
+			{"buildah bud -f d_cat .", true}, // (B3)
+			{"buildah build -f d_cat .", true},
+			{"buildah bud -t app .", false},
+			{"docker compose -f c_x7e.yaml up", true},
+			{"docker compose -f c_key.yaml up", true},
+			{"docker compose -f c_anchor.yaml up", true},
+			{"docker compose -f c_utf16.yaml up", true},
+			{"docker compose -f c_inline.yaml build", true},
+			{"docker compose -f c_inlok.yaml build", false},
 			{"docker-compose -f c_cat.yaml up --build", true},
 			// L12: containers guard did not start.
 			{"docker exec c1 cat /app/.env", true},

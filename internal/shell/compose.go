@@ -28,7 +28,11 @@ func (c *cmd) compose(args []word.Word) {
 	for j := 0; j < len(args) && sub == ""; j++ {
 		s := args[j].Text
 		name, val, eq := strings.Cut(s, "=")
-		if !eq && catalogue.ComposeWithArg.Has(s) && j+1 < len(args) {
+		if flag, v, next, ok := word.ShortValue(s, composeShortWithArg); ok {
+			// -fFILE, -f=FILE as pflag reads them (FINDINGS46b B10)
+			name, val, eq = "-"+string(flag), v, !next
+		}
+		if !eq && catalogue.ComposeWithArg.Has(name) && j+1 < len(args) {
 			j++
 			val = args[j].Text
 		}
@@ -61,6 +65,10 @@ func (c *cmd) compose(args []word.Word) {
 		c.composeFile(f, 0, sub == "build")
 	}
 }
+
+// composeShortWithArg are the short options of catalogue.ComposeWithArg:
+// compose's -f and -p.
+const composeShortWithArg = "fp"
 
 // defaultCompose returns the compose file compose finds in dir ("" for
 // the working directory) and its override file.
@@ -113,8 +121,13 @@ func (c *cmd) composeFile(a word.Word, depth int, build bool) {
 // key that gives the host (privileged: true, pid: host) is hidden.
 func (c *cmd) composeText(t, dir string, depth int, build bool) {
 	c.composeBuilds(t, dir) // dockerbuild.go: up builds what it has no image of
+	toks, ok := composeTokens(t)
+	if !ok {
+		c.w.hide(composeUnreadable, "a compose file")
+		return
+	}
 	key := ""
-	for _, tok := range composeTokens(t) {
+	for _, tok := range toks {
 		if tok.key {
 			key = tok.text
 			continue
@@ -234,41 +247,26 @@ type composeToken struct {
 	key  bool
 }
 
-// composeTokens splits YAML (or JSON) text into its keys and scalar
-// values, in order: a scalar followed by : and a blank, a quote or the
-// line's end is a key. Comments are dropped; quotes are undone.
-func composeTokens(t string) []composeToken {
-	var out []composeToken
-	for i := 0; i < len(t) && len(out) < maxTextTokens*4; {
-		ch := t[i]
-		switch {
-		case strings.IndexByte(" \t\r\n,[]{}-", ch) >= 0 && !(ch == '-' && i+1 < len(t) && t[i+1] != ' ' && t[i+1] != '\n'):
-			i++
-		case ch == '#':
-			for i < len(t) && t[i] != '\n' {
-				i++
-			}
-		case ch == ':' && len(out) > 0:
-			out[len(out)-1].key = true // "key": value
-			i++
-		case ch == '"' || ch == '\'':
-			end := strings.IndexByte(t[i+1:], ch)
-			if end < 0 {
-				end = len(t) - i - 1
-			}
-			out = append(out, composeToken{text: t[i+1 : i+1+end]})
-			i += end + 2
-		default:
-			j := i
-			for j < len(t) && strings.IndexByte(" \t\r\n,[]{}", t[j]) < 0 && !(t[j] == ':' && (j+1 == len(t) || strings.IndexByte(" \t\r\n\"'", t[j+1]) >= 0)) {
-				j++
-			}
-			out = append(out, composeToken{text: t[i:j]})
-			i = j
-		}
+// composeTokens returns the keys and scalar values of YAML (or JSON) text
+// t, in order, decoded as the YAML library compose and kubectl use decodes
+// them (lang.YAMLTokens: quoted escapes, \x24{HOME} is ${HOME}; block
+// scalars; anchors and tags passed over); false when it holds what guard
+// does not decode, which its caller hides.
+func composeTokens(t string) ([]composeToken, bool) {
+	toks, ok := lang.YAMLTokens(t)
+	if !ok {
+		return nil, false
 	}
-	return out
+	out := make([]composeToken, 0, min(len(toks), maxTextTokens*4))
+	for _, tok := range toks[:min(len(toks), maxTextTokens*4)] {
+		out = append(out, composeToken{text: tok.Text, key: tok.Key})
+	}
+	return out, true
 }
+
+// composeUnreadable is the reason a compose file or manifest guard cannot
+// read as YAML is hidden by.
+const composeUnreadable = "reads %s guard cannot read as YAML is read (an escape, indicator or encoding it does not decode): it cannot tell what the containers are given"
 
 // kubeManifests: kubectl apply, create and replace -f F start pods with
 // what F lists; a hostPath volume (hostPath: path: DIR) hands the node's
@@ -309,9 +307,14 @@ const kubeStarts word.Set = " apply create replace "
 
 // hostPaths records the hostPath volumes of manifest text t.
 func (c *cmd) hostPaths(t string) {
+	toks, ok := composeTokens(t)
+	if !ok {
+		c.w.hide(composeUnreadable, "a manifest")
+		return
+	}
 	host := false
 	key := ""
-	for _, tok := range composeTokens(t) {
+	for _, tok := range toks {
 		switch {
 		case tok.key:
 			key = tok.text

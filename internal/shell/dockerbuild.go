@@ -24,8 +24,12 @@ import (
 const buildWithArg word.Set = " -f --file -t --tag --build-arg --build-context --secret --ssh -o --output --iidfile " +
 	"--metadata-file --cache-from --cache-to --platform --target --label --network --add-host --progress --builder " +
 	"--allow --annotation --attest --cgroup-parent --shm-size --ulimit --isolation -m --memory --memory-swap " +
-	"--cpu-period --cpu-quota --cpu-shares --cpuset-cpus --cpuset-mems --call --authfile --volume -v --layers " +
+	"--cpu-period --cpu-quota --cpu-shares --cpuset-cpus --cpuset-mems --call --authfile --volume -v " +
 	"--format --jobs --arch --os --variant --userns --security-opt --cap-add --cap-drop --device --dns --env --from "
+
+// buildShortWithArg are the short options of buildWithArg (podman's -v is
+// --volume).
+const buildShortWithArg = "ftomv"
 
 // buildView is what a build's RUN lines see: the context, the build
 // contexts named by --build-context, the secrets, and, as the
@@ -50,7 +54,8 @@ func (c *cmd) containerBuild() bool {
 	if len(c.args) > 1 && (c.args[0].Text == "buildx" || c.args[0].Text == "image" || c.args[0].Text == "builder") {
 		j = 1
 	}
-	if j >= len(c.args) || c.args[j].Text != "build" && !(j == 1 && c.args[j].Text == "b") {
+	if j >= len(c.args) || c.args[j].Text != "build" && !(j == 1 && c.args[j].Text == "b") &&
+		!(c.name == "buildah" && (c.args[j].Text == "bud" || c.args[j].Text == "build-using-dockerfile")) {
 		return false
 	}
 	v := &buildView{}
@@ -72,6 +77,14 @@ func (c *cmd) containerBuild() bool {
 	return true
 }
 
+// buildah: buildah bud (build, build-using-dockerfile) builds as podman
+// build does (FINDINGS46b B3); its other subcommands are read as any
+// program's words.
+func (c *cmd) buildah() {
+	c.containerBuild()
+	c.generic()
+}
+
 // buildOptions reads a build's options into v: it returns the -f file
 // and the operands (contexts).
 func (c *cmd) buildOptions(v *buildView, args []word.Word) (string, []word.Word) {
@@ -84,6 +97,20 @@ func (c *cmd) buildOptions(v *buildView, args []word.Word) (string, []word.Word)
 		case !strings.HasPrefix(s, "-") || s == "-":
 			ctxs = append(ctxs, args[j])
 			continue
+		case !strings.HasPrefix(s, "--"):
+			// -f F, -fF, -qf F, -qfF: short options as pflag reads them
+			// (FINDINGS46b B1); a cluster of switches only sets nothing.
+			flag, v, next, ok := word.ShortValue(s, buildShortWithArg)
+			if !ok {
+				continue
+			}
+			if name, val = "-"+string(flag), v; next {
+				if j+1 >= len(args) {
+					continue
+				}
+				j++
+				val = args[j].Text
+			}
 		case !eq && buildWithArg.Has(s) && j+1 < len(args):
 			j++
 			val = args[j].Text
@@ -472,8 +499,13 @@ func runScript(in lang.DockerInstr) (string, bool) {
 // context: (default its directory), dockerfile: (relative to the
 // context) and dockerfile_inline:.
 func (c *cmd) composeBuilds(t, dir string) {
+	toks, ok := composeTokens(t)
+	if !ok {
+		c.w.hide(composeUnreadable, "a compose file")
+		return
+	}
 	key, ctx := "", ""
-	for _, tok := range composeTokens(t) {
+	for _, tok := range toks {
 		if tok.key {
 			if key = tok.text; key == "build" {
 				ctx = composeRel(dir, ".")

@@ -62,6 +62,7 @@ func init() {
 		{name: "batch", run: (*cmd).at},
 		{name: "bsdcpio", run: (*cmd).cpio},
 		{name: "bsdtar", run: (*cmd).tar},
+		{name: "buildah", run: (*cmd).buildah},
 		{name: "cat", run: (*cmd).cat},
 		{name: "cd", run: (*cmd).cd},
 		{name: "chdir", run: zshOnly((*cmd).cd)}, // zsh's other name of cd

@@ -33,6 +33,25 @@ type yamlScan struct {
 	line  int      // offset of the current line's start
 	owner int      // column of the last key or "- " on this line, -1 if none
 	out   []string // decoded scalars
+	// keys are the indexes in out of the scalars that are keys; blocks,
+	// the ranges of out a block scalar's lines fill.
+	keys   []int
+	blocks [][2]int
+	// nodes: anchors, aliases, tags and merge keys are passed over, not
+	// refused (YAMLTokens).
+	nodes bool
+	// contd: the last token was a plain scalar that ran to its line's end,
+	// which the next line may continue ("0⏎!" is the scalar "0 !").
+	contd      bool
+	contdOwner int  // the owner column of the line that scalar was on
+	next       bool // the plain scalar read now is such a next line
+	// kinds are the open flow collections ('{' or '['); flowKey says the
+	// next scalar of a flow mapping is an entry's key ({a, b: c}).
+	kinds   []byte
+	flowKey bool
+	// end is the offset after the last scalar: a ':' is its key's only on
+	// the same line (an implicit key is one line).
+	end int
 }
 
 // YAMLScalars returns the decoded scalar values (keys included) of YAML
@@ -50,6 +69,52 @@ func YAMLScalars(t string) ([]string, bool) {
 	return s.out, s.flow == 0
 }
 
+// YAMLToken is one scalar of a YAML text, decoded: a key, or a value (a
+// block scalar's lines joined by line breaks).
+type YAMLToken struct {
+	Text string
+	Key  bool
+}
+
+// YAMLTokens returns the scalars of YAML text t as YAMLScalars decodes
+// them, each marked key or value, for readers that look at what a key
+// holds (compose files, Kubernetes manifests). Anchors, aliases, tags and
+// merge keys are passed over rather than refused: they name or repeat
+// nodes whose scalars are in the text anyway. False: t holds what it does
+// not decode.
+func YAMLTokens(t string) ([]YAMLToken, bool) {
+	if strings.HasPrefix(t, "\xfe\xff") || strings.HasPrefix(t, "\xff\xfe") {
+		return nil, false // UTF-16, which the YAML library decodes: not read here
+	}
+	s := &yamlScan{t: strings.TrimPrefix(t, "\ufeff"), owner: -1, nodes: true}
+	for s.i < len(s.t) {
+		if len(s.out) > maxYAMLScalars || s.flow > maxYAMLDepth || !s.step() {
+			return nil, false
+		}
+	}
+	if s.flow != 0 {
+		return nil, false
+	}
+	out := make([]YAMLToken, 0, len(s.out))
+	k, b := 0, 0
+	for i := 0; i < len(s.out); {
+		for b < len(s.blocks) && (s.blocks[b][1] <= i || s.blocks[b][0] == s.blocks[b][1]) {
+			b++ // a block passed, or an empty one
+		}
+		if b < len(s.blocks) && s.blocks[b][0] == i {
+			out = append(out, YAMLToken{Text: strings.Join(s.out[i:s.blocks[b][1]], "\n")})
+			i = s.blocks[b][1]
+			continue
+		}
+		for k < len(s.keys) && s.keys[k] < i {
+			k++
+		}
+		out = append(out, YAMLToken{Text: s.out[i], Key: k < len(s.keys) && s.keys[k] == i})
+		i++
+	}
+	return out, true
+}
+
 // step reads one token at s.i.
 func (s *yamlScan) step() bool {
 	ch := s.t[s.i]
@@ -58,28 +123,54 @@ func (s *yamlScan) step() bool {
 		next = s.t[s.i+1]
 	}
 	blankNext := strings.IndexByte(" \t\r\n", next) >= 0
+	contd := s.contd
+	if strings.IndexByte(" \t\r\n", ch) < 0 {
+		s.contd = false
+		if s.nodes && contd && ch != '#' && s.i-s.line > s.contdOwner && strings.Trim(s.t[s.line:s.i], " \t") == "" {
+			// The next line of a plain scalar, more indented than what
+			// owns it: more of its text, whatever it starts with ("0⏎ -"
+			// is "0 -").
+			s.next = true
+			s.plain()
+			return true
+		}
+	}
 	switch {
-	case ch == '\n':
-		s.i++
+	case ch == '\n' || ch == '\r':
+		// A line break: \n, \r\n, or a \r alone (YAML's too).
+		if s.i++; ch == '\r' && s.i < len(s.t) && s.t[s.i] == '\n' {
+			s.i++
+		}
 		s.line, s.owner = s.i, -1
-	case ch == ' ' || ch == '\t' || ch == '\r' || ch == ',' && s.flow > 0:
+	case ch == ' ' || ch == '\t':
+		s.i++
+	case ch == ',' && s.flow > 0:
+		s.flowKey = s.kinds[len(s.kinds)-1] == '{'
 		s.i++
 	case ch == '#':
 		s.skipLine()
 	case ch == '[' || ch == '{':
 		s.flow++
+		s.kinds = append(s.kinds, ch)
+		s.flowKey = ch == '{'
 		s.i++
 	case ch == ']' || ch == '}':
 		if s.flow == 0 {
 			return false
 		}
 		s.flow--
+		s.kinds = s.kinds[:len(s.kinds)-1]
+		s.flowKey = false
 		s.i++
 	case ch == '-' && blankNext && s.flow == 0:
 		s.owner = s.i - s.line
 		s.i++
-	case ch == ':' && (blankNext || s.flow > 0 || next == '"' || next == '\''):
+	case ch == ':' && (blankNext || s.flow > 0):
+		// (":" before a quote is an indicator only in a flow collection,
+		// after a JSON-like key: {"a":"b"}; in a block it starts a plain
+		// scalar, as the YAML library reads ':""'.)
 		s.keyed()
+		s.flowKey = false
 		s.i++
 	case ch == '%' && s.i == s.line:
 		return false // a directive
@@ -89,6 +180,8 @@ func (s *yamlScan) step() bool {
 		return s.quoted(false)
 	case (ch == '|' || ch == '>') && s.flow == 0:
 		return s.block()
+	case (ch == '&' || ch == '*' || ch == '!') && s.nodes:
+		s.skipNodeProperty()
 	case strings.IndexByte("&*!?@`", ch) >= 0 && (ch != '?' || blankNext):
 		return false // anchors, aliases, tags, complex keys, reserved
 	default:
@@ -100,8 +193,11 @@ func (s *yamlScan) step() bool {
 // keyed marks the scalar before a ':' as a key: a merge key is not
 // decoded; the key's column owns a block scalar after it.
 func (s *yamlScan) keyed() {
-	if n := len(s.out); n > 0 && s.out[n-1] == "<<" {
+	if n := len(s.out); n > 0 && s.out[n-1] == "<<" && !s.nodes {
 		s.flow = maxYAMLDepth + 1 // a merge key: cannot tell
+	}
+	if n := len(s.out); n > 0 && (len(s.keys) == 0 || s.keys[len(s.keys)-1] != n-1) && !strings.ContainsAny(s.t[min(s.end, s.i):s.i], "\n\r") {
+		s.keys = append(s.keys, n-1)
 	}
 	k := max(s.i-1, s.line)
 	for k > s.line && s.t[k] != ' ' && s.t[k] != '-' {
@@ -113,9 +209,35 @@ func (s *yamlScan) keyed() {
 	s.owner = k - s.line
 }
 
+// add appends scalar v, a key when it starts an entry of a flow mapping.
+func (s *yamlScan) add(v string) {
+	if s.flowKey && s.flow > 0 {
+		s.keys = append(s.keys, len(s.out))
+		s.flowKey = false
+	}
+	s.out = append(s.out, v)
+}
+
+// skipNodeProperty passes over an anchor (&a) or an alias (*a), whose name
+// is letters, digits, '-' and '_' as libyaml scans one (what follows is
+// read: "&a~:/h" is the scalar "~:/h"), or a tag (!t, !!str, !<…>), up
+// to a blank, and in flow context a flow indicator.
+func (s *yamlScan) skipNodeProperty() {
+	tag := s.t[s.i] == '!'
+	for s.i++; s.i < len(s.t); s.i++ {
+		c := s.t[s.i]
+		if !tag && !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_') {
+			return
+		}
+		if strings.IndexByte(" \t\r\n", c) >= 0 || s.flow > 0 && strings.IndexByte(",[]{}", c) >= 0 {
+			return
+		}
+	}
+}
+
 // skipLine moves to the end of the line (a comment).
 func (s *yamlScan) skipLine() {
-	for s.i < len(s.t) && s.t[s.i] != '\n' {
+	for s.i < len(s.t) && s.t[s.i] != '\n' && s.t[s.i] != '\r' {
 		s.i++
 	}
 }
@@ -135,7 +257,9 @@ func (s *yamlScan) plain() {
 		if s.flow > 0 && strings.IndexByte(",[]{}", c) >= 0 {
 			break
 		}
-		if c == ':' && (j+1 == len(s.t) || strings.IndexByte(" \t\r\n", s.t[j+1]) >= 0 || s.flow > 0 && strings.IndexByte(",[]{}", s.t[j+1]) >= 0) {
+		if c == ':' && (j+1 == len(s.t) || strings.IndexByte(" \t\r\n", s.t[j+1]) >= 0) {
+			// (in a flow collection too: "{a:}" is the key "a:" to the
+			// YAML library compose uses, go.yaml.in/yaml/v3)
 			break
 		}
 		j++
@@ -143,8 +267,13 @@ func (s *yamlScan) plain() {
 	if j == s.i {
 		j++ // never stuck
 	}
-	s.out = append(s.out, strings.TrimRight(s.t[s.i:j], " \t"))
-	s.i = j
+	s.add(strings.TrimRight(s.t[s.i:j], " \t"))
+	s.i, s.end = j, j
+	s.contd = s.flow == 0 && (j == len(s.t) || s.t[j] == '\n' || s.t[j] == '\r')
+	if !s.next {
+		s.contdOwner = s.owner // (a next line keeps its first line's owner)
+	}
+	s.next = false
 }
 
 // quoted reads a double- (dq) or single-quoted scalar: escapes decoded,
@@ -164,10 +293,12 @@ func (s *yamlScan) quoted(dq bool) bool {
 				j += 2
 				continue
 			}
-			s.out, s.i = append(s.out, b.String()), j+1
+			s.add(b.String())
+			s.i, s.end = j+1, j+1
 			return true
 		case dq && c == '"':
-			s.out, s.i = append(s.out, b.String()), j+1
+			s.add(b.String())
+			s.i, s.end = j+1, j+1
 			return true
 		case dq && c == '\\':
 			n, ok := yamlEscape(s.t[j+1:], &b)
@@ -252,6 +383,8 @@ func (s *yamlScan) block() bool {
 	}
 	s.i = j
 	s.skipLine()
+	first := len(s.out)
+	defer func() { s.blocks = append(s.blocks, [2]int{first, len(s.out)}) }()
 	content := -1
 	for s.i < len(s.t) {
 		end := strings.IndexByte(s.t[s.i+1:], '\n')

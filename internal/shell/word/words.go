@@ -308,6 +308,26 @@ func OptionValue(args []Word, j int, flag byte, withArg, long string) (string, i
 	return "", j, false
 }
 
+// ShortValue reads s as a cluster of short options the way pflag (docker,
+// podman, kubectl, compose) and getopt read one: the first option in it
+// that takes a value (one of withArg) takes the rest of the word (-fX,
+// -qfX, -f=X as pflag reads it) or, when nothing is left, the next word
+// (next). ok is false when s is no cluster or holds no such option.
+func ShortValue(s, withArg string) (flag byte, val string, next, ok bool) {
+	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+		return 0, "", false, false
+	}
+	i := strings.IndexAny(s[1:], withArg)
+	if i < 0 {
+		return 0, "", false, false
+	}
+	flag, val = s[1+i], s[2+i:]
+	if i == 0 {
+		val = strings.TrimPrefix(val, "=") // pflag: -f=X is X
+	}
+	return flag, val, val == "", true
+}
+
 // LongOption reports whether s is long option name, or the shortest
 // prefix getopt accepts for it (at least --xyz), with or without =value.
 func LongOption(s, name string) bool {

@@ -114,3 +114,27 @@ func FuzzCanonPath(f *testing.F) {
 		}
 	})
 }
+
+func TestShortValue(t *testing.T) {
+	for _, c := range []struct {
+		s, withArg string
+		flag       byte
+		val        string
+		next, ok   bool
+	}{
+		{"-fX", "ft", 'f', "X", false, true},
+		{"-f", "ft", 'f', "", true, true},
+		{"-qf", "ft", 'f', "", true, true},
+		{"-qfX", "ft", 'f', "X", false, true},
+		{"-f=X", "ft", 'f', "X", false, true},
+		{"-fq", "ft", 'f', "q", false, true},
+		{"-q", "ft", 0, "", false, false},
+		{"--file", "ft", 0, "", false, false},
+		{"-", "ft", 0, "", false, false},
+	} {
+		flag, val, next, ok := ShortValue(c.s, c.withArg)
+		if flag != c.flag || val != c.val || next != c.next || ok != c.ok {
+			t.Errorf("ShortValue(%q) = %q, %q, %v, %v; want %q, %q, %v, %v", c.s, flag, val, next, ok, c.flag, c.val, c.next, c.ok)
+		}
+	}
+}
