@@ -10,7 +10,7 @@ package shell
 // that runs a remote helper (ext::CMD, HELPER::ADDR), and, default-deny,
 // any key whose last name says it holds a command (…command, …cmd,
 // …program, …helper, …hook, …driver, …editor, …pager, a filter's clean,
-// smudge and process, a merge or diff tool and its path), whatever
+// smudge and process, a merge or diff tool's path), whatever
 // section it is in (gpg.ssh.defaultKeyCommand).
 
 import (
@@ -69,7 +69,7 @@ func gitKeyRole(key, v string) (gitRole, string) {
 // case) says its value is a program or a command line.
 func gitCommandName(key string) bool {
 	name := key[strings.LastIndexByte(key, '.')+1:]
-	for _, s := range [...]string{"command", "cmd", "program", "helper", "hook", "driver", "editor", "pager", "askpass", "textconv", "tool", "clean", "smudge", "process"} {
+	for _, s := range [...]string{"command", "cmd", "program", "helper", "hook", "driver", "editor", "pager", "askpass", "textconv", "clean", "smudge", "process"} {
 		if strings.HasSuffix(name, s) {
 			return true
 		}
@@ -163,7 +163,7 @@ func gitTransportCommand(u string) string {
 		// SCHEME://ADDR with a scheme git does not implement: git runs
 		// git-remote-SCHEME (transport.c's "unknown protocol").
 		if scheme, _, ok := strings.Cut(u, "://"); ok && gitSchemeName(scheme) && !gitOwnTransport(strings.ToLower(scheme)) {
-			return word.Quote("git-remote-" + scheme)
+			return word.Quote("git-remote-"+scheme) + " origin " + word.Quote(u)
 		}
 		return ""
 	}
@@ -173,7 +173,9 @@ func gitTransportCommand(u string) string {
 	case "fd":
 		return ""
 	}
-	return word.Quote("git-remote-" + helper)
+	// git runs it with the remote's name and the address: what the
+	// address names (a path) is an operand of a program guard does not know.
+	return word.Quote("git-remote-"+helper) + " origin " + word.Quote(addr)
 }
 
 // gitSchemeName reports whether s is a URL scheme or remote helper name
