@@ -50,11 +50,13 @@ func TestDockerBuild(t *testing.T) {
 		"c_inline.yaml": "services:\n  web:\n    build:\n      context: .\n      dockerfile_inline: |\n        FROM alpine\n        COPY . /s\n        RUN cat /s/.env\n",
 		"c_inlok.yaml":  "services:\n  web:\n    build:\n      context: .\n      dockerfile_inline: |\n        FROM alpine\n        COPY . /s\n        RUN ls /s\n",
 		// FINDINGS46b B4: COPY/ADD words expanded with ARG and ENV.
-		"d_envdst":  "FROM alpine\nENV D=/app\nWORKDIR /w\nCOPY . $D\nRUN cat /app/.env\n",
-		"d_argdst":  "ARG D=/app\nFROM alpine\nARG D\nWORKDIR /w\nCOPY . ${D}\nRUN cat /app/.env\n",
-		"d_basedst": "FROM alpine\nWORKDIR /w\nCOPY . $HOME\nRUN cat /root/.env\n",
-		"d_qdst":    "FROM alpine\nWORKDIR /w\nCOPY . \"/app\"\nRUN cat /app/.env\n",
-		"d_envok":   "FROM node:20\nENV APP=/app\nWORKDIR $APP\nCOPY package*.json $APP/\nRUN npm ci\nCOPY . $APP\nRUN npm run build\n",
+		"d_envdst":    "FROM alpine\nENV D=/app\nWORKDIR /w\nCOPY . $D\nRUN cat /app/.env\n",
+		"d_argdst":    "ARG D=/app\nFROM alpine\nARG D\nWORKDIR /w\nCOPY . ${D}\nRUN cat /app/.env\n",
+		"d_basedst":   "FROM alpine\nWORKDIR /w\nCOPY . $HOME\nRUN cat /root/.env\n",
+		"d_qdst":      "FROM alpine\nWORKDIR /w\nCOPY . \"/app\"\nRUN cat /app/.env\n",
+		"d_argc":      "FROM alpine\nARG D\nWORKDIR /w\nCOPY . $D\nRUN cat /app/.env\n",
+		"c_args.yaml": "services:\n  web:\n    build:\n      context: .\n      dockerfile: d_argc\n      args:\n        D: /app\n",
+		"d_envok":     "FROM node:20\nENV APP=/app\nWORKDIR $APP\nCOPY package*.json $APP/\nRUN npm ci\nCOPY . $APP\nRUN npm run build\n",
 		// B5: the context copied through another stage.
 		"d_stage":   "FROM alpine AS a\nCOPY . /ctx\nFROM alpine\nCOPY --from=a /ctx /y\nRUN cat /y/.env\n",
 		"d_stagemt": "FROM alpine AS a\nCOPY . /ctx\nFROM alpine\nRUN --mount=from=a,source=/ctx,target=/m cat /m/.env\n",
@@ -153,7 +155,10 @@ func TestDockerBuild(t *testing.T) {
 			{"docker build -f d_basedst .", true},
 			{"docker build -f d_qdst .", true},
 			{"docker build -f d_envok .", false},
-			{"docker build -f d_stage .", true}, // B5
+			{"docker build --build-arg D -f d_argc .", true}, // D from the environment
+			{"docker compose -f c_args.yaml build", true},    // compose's args: not read
+			{"docker build -f d_argc .", false},              // D empty: the context lands in /w
+			{"docker build -f d_stage .", true},              // B5
 			{"docker build -f d_stagemt .", true},
 			{"docker build -f d_stageix .", true},
 			{"docker build -f d_nginx .", false},

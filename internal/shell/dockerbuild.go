@@ -48,6 +48,7 @@ type buildView struct {
 	binds   []effect.Mount
 	outputs [][2]string // written after the build: -o DIR, --iidfile F
 	vars    [][3]string // the stage's ARG/ENV: NAME, VALUE, "?" when not known
+	argsSet bool        // build args guard does not see (compose's args:)
 	globals [][2]string // ARG NAME=DEFAULT before the first FROM
 	stages  []buildStage
 }
@@ -144,9 +145,10 @@ func (c *cmd) buildOption(v *buildView, name, val string, file *string) {
 		*file = val
 	case "--build-arg":
 		k, x, ok := strings.Cut(val, "=")
-		if ok {
-			v.args = append(v.args, [2]string{k, x})
+		if !ok {
+			x = "\x00" // taken from the environment: not known
 		}
+		v.args = append(v.args, [2]string{k, x})
 		// BuildKit runs the frontend this names whatever the Dockerfile
 		// says (build-arg:BUILDKIT_SYNTAX; FINDINGS46b B7).
 		if f, _, _ := strings.Cut(x, " "); k == "BUILDKIT_SYNTAX" && (!ok || !lang.DockerSyntax(f)) {
@@ -341,7 +343,7 @@ func (v *buildView) dockerArg(args string) []string {
 		k, def, hasDef := strings.Cut(f, "=")
 		given := false
 		for _, a := range v.args {
-			if a[0] == k {
+			if a[0] == k && a[1] != "\x00" {
 				out, given = append(out, "export "+k+"="+word.Quote(a[1])), true
 			}
 		}
@@ -500,6 +502,9 @@ func (v *buildView) argVars(args string, esc byte) {
 		}
 		if !given && hasDef {
 			val, known = v.expand(def, esc)
+		}
+		if val == "\x00" || v.argsSet {
+			known = false
 		}
 		if len(v.stages) == 0 {
 			if !known {
@@ -852,15 +857,15 @@ func (c *cmd) composeBuilds(t, dir string) {
 		case "build", "context":
 			if !strings.Contains(v, "://") {
 				ctx = composeRel(dir, v)
-				c.buildContext(&buildView{}, word.Word{Text: ctx, Known: true}, "")
+				c.buildContext(&buildView{argsSet: true}, word.Word{Text: ctx, Known: true}, "")
 			}
 		case "dockerfile":
 			if ctx != "" {
-				c.buildContext(&buildView{}, word.Word{Text: ctx, Known: true}, path.Join(ctx, v))
+				c.buildContext(&buildView{argsSet: true}, word.Word{Text: ctx, Known: true}, path.Join(ctx, v))
 			}
 		case "dockerfile_inline":
 			if ctx != "" {
-				v := &buildView{}
+				v := &buildView{argsSet: true}
 				c.buildTree(ctx)
 				v.ctx = ctx
 				c.buildText(v, tok.text)
