@@ -55,6 +55,8 @@ func TestDockerBuild(t *testing.T) {
 		"d_basedst":   "FROM alpine\nWORKDIR /w\nCOPY . $HOME\nRUN cat /root/.env\n",
 		"d_qdst":      "FROM alpine\nWORKDIR /w\nCOPY . \"/app\"\nRUN cat /app/.env\n",
 		"d_argc":      "FROM alpine\nARG D\nWORKDIR /w\nCOPY . $D\nRUN cat /app/.env\n",
+		"c_syn.yaml":  "services:\n  web:\n    build:\n      context: .\n      args:\n        BUILDKIT_SYNTAX: evil/frontend\n",
+		"c_syn2.yaml": "services:\n  web:\n    build:\n      context: .\n      args:\n        - BUILDKIT_SYNTAX=evil/frontend\n",
 		"c_args.yaml": "services:\n  web:\n    build:\n      context: .\n      dockerfile: d_argc\n      args:\n        D: /app\n",
 		"d_envok":     "FROM node:20\nENV APP=/app\nWORKDIR $APP\nCOPY package*.json $APP/\nRUN npm ci\nCOPY . $APP\nRUN npm run build\n",
 		// B5: the context copied through another stage.
@@ -157,8 +159,10 @@ func TestDockerBuild(t *testing.T) {
 			{"docker build -f d_envok .", false},
 			{"docker build --build-arg D -f d_argc .", true}, // D from the environment
 			{"docker compose -f c_args.yaml build", true},    // compose's args: not read
-			{"docker build -f d_argc .", false},              // D empty: the context lands in /w
-			{"docker build -f d_stage .", true},              // B5
+			{"docker compose -f c_syn.yaml build", true},
+			{"docker compose -f c_syn2.yaml up", true},
+			{"docker build -f d_argc .", false}, // D empty: the context lands in /w
+			{"docker build -f d_stage .", true}, // B5
 			{"docker build -f d_stagemt .", true},
 			{"docker build -f d_stageix .", true},
 			{"docker build -f d_nginx .", false},

@@ -846,6 +846,10 @@ func (c *cmd) composeBuilds(t, dir string) {
 	}
 	key, ctx := "", ""
 	for _, tok := range toks {
+		if k, _, _ := strings.Cut(tok.text, "="); k == "BUILDKIT_SYNTAX" {
+			// args: BUILDKIT_SYNTAX names the frontend (FINDINGS46b B7)
+			c.w.hide("builds with a BUILDKIT_SYNTAX build argument, a frontend guard does not read")
+		}
 		if tok.key {
 			if key = tok.text; key == "build" {
 				ctx = composeRel(dir, ".")
