@@ -49,6 +49,39 @@ func TestDockerBuild(t *testing.T) {
 		"c_utf16.yaml":  "\xff\xfes\x00",
 		"c_inline.yaml": "services:\n  web:\n    build:\n      context: .\n      dockerfile_inline: |\n        FROM alpine\n        COPY . /s\n        RUN cat /s/.env\n",
 		"c_inlok.yaml":  "services:\n  web:\n    build:\n      context: .\n      dockerfile_inline: |\n        FROM alpine\n        COPY . /s\n        RUN ls /s\n",
+		// FINDINGS46b B4: COPY/ADD words expanded with ARG and ENV.
+		"d_envdst":    "FROM alpine\nENV D=/app\nWORKDIR /w\nCOPY . $D\nRUN cat /app/.env\n",
+		"d_argdst":    "ARG D=/app\nFROM alpine\nARG D\nWORKDIR /w\nCOPY . ${D}\nRUN cat /app/.env\n",
+		"d_basedst":   "FROM alpine\nWORKDIR /w\nCOPY . $HOME\nRUN cat /root/.env\n",
+		"d_qdst":      "FROM alpine\nWORKDIR /w\nCOPY . \"/app\"\nRUN cat /app/.env\n",
+		"d_argc":      "FROM alpine\nARG D\nWORKDIR /w\nCOPY . $D\nRUN cat /app/.env\n",
+		"c_syn.yaml":  "services:\n  web:\n    build:\n      context: .\n      args:\n        BUILDKIT_SYNTAX: evil/frontend\n",
+		"c_syn2.yaml": "services:\n  web:\n    build:\n      context: .\n      args:\n        - BUILDKIT_SYNTAX=evil/frontend\n",
+		"c_args.yaml": "services:\n  web:\n    build:\n      context: .\n      dockerfile: d_argc\n      args:\n        D: /app\n",
+		"d_envok":     "FROM node:20\nENV APP=/app\nWORKDIR $APP\nCOPY package*.json $APP/\nRUN npm ci\nCOPY . $APP\nRUN npm run build\n",
+		// B5: the context copied through another stage.
+		"d_stage":   "FROM alpine AS a\nCOPY . /ctx\nFROM alpine\nCOPY --from=a /ctx /y\nRUN cat /y/.env\n",
+		"d_stagemt": "FROM alpine AS a\nCOPY . /ctx\nFROM alpine\nRUN --mount=from=a,source=/ctx,target=/m cat /m/.env\n",
+		"d_stageix": "FROM alpine\nCOPY . /ctx\nFROM alpine\nCOPY --from=0 /ctx /y\nRUN cat /y/.env\n",
+		"d_nginx":   "FROM node:20 AS build\nWORKDIR /app\nCOPY . .\nRUN npm ci && npm run build\nFROM nginx:alpine\nCOPY --from=build /app/dist /usr/share/nginx/html\nRUN ls /usr/share/nginx/html\n",
+		// B6: RUN --mount read as BuildKit's parseMount.
+		"d_mrel":   "FROM alpine\nRUN --mount=type=bind,target=m cat m/.env\n",
+		"d_mupper": "FROM alpine\nRUN --mount=type=bind,TARGET=/m cat /m/.env\n",
+		"d_mcsv":   "FROM alpine\nRUN --mount=type=bind,\"target=/m\" cat /m/.env\n",
+		"d_mcsv2":  "FROM alpine\nRUN --mount='type=bind,\"target=/m\"' cat /m/.env\n",
+		"d_mvar":   "FROM alpine\nARG T=/m\nRUN --mount=type=bind,target=$T cat /m/.env\n",
+		"d_mkey":   "FROM alpine\nRUN --mount=type=bind,target=/m,frobnicate=1 ls\n",
+		"d_mok":    "FROM golang:1.22\nWORKDIR /src\nRUN --mount=type=cache,target=/go/pkg/mod --mount=type=bind,source=go.sum,target=go.sum --mount=type=bind,source=go.mod,target=go.mod go mod download\n",
+		// B7: parser directives and the frontend as BuildKit reads them.
+		"d_shebang": "#!/usr/bin/env docker\n# syntax=evil/frontend:1\nFROM alpine\nCOPY . /app\n",
+		"d_dirfoo":  "# foo=bar\n# escape=`\nFROM alpine\nCOPY . /app\nMAINTAINER x `\nRUN cat /app/.env\n",
+		"d_dirsp":   " # escape=`\nFROM alpine\nCOPY . /app\nMAINTAINER x `\nRUN cat /app/.env\n",
+		"d_bslash":  "FROM alpine\nCOPY . /app\nRUN echo \\\\\nRUN cat /app/.env\n",
+		"d_syntok":  "# syntax=docker/dockerfile:1\n# check=skip=all\nFROM alpine\nRUN ls\n",
+		// B8: here-document names lexed as BuildKit does.
+		"d_hdq":  "FROM alpine\nCOPY . /app\nCOPY <<\"#\"X /tmp/x\nhello\n#X\nRUN cat /app/.env\n#\"X\n",
+		"d_hd0":  "FROM alpine\nCOPY . /app\nCOPY <<X /tmp/x\nhello\nX\nRUN cat /app/.env\n",
+		"d_hdsp": "FROM alpine\nRUN cat << EOF > /etc/motd\nhello\nEOF\nRUN apk add --no-cache curl\n",
 	}
 	_, proj := scriptWorld(t, files)
 	for _, mode := range []string{"text", "commands"} {
@@ -119,6 +152,37 @@ func TestDockerBuild(t *testing.T) {
 			{"docker compose -f c_utf16.yaml up", true},
 			{"docker compose -f c_inline.yaml build", true},
 			{"docker compose -f c_inlok.yaml build", false},
+			{"docker build -f d_envdst .", true}, // FINDINGS46b B4
+			{"docker build -f d_argdst .", true},
+			{"docker build -f d_basedst .", true},
+			{"docker build -f d_qdst .", true},
+			{"docker build -f d_envok .", false},
+			{"docker build --build-arg D -f d_argc .", true}, // D from the environment
+			{"docker compose -f c_args.yaml build", true},    // compose's args: not read
+			{"docker compose -f c_syn.yaml build", true},
+			{"docker compose -f c_syn2.yaml up", true},
+			{"docker build -f d_argc .", false}, // D empty: the context lands in /w
+			{"docker build -f d_stage .", true}, // B5
+			{"docker build -f d_stagemt .", true},
+			{"docker build -f d_stageix .", true},
+			{"docker build -f d_nginx .", false},
+			{"docker build -f d_mrel .", true}, // B6
+			{"docker build -f d_mupper .", true},
+			{"docker build -f d_mcsv .", true},
+			{"docker build -f d_mcsv2 .", true},
+			{"docker build -f d_mvar .", true},
+			{"docker build -f d_mkey .", true},
+			{"docker build -f d_mok .", false},
+			{"docker build -f d_shebang .", true}, // B7
+			{"docker build -f d_dirfoo .", true},
+			{"docker build -f d_dirsp .", true},
+			{"docker build -f d_bslash .", true},
+			{"docker build --build-arg BUILDKIT_SYNTAX=evil/frontend .", true},
+			{"docker build --build-arg BUILDKIT_SYNTAX=docker/dockerfile:1 .", false},
+			{"docker build -f d_syntok .", false},
+			{"docker build -f d_hdq .", true}, // B8
+			{"docker build -f d_hd0 .", true},
+			{"docker build -f d_hdsp .", false},
 			{"docker-compose -f c_cat.yaml up --build", true},
 			// L12: containers guard did not start.
 			{"docker exec c1 cat /app/.env", true},

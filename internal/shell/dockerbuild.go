@@ -10,7 +10,9 @@ package shell
 // copied. A Dockerfile guard cannot read as Docker does is hidden.
 
 import (
+	"encoding/csv"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -45,6 +47,17 @@ type buildView struct {
 	shell   string   // SHELL's program when it is no shell guard reads
 	binds   []effect.Mount
 	outputs [][2]string // written after the build: -o DIR, --iidfile F
+	vars    [][3]string // the stage's ARG/ENV: NAME, VALUE, "?" when not known
+	argsSet bool        // build args guard does not see (compose's args:)
+	globals [][2]string // ARG NAME=DEFAULT before the first FROM
+	stages  []buildStage
+}
+
+// buildStage is a stage of the Dockerfile: its name (FROM … AS NAME) and
+// the host directories its COPY/ADD took files from.
+type buildStage struct {
+	name  string
+	bases []string
 }
 
 // containerBuild analyses docker build's words; it reports whether c is
@@ -131,8 +144,15 @@ func (c *cmd) buildOption(v *buildView, name, val string, file *string) {
 	case "-f", "--file":
 		*file = val
 	case "--build-arg":
-		if k, x, ok := strings.Cut(val, "="); ok {
-			v.args = append(v.args, [2]string{k, x})
+		k, x, ok := strings.Cut(val, "=")
+		if !ok {
+			x = "\x00" // taken from the environment: not known
+		}
+		v.args = append(v.args, [2]string{k, x})
+		// BuildKit runs the frontend this names whatever the Dockerfile
+		// says (build-arg:BUILDKIT_SYNTAX; FINDINGS46b B7).
+		if f, _, _ := strings.Cut(x, " "); k == "BUILDKIT_SYNTAX" && (!ok || !lang.DockerSyntax(f)) {
+			c.w.hide("builds with --build-arg BUILDKIT_SYNTAX=%s, a frontend guard does not read", x)
 		}
 	case "--build-context":
 		if k, x, ok := strings.Cut(val, "="); ok && !strings.Contains(x, "://") && !strings.HasPrefix(x, "target:") {
@@ -276,10 +296,11 @@ func (c *cmd) buildInstr(v *buildView, in lang.DockerInstr) {
 	switch in.Cmd {
 	case "FROM":
 		v.workdir = "" // the base image's, not known
+		v.fromStage(in.Args)
 	case "WORKDIR":
-		d := in.Args
+		d, ok := v.expand(in.Args, in.Escape)
 		switch {
-		case strings.ContainsAny(d, "$\"'") || d == "":
+		case !ok || d == "":
 			v.workdir = ""
 		case strings.HasPrefix(d, "/"):
 			v.workdir = path.Clean(d)
@@ -288,8 +309,10 @@ func (c *cmd) buildInstr(v *buildView, in lang.DockerInstr) {
 		}
 	case "ENV":
 		v.env = append(v.env, dockerEnv(in.Args))
+		v.envVars(in.Args, in.Escape)
 	case "ARG":
 		v.env = append(v.env, v.dockerArg(in.Args)...)
+		v.argVars(in.Args, in.Escape)
 	case "SHELL":
 		v.shell = ""
 		if len(in.Exec) == 0 || !catalogue.Shells.Has(path.Base(in.Exec[0])) {
@@ -320,7 +343,7 @@ func (v *buildView) dockerArg(args string) []string {
 		k, def, hasDef := strings.Cut(f, "=")
 		given := false
 		for _, a := range v.args {
-			if a[0] == k {
+			if a[0] == k && a[1] != "\x00" {
 				out, given = append(out, "export "+k+"="+word.Quote(a[1])), true
 			}
 		}
@@ -335,43 +358,71 @@ func (v *buildView) dockerArg(args string) []string {
 // each source (a file, a directory's contents, a glob's files) seen at
 // the destination, and the context itself there (--parents); with the
 // working directory not known, the context may be anywhere: seen at /.
+// Words are expanded with the stage's ARG and ENV as Docker does; a
+// destination guard cannot expand puts the context at / (FINDINGS46b
+// B4). COPY --from=STAGE of a stage that took files from a context
+// puts that context, whole, at the destination (B5).
 func (c *cmd) buildCopy(v *buildView, in lang.DockerInstr) {
-	base := v.ctx
+	dirs, whole := []string{v.ctx}, []string(nil)
 	for _, f := range in.Flags {
 		if from, ok := strings.CutPrefix(f, "--from="); ok {
-			base = v.namedContext(from) // another stage's or image's files: ""
+			dirs, whole = v.fromBases(from, in.Escape)
 		}
+	}
+	if v.ctx == "" && len(dirs) == 1 && dirs[0] == "" {
+		dirs = nil
 	}
 	words := in.Exec
 	if !in.IsExec {
 		words = strings.Fields(in.Args)
 	}
-	if base == "" || len(words) < 2 {
+	if len(dirs)+len(whole) == 0 || len(words) < 2 {
 		return
 	}
-	dest := words[len(words)-1]
+	all := append(append([]string(nil), dirs...), whole...)
+	for _, w := range words[:len(words)-1] {
+		if n := len(v.stages); n > 0 && !strings.HasPrefix(w, "<<") {
+			v.stages[n-1].bases = append(v.stages[n-1].bases, all...) // the stage now holds them
+			break
+		}
+	}
+	dest, ok := v.expand(words[len(words)-1], in.Escape)
+	if !ok {
+		for _, b := range all {
+			v.mounts = append(v.mounts, effect.Mount{Src: b, Dst: "/", ReadOnly: true})
+		}
+		return
+	}
 	if !strings.HasPrefix(dest, "/") {
 		if v.workdir == "" {
-			v.mounts = append(v.mounts, effect.Mount{Src: base, Dst: "/", ReadOnly: true})
+			for _, b := range all {
+				v.mounts = append(v.mounts, effect.Mount{Src: b, Dst: "/", ReadOnly: true})
+			}
 		}
 		dest = path.Join("/", v.workdir, dest)
 	}
-	for _, src := range words[:len(words)-1] {
-		if strings.HasPrefix(src, "<<") || strings.Contains(src, "://") {
-			continue // a here-document, a URL
-		}
-		rel := path.Join("/", src)[1:] // a context's sources cannot leave it
-		if strings.ContainsAny(rel, "*?[") {
-			rel = path.Dir(rel)
-		}
-		host := path.Join(base, rel)
-		k, _ := c.w.Lstat(host)
-		file := k != effect.EntryDir && k != effect.EntryLink && k != effect.EntryUnknown // a directory's contents land under DST
-		v.mounts = append(v.mounts, effect.Mount{Src: host, Dst: dest, ReadOnly: true, File: file},
-			effect.Mount{Src: host, Dst: path.Join(dest, path.Base("/"+rel)), ReadOnly: true, File: file})
+	for _, b := range whole {
+		v.mounts = append(v.mounts, effect.Mount{Src: b, Dst: dest, ReadOnly: true})
 	}
-	// Last: a mount of the same destination found first is the source's.
-	v.mounts = append(v.mounts, effect.Mount{Src: base, Dst: dest, ReadOnly: true})
+	for _, base := range dirs {
+		for _, w := range words[:len(words)-1] {
+			src, ok := v.expand(w, in.Escape)
+			if strings.HasPrefix(w, "<<") || strings.Contains(src, "://") || !ok {
+				continue // a here-document, a URL; unknown: the whole context, below
+			}
+			rel := path.Join("/", src)[1:] // a context's sources cannot leave it
+			if strings.ContainsAny(rel, "*?[") {
+				rel = path.Dir(rel)
+			}
+			host := path.Join(base, rel)
+			k, _ := c.w.Lstat(host)
+			file := k != effect.EntryDir && k != effect.EntryLink && k != effect.EntryUnknown // a directory's contents land under DST
+			v.mounts = append(v.mounts, effect.Mount{Src: host, Dst: dest, ReadOnly: true, File: file},
+				effect.Mount{Src: host, Dst: path.Join(dest, path.Base("/"+rel)), ReadOnly: true, File: file})
+		}
+		// Last: a mount of the same destination found first is the source's.
+		v.mounts = append(v.mounts, effect.Mount{Src: base, Dst: dest, ReadOnly: true})
+	}
 }
 
 // namedContext returns the directory of --build-context NAME; "" when
@@ -385,6 +436,238 @@ func (v *buildView) namedContext(name string) string {
 	return ""
 }
 
+// fromBases returns what --from=REF (COPY's, a mount's) holds of the
+// host: dirs, a --build-context's directory (its sources map into it),
+// and whole, the contexts an earlier stage REF (name or index) took
+// files from, seen whole (FINDINGS46b B5). A REF guard cannot expand
+// may be any of them.
+func (v *buildView) fromBases(ref string, esc byte) (dirs, whole []string) {
+	r, ok := v.expand(ref, esc)
+	for _, n := range v.named {
+		if !ok || n[0] == r {
+			dirs = append(dirs, n[1])
+		}
+	}
+	for j, st := range v.stages[:max(len(v.stages)-1, 0)] {
+		if !ok || st.name == strings.ToLower(r) || r == strconv.Itoa(j) {
+			whole = append(whole, st.bases...)
+		}
+	}
+	return dirs, whole
+}
+
+// fromStage starts a stage: FROM [--platform=P] IMAGE [AS NAME]. A stage
+// built on an earlier one holds what it took; the base image's ENV is
+// not known.
+func (v *buildView) fromStage(args string) {
+	f := strings.Fields(args)
+	for len(f) > 0 && strings.HasPrefix(f[0], "--") {
+		f = f[1:]
+	}
+	st := buildStage{}
+	if len(f) >= 3 && strings.EqualFold(f[1], "as") {
+		st.name = strings.ToLower(f[2])
+	}
+	if len(f) > 0 {
+		img := strings.ToLower(f[0])
+		for _, p := range v.stages {
+			if p.name != "" && p.name == img || strings.Contains(img, "$") {
+				st.bases = append(st.bases, p.bases...)
+			}
+		}
+	}
+	v.stages = append(v.stages, st)
+	v.vars = nil
+}
+
+// buildAutoArgs are the ARGs BuildKit fills when a stage declares them.
+const buildAutoArgs = " TARGETPLATFORM TARGETOS TARGETARCH TARGETVARIANT BUILDPLATFORM BUILDOS BUILDARCH BUILDVARIANT TARGETSTAGE "
+
+// argVars records ARG NAME[=DEFAULT] for expansion: a --build-arg value,
+// else the default, else the global ARG's, else empty.
+func (v *buildView) argVars(args string, esc byte) {
+	words, ok := dockerWords(args, esc)
+	if !ok {
+		v.vars = append(v.vars, [3]string{"*", "", "?"})
+		return
+	}
+	for _, w := range words {
+		k, def, hasDef := strings.Cut(w, "=")
+		val, known := "", true
+		given := false
+		for _, a := range v.args {
+			if a[0] == k {
+				val, given = a[1], true
+			}
+		}
+		if !given && hasDef {
+			val, known = v.expand(def, esc)
+		}
+		if val == "\x00" || v.argsSet {
+			known = false
+		}
+		if len(v.stages) == 0 {
+			if !known {
+				val = "\x00"
+			}
+			v.globals = append(v.globals, [2]string{k, val})
+			continue
+		}
+		if !given && !hasDef {
+			for _, g := range v.globals {
+				if g[0] == k {
+					val = g[1]
+					known = val != "\x00"
+				}
+			}
+			if strings.Contains(buildAutoArgs, " "+k+" ") || strings.HasPrefix(k, "BUILDKIT_") {
+				known = false
+			}
+		}
+		v.setVar(k, val, known)
+	}
+}
+
+// envVars records ENV K=V … (or ENV K V) for expansion.
+func (v *buildView) envVars(args string, esc byte) {
+	k, rest, _ := strings.Cut(strings.TrimSpace(args), " ")
+	if !strings.Contains(k, "=") {
+		val, ok := v.expand(strings.TrimSpace(rest), esc)
+		v.setVar(k, val, ok)
+		return
+	}
+	words, ok := dockerWords(args, esc)
+	if !ok {
+		v.vars = append(v.vars, [3]string{"*", "", "?"})
+		return
+	}
+	var set [][3]string
+	for _, w := range words {
+		k, x, _ := strings.Cut(w, "=")
+		val, ok := v.expand(x, esc)
+		q := ""
+		if !ok {
+			q = "?"
+		}
+		set = append(set, [3]string{k, val, q})
+	}
+	v.vars = append(v.vars, set...)
+}
+
+func (v *buildView) setVar(k, val string, known bool) {
+	q := ""
+	if !known {
+		q = "?"
+	}
+	v.vars = append(v.vars, [3]string{k, val, q})
+}
+
+// lookup returns variable NAME's value in the stage; false when it is
+// not known (declared with a value guard cannot tell, or not declared:
+// the base image's ENV).
+func (v *buildView) lookup(name string) (string, bool) {
+	for j := len(v.vars) - 1; j >= 0; j-- {
+		if x := v.vars[j]; x[0] == name || x[0] == "*" {
+			return x[1], x[2] == "" && x[0] == name
+		}
+	}
+	return "", false
+}
+
+// expand returns word s as Docker's shell lexer expands it in COPY, ADD,
+// WORKDIR and --mount values: quotes removed, the escape character
+// escaping, $NAME and ${NAME} replaced; false when guard cannot tell
+// (a variable not known, a ${NAME…} modifier, an unfinished quote).
+func (v *buildView) expand(s string, esc byte) (string, bool) {
+	var b strings.Builder
+	var quote byte
+	for j := 0; j < len(s); j++ {
+		ch := s[j]
+		switch {
+		case quote == '\'' && ch == '\'', quote == '"' && ch == '"':
+			quote = 0
+		case quote == '\'':
+			b.WriteByte(ch)
+		case ch == esc:
+			if j+1 < len(s) && (quote == 0 || strings.IndexByte("\"$", s[j+1]) >= 0 || s[j+1] == esc) {
+				j++
+				b.WriteByte(s[j])
+			} else if quote != 0 {
+				b.WriteByte(ch)
+			}
+		case quote == 0 && (ch == '\'' || ch == '"'):
+			quote = ch
+		case ch == '$':
+			name, n := "", 0
+			if strings.HasPrefix(s[j:], "${") {
+				e := strings.IndexByte(s[j:], '}')
+				if e < 0 {
+					return "", false
+				}
+				name, n = s[j+2:j+e], e
+			} else {
+				e := j + 1
+				for e < len(s) && (s[e] == '_' || s[e]|0x20 >= 'a' && s[e]|0x20 <= 'z' || e > j+1 && s[e] >= '0' && s[e] <= '9') {
+					e++
+				}
+				if e == j+1 && (e == len(s) || strings.IndexByte("0123456789@*#?-$!", s[e]) < 0) {
+					b.WriteByte('$') // a lone $ (a digit or special parameter: not known)
+					continue
+				}
+				name, n = s[j+1:e], e-j-1
+			}
+			x, ok := v.lookup(name)
+			if !ok || name == "" {
+				return "", false
+			}
+			b.WriteString(x)
+			j += n
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return b.String(), quote == 0
+}
+
+// dockerWords splits ARG's and ENV's arguments into words: blanks outside
+// quotes separate, quotes and escapes kept for expand; false for an
+// unfinished quote.
+func dockerWords(s string, esc byte) ([]string, bool) {
+	var out []string
+	var b strings.Builder
+	var quote byte
+	for j := 0; j < len(s); j++ {
+		ch := s[j]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else if ch == esc && quote == '"' && j+1 < len(s) {
+				b.WriteByte(ch)
+				j++
+				ch = s[j]
+			}
+		case ch == esc && j+1 < len(s):
+			b.WriteByte(ch)
+			j++
+			ch = s[j]
+		case ch == '\'' || ch == '"':
+			quote = ch
+		case ch == ' ' || ch == '\t':
+			if b.Len() > 0 {
+				out = append(out, b.String())
+				b.Reset()
+			}
+			continue
+		}
+		b.WriteByte(ch)
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out, quote == 0
+}
+
 // buildRun walks a RUN line in the build's view of the context.
 func (c *cmd) buildRun(v *buildView, in lang.DockerInstr) {
 	mounts := append(append([]effect.Mount(nil), v.mounts...), v.binds...)
@@ -394,7 +677,7 @@ func (c *cmd) buildRun(v *buildView, in lang.DockerInstr) {
 			return
 		}
 		if m, ok := strings.CutPrefix(f, "--mount="); ok {
-			mounts = append(mounts, c.runMount(v, m)...)
+			mounts = append(mounts, c.runMount(v, m, in.Escape)...)
 		}
 	}
 	script, ok := runScript(in)
@@ -416,14 +699,38 @@ func (c *cmd) buildRun(v *buildView, in lang.DockerInstr) {
 }
 
 // runMount returns what RUN --mount=… shares: a bind of a context's
-// directory, a secret's file.
-func (c *cmd) runMount(v *buildView, m string) []effect.Mount {
+// directory or of a stage's files, a secret's file. The value is read as
+// BuildKit's parseMount does (FINDINGS46b B6): CSV fields, keys
+// lower-cased, values expanded with the stage's ARG and ENV, a relative
+// target joined to the working directory; what guard cannot tell (a
+// field or key it does not know, a value it cannot expand, a relative
+// target with the working directory unknown) hides the command.
+func (c *cmd) runMount(v *buildView, m string, esc byte) []effect.Mount {
+	r := csv.NewReader(strings.NewReader(m))
+	r.FieldsPerRecord = -1
+	fields, err := r.Read()
+	if err != nil || strings.ContainsAny(m, "\r\n") {
+		c.w.hide("builds with RUN --mount=%s, whose fields guard cannot read", m)
+		return nil
+	}
 	kind, src, dst, from, id, env := "bind", "", "", "", "", ""
-	for _, f := range strings.Split(m, ",") {
-		k, x, _ := strings.Cut(f, "=")
+	for _, f := range fields {
+		k, x, ok := strings.Cut(f, "=")
+		k = strings.ToLower(k)
+		if !ok {
+			if k == "readonly" || k == "ro" || k == "readwrite" || k == "rw" || k == "required" {
+				continue
+			}
+			c.w.hide("builds with RUN --mount=%s, whose field %s guard cannot tell", m, f)
+			return nil
+		}
+		if x, ok = v.expand(x, esc); !ok {
+			c.w.hide("builds with RUN --mount=%s, whose %s guard cannot expand", m, k)
+			return nil
+		}
 		switch k {
 		case "type":
-			kind = x
+			kind = strings.ToLower(x)
 		case "source", "src":
 			src = x
 		case "target", "dst", "destination":
@@ -434,20 +741,50 @@ func (c *cmd) runMount(v *buildView, m string) []effect.Mount {
 			id = x
 		case "env":
 			env = x
+		case "readonly", "ro", "readwrite", "rw", "required", "size", "sharing", "mode", "uid", "gid":
+		default:
+			c.w.hide("builds with RUN --mount=%s, whose key %s guard does not know", m, k)
+			return nil
 		}
 	}
+	if dst != "" && !strings.HasPrefix(path.Clean(dst), "/") {
+		if v.workdir == "" {
+			c.w.hide("builds with RUN --mount=%s, whose relative target lies in a working directory guard cannot tell", m)
+			return nil
+		}
+		dst = path.Join("/", v.workdir, dst)
+	}
 	switch kind {
-	case "bind":
-		base := v.ctx
-		if from != "" {
-			base = v.namedContext(from)
+	case "bind", "cache":
+		dirs, whole := []string{v.ctx}, []string(nil)
+		switch {
+		case from != "":
+			dirs, whole = v.fromBases(from, esc)
+		case kind == "cache":
+			return nil
 		}
-		if base != "" && strings.HasPrefix(dst, "/") {
-			return []effect.Mount{{Src: path.Join(base, path.Join("/", src)[1:]), Dst: dst, ReadOnly: true}}
-		}
-	case "secret":
 		if dst == "" {
-			dst = "/run/secrets/" + id
+			return nil
+		}
+		var out []effect.Mount
+		for _, b := range whole {
+			out = append(out, effect.Mount{Src: b, Dst: dst, ReadOnly: true})
+		}
+		for _, b := range dirs {
+			if b != "" {
+				out = append(out, effect.Mount{Src: path.Join(b, path.Join("/", src)[1:]), Dst: dst, ReadOnly: true})
+			}
+		}
+		return out
+	case "secret":
+		if src != "" {
+			id = src
+		}
+		if id == "" {
+			id = path.Base(dst)
+		}
+		if dst == "" {
+			dst = "/run/secrets/" + path.Base(id)
 		}
 		for _, s := range v.secrets {
 			if s[0] != id {
@@ -459,6 +796,9 @@ func (c *cmd) runMount(v *buildView, m string) []effect.Mount {
 			}
 			return []effect.Mount{{Src: s[1], Dst: dst, ReadOnly: true}}
 		}
+	case "tmpfs", "ssh":
+	default:
+		c.w.hide("builds with RUN --mount=%s, a mount type guard does not know", m)
 	}
 	return nil
 }
@@ -506,6 +846,10 @@ func (c *cmd) composeBuilds(t, dir string) {
 	}
 	key, ctx := "", ""
 	for _, tok := range toks {
+		if k, _, _ := strings.Cut(tok.text, "="); k == "BUILDKIT_SYNTAX" {
+			// args: BUILDKIT_SYNTAX names the frontend (FINDINGS46b B7)
+			c.w.hide("builds with a BUILDKIT_SYNTAX build argument, a frontend guard does not read")
+		}
 		if tok.key {
 			if key = tok.text; key == "build" {
 				ctx = composeRel(dir, ".")
@@ -517,15 +861,15 @@ func (c *cmd) composeBuilds(t, dir string) {
 		case "build", "context":
 			if !strings.Contains(v, "://") {
 				ctx = composeRel(dir, v)
-				c.buildContext(&buildView{}, word.Word{Text: ctx, Known: true}, "")
+				c.buildContext(&buildView{argsSet: true}, word.Word{Text: ctx, Known: true}, "")
 			}
 		case "dockerfile":
 			if ctx != "" {
-				c.buildContext(&buildView{}, word.Word{Text: ctx, Known: true}, path.Join(ctx, v))
+				c.buildContext(&buildView{argsSet: true}, word.Word{Text: ctx, Known: true}, path.Join(ctx, v))
 			}
 		case "dockerfile_inline":
 			if ctx != "" {
-				v := &buildView{}
+				v := &buildView{argsSet: true}
 				c.buildTree(ctx)
 				v.ctx = ctx
 				c.buildText(v, tok.text)

@@ -25,6 +25,22 @@ func TestReadDockerfile(t *testing.T) {
 		{"RUN echo \"<<EOF\"\nRUN cat .env\n", []string{"RUN|echo \"<<EOF\"", "RUN|cat .env"}, false},
 		{"RUN cat <<EOF\nx\n", nil, true},
 		{"FROBNICATE x\n", nil, true},
+		// FINDINGS46b B7: directives as BuildKit reads them.
+		{"#!/usr/bin/env docker\n# syntax=evil/frontend:1\nFROM a\n", nil, true},
+		{"\xef\xbb\xbf# syntax=evil/frontend\nFROM a\n", nil, true},
+		{"{\"syntax\": \"evil/x\"}\n", nil, true},
+		{"# foo=bar\n# escape=`\nRUN a `\nRUN b\n", []string{"RUN|a `", "RUN|b"}, false},
+		{" # escape=`\nRUN a\n", nil, true},
+		{"# escape=`\n# escape=`\nRUN a\n", nil, true},
+		{"# check=skip=all\n# escape=`\nRUN a `\n b\n", []string{"RUN|a  b"}, false},
+		{"RUN a \\\\\nRUN b\n", []string{"RUN|a \\\\", "RUN|b"}, false},
+		{"RUN --mount=\"type=bind,target=/m x\" cat\n", []string{"RUN|cat"}, false},
+		// B8: here-document names lexed as BuildKit's shell lexer.
+		{"COPY <<\"#\"X /x\nh\n#X\nRUN b\n#\"X\n", []string{"COPY|<<\"#\"X /x>h\n", "RUN|b"}, false},
+		{"RUN cat << EOF\nx\nEOF\n", []string{"RUN|cat << EOF>x\n"}, false},
+		{"RUN cat<<EOF\nx\nEOF\n", nil, true},
+		{"RUN cat <<EOF>/x\nx\nEOF\n", nil, true},
+		{"ONBUILD RUN <<EOF\nFROBNICATE\nEOF\n", []string{"ONBUILD|RUN <<EOF>FROBNICATE\n"}, false},
 	} {
 		ins, err := ReadDockerfile(tc.text)
 		if (err != nil) != tc.err {
@@ -54,7 +70,7 @@ func TestReadDockerfile(t *testing.T) {
 // FuzzReadDockerfile: any text is read without a panic, each instruction
 // is one Docker knows, and no here-document body holds its end line.
 func FuzzReadDockerfile(f *testing.F) {
-	for _, s := range []string{"FROM a\nRUN b \\\n c\n", "# escape=`\nRUN a `\nb", "RUN <<A <<-B\nx\nA\n\ty\n\tB\n", "RUN [\"a\"]", "# syntax=docker/dockerfile:1\nCOPY <<EOF /x\nEOF\n"} {
+	for _, s := range []string{"FROM a\nRUN b \\\n c\n", "# escape=`\nRUN a `\nb", "RUN <<A <<-B\nx\nA\n\ty\n\tB\n", "RUN [\"a\"]", "# syntax=docker/dockerfile:1\nCOPY <<EOF /x\nEOF\n", "RUN cat << 'E F'\nx\nE F\n", "COPY <<\"#\"X /x\n#X\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
