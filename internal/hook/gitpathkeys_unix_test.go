@@ -66,7 +66,7 @@ func TestGitMaybeBuiltinAlias(t *testing.T) {
 	gitIn(t, proj, "add", "README", ".gitignore")
 	gitIn(t, proj, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "-m", "one")
 	cfg := "[user]\n\tname = a\n\temail = a@b\n[alias]\n\trefs = !cat .env\n\thook = !f(){ cat \"$1$2\"; }; f\n" +
-		"\trepo = log -3\n\treplay = -c core.pager=./p.sh log\n\tst = status -sb\n"
+		"\trepo = log -3\n\treplay = -c core.pager=./p.sh log\n\tst = status -sb\n\tsubtree = !cat .env\n\tdaemon = !cat .env\n\tinstaweb = !cat .env\n"
 	if err := os.WriteFile(filepath.Join(homeDir, ".gitconfig"), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -80,6 +80,9 @@ func TestGitMaybeBuiltinAlias(t *testing.T) {
 			{"git refs list", true},
 			{"git hook .e nv", true},
 			{"git replay", true}, // an alias of git's options: a pager guard cannot read
+			{"git subtree", true}, // programs some distributions ship apart (FINDINGS46a A4)
+			{"git daemon", true},
+			{"git instaweb", true},
 			{"git repo", false},
 			{"git st", false},
 			{"git status", false},

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io/fs"
@@ -112,15 +111,16 @@ func readIgnore(p, base string, pats []ignorePattern) ([]ignorePattern, bool) {
 	if err != nil || len(data) > maxIgnoreFile {
 		return nil, false
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := strings.TrimRight(strings.TrimSuffix(sc.Text(), "\r"), " ") // as git: a tab stays
+	for _, b := range bytes.Split(data, []byte("\n")) {
+		// As git's add_patterns_from_buffer: lines end at \n only, one \r
+		// before it dropped, then trailing blanks (a tab stays).
+		line := strings.TrimRight(strings.TrimSuffix(string(b), "\r"), " ")
 		switch {
 		case line == "" || strings.HasPrefix(line, "#"):
 			continue
 		case strings.HasPrefix(line, "!"):
 			return nil, false // a negation may re-include what an earlier pattern ignores
-		case strings.ContainsAny(line, `\[`) || strings.Contains(line, "**"):
+		case strings.ContainsAny(line, `\[`) || strings.Contains(line, "**") || !plainPatternBytes(line):
 			continue // not modelled: ignores nothing here
 		}
 		pat := ignorePattern{base: base}
@@ -132,7 +132,21 @@ func readIgnore(p, base string, pats []ignorePattern) ([]ignorePattern, bool) {
 		}
 		pats = append(pats, pat)
 	}
-	return pats, sc.Err() == nil
+	return pats, true
+}
+
+// plainPatternBytes reports whether ignore pattern line holds only bytes
+// Go's path.Match reads as git's wildmatch does: printable ASCII and tabs.
+// A control character (a second \r, a NUL, at which git's C string
+// ends) or a byte of a multi-byte character (git's ? is one byte, Go's one
+// character) is not modelled: the pattern ignores nothing.
+func plainPatternBytes(line string) bool {
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; c >= 0x7f || c < 0x20 && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // ignored reports whether a pattern of pats matches rel (relative to the
@@ -152,6 +166,9 @@ func ignored(pats []ignorePattern, rel string, dir bool) bool {
 		}
 		if !p.anchor {
 			r = path.Base(r)
+		}
+		if strings.Contains(p.glob, "?") && !plainPatternBytes(r) {
+			continue // git's ? is one byte of a multi-byte name, Go's one character: not modelled
 		}
 		if m, _ := path.Match(p.glob, r); m {
 			return true

@@ -62,13 +62,14 @@ const gitOwnSubs word.Set = " add am annotate apply archive backfill bisect blam
 // every git guard supports (2.30 on): builtins added after 2.30
 // (checkout--worker, hook, fsmonitor--daemon, diagnose, replay, refs,
 // backfill…), the programs distributions ship in packages of their own
-// (send-email, svn, p4, gui, citool, the cvs ones, archimport), and the
+// (send-email, svn, p4, gui, citool, the cvs ones, archimport; Fedora's
+// git-subtree, git-daemon with http-backend, git-instaweb), and the
 // builtins of some versions only (add--interactive, env--helper,
 // bisect--helper: git 2.39's). On a git that lacks one, git runs the alias
 // of that name (gitMaybeAlias).
 const gitMaybeOwnSubs word.Set = " checkout--worker hook fsmonitor--daemon diagnose backfill diff-pairs format-rev history " +
 	"last-modified refs replay repo url-parse archimport citool cvsexportcommit cvsimport cvsserver gui p4 send-email svn " +
-	"add--interactive env--helper bisect--helper "
+	"subtree daemon instaweb http-backend add--interactive env--helper bisect--helper "
 
 // gitAliasState is what guard found of an alias.
 type gitAliasState int

@@ -91,13 +91,13 @@ func gitBool(v string) bool {
 // gitExtAllowed reports whether setting key = v lets git use a transport
 // that runs a program: ext:: (protocol.ext.allow other than never), a
 // remote helper of any name (protocol.NAME.allow for a NAME that is not one
-// of git's own transports), or all of them (protocol.allow = always). git
+// of git's own transports), or all of them (protocol.allow other than never). git
 // then runs the program a URL names wherever it takes one, a submodule's
 // .gitmodules too, which guard does not read.
 func gitExtAllowed(key, v string) bool {
 	v = strings.ToLower(strings.TrimSpace(v))
 	if key == "protocol.allow" {
-		return v == "always"
+		return v != "never" // the default of every protocol not set by name: ext:: too (FINDINGS46a A9)
 	}
 	name, ok := strings.CutPrefix(key, "protocol.")
 	if name, ok = strings.CutSuffix(name, ".allow"); !ok || name == "" {
@@ -134,9 +134,14 @@ func gitAllowProtocolHides(v string) bool {
 }
 
 // gitTransportURL returns the URL a setting gives git to connect to: a
-// remote's url or pushurl, and the base of url.BASE.insteadOf (the URL
-// git puts in place of the value).
+// remote's url or pushurl, the base of url.BASE.insteadOf (the URL git
+// puts in place of the value), and the keys that name a remote, which git
+// takes for a URL when no remote has that name (branch.NAME.remote and
+// pushRemote, remote.pushDefault, submodule.NAME.url).
 func gitTransportURL(key, v string) (string, bool) {
+	if key == "remote.pushdefault" {
+		return v, true // a remote's name, or a URL git uses as one
+	}
 	section, rest, _ := strings.Cut(key, ".")
 	i := strings.LastIndexByte(rest, '.')
 	if i < 0 {
@@ -148,6 +153,10 @@ func gitTransportURL(key, v string) (string, bool) {
 		return v, true
 	case section == "url" && (name == "insteadof" || name == "pushinsteadof"):
 		return sub, true
+	case section == "branch" && (name == "remote" || name == "pushremote"), section == "submodule" && name == "url":
+		// A remote's name, or a URL git uses as one (FINDINGS46a A9):
+		// branch.main.remote = ext::CMD is fetched from.
+		return v, true
 	}
 	return "", false
 }

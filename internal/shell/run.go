@@ -875,7 +875,25 @@ func gitCommand(key, v string) string {
 	if strings.HasPrefix(key, "alias.") && !strings.HasPrefix(v, "!") {
 		return "git " + v // an alias of git's options and subcommand
 	}
+	if credentialHelperNamed(key, v) {
+		return "git-credential-" + strings.TrimSpace(v) // store --file F: git-credential-store writes F
+	}
 	return strings.TrimPrefix(v, "!")
+}
+
+// credentialHelperNamed reports whether credential.helper = v names git's
+// git-credential-NAME by its bare name, with arguments (store --file F):
+// git runs git-credential-NAME with them, and what they name is that
+// program's operands (FINDINGS46a A8). A bare name alone (cache, store,
+// osxkeychain), or with arguments that name no file (cache
+// --timeout=3600), is git's own helper at its own place.
+func credentialHelperNamed(key, v string) bool {
+	if !strings.HasPrefix(key, "credential.") || !strings.HasSuffix(key, ".helper") {
+		return false
+	}
+	first, rest, _ := strings.Cut(strings.TrimSpace(v), " ")
+	return first != "" && !strings.HasPrefix(first, "!") && !strings.ContainsAny(first, "/~") && word.IsKnown(first) &&
+		(strings.ContainsAny(rest, "/~$") || strings.Contains(rest, "..") || !word.IsKnown(rest)) // a file named (cache --timeout=3600 names none)
 }
 
 // gitRunsValue reports whether git runs the value of setting key as a
@@ -909,7 +927,7 @@ func gitRunsValue(key, v string) bool {
 		// A program's path too; a bare name is git's own
 		// git-credential-NAME (store, cache --timeout=N).
 		first, _, _ := strings.Cut(strings.TrimSpace(v), " ")
-		return strings.HasPrefix(v, "!") || strings.ContainsAny(first, "/~") || !word.IsKnown(first)
+		return strings.HasPrefix(v, "!") || strings.ContainsAny(first, "/~") || !word.IsKnown(first) || credentialHelperNamed(key, v)
 	case section == "submodule" && name == "update":
 		return strings.HasPrefix(v, "!")
 	case section == "filter" || section == "diff" || section == "merge":

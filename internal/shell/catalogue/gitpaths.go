@@ -35,7 +35,8 @@ func GitPathKey(key string) GitPathUse {
 	switch key {
 	case "commit.template", "blame.ignorerevsfile", "mailmap.file", "format.signaturefile",
 		"sendemail.aliasesfile", "gpg.ssh.allowedsignersfile", "gpg.ssh.revocationfile",
-		"include.path", "core.excludesfile", "core.attributesfile", "diff.orderfile":
+		"include.path", "core.excludesfile", "core.attributesfile", "diff.orderfile",
+		"fsck.skiplist", "fetch.fsck.skiplist", "receive.fsck.skiplist": // an object name git cannot read is printed (FINDINGS46a A2)
 		return GitPathReads | GitPathShows
 	case "http.sslcert", "http.sslkey", "http.sslcainfo", "http.sslcapath", "http.proxysslcert",
 		"http.proxysslkey", "http.proxysslcainfo", "sendemail.smtpsslcertpath", "user.signingkey",
