@@ -31,7 +31,18 @@ func (c *cmd) containerRun(from, image int) {
 		return
 	}
 	if image+1 >= len(c.args) && containerEntrypoint(opts) == "" {
-		return // the image's own command: not known
+		// The image's own command: not known. With another
+		// container's volumes, whose mounts guard cannot see, it may
+		// read whatever host files they hold, as a -v of them would.
+		for j := 0; j < len(opts); j++ {
+			name, val, next := containerOpt(opts, j)
+			if name == "--volumes-from" {
+				c.w.hide("runs the image's own command with the volumes of container %s, whose mounts guard cannot see: it cannot tell whether they hold protected host files the command reads", word.Render(val))
+				return
+			}
+			j = next
+		}
+		return
 	}
 	mounts, workdir := containerMounts(opts)
 	if from > 0 && c.args[from-1].Text == "exec" {
@@ -62,12 +73,13 @@ func (c *cmd) containerRun(from, image int) {
 
 // unseenMount is what a container guard did not start shares with the
 // host (docker exec C, --volumes-from C): guard cannot see its mounts, so
-// its whole file system is taken for host files at a place it cannot
-// name, /container:C/…: a name a protected glob matches anywhere (.env,
-// *.pem, .git/hooks/…) is still read or written there, a home-level one
-// (~/.ssh/id_rsa) cannot be told (docs/HOOKS.md).
+// any directory of it may be a host directory guard cannot place
+// (effect.Mount.Unseen): a path whose tail a protected glob ends with
+// (/x/.env, /root/.ssh/id_rsa, /app/.aws/credentials, *.pem) is read or
+// written as cat $X/.ssh/id_rsa is, a block that says guard cannot tell
+// what it names; a tail no glob names (/etc/nginx/nginx.conf) is not.
 func unseenMount(name string) effect.Mount {
-	return effect.Mount{Src: "/container:" + strings.ReplaceAll(name, "/", "_"), Dst: "/"}
+	return effect.Mount{Src: word.Mark(word.MarkName, "container:"+strings.ReplaceAll(name, "/", "_")), Dst: "/", Unseen: true}
 }
 
 // containerOpt splits a container option word at j into its name and

@@ -11,7 +11,19 @@ type Mount struct {
 	Src, Dst string
 	ReadOnly bool
 	File     bool // Dst is a file (docker build's COPY F DST): no path under it
+	// Unseen: a container guard did not start (docker exec C,
+	// --volumes-from C), whose mounts it cannot see. Src stands for a
+	// host directory guard cannot place (an opaque word), and any
+	// directory of a path in it may be where a host directory is
+	// mounted: /root/.ssh/id_rsa is Src/id_rsa, Src/.ssh/id_rsa and
+	// Src/root/.ssh/id_rsa, each a path the path rules weigh as one
+	// with a part guard cannot tell (cat $X/.ssh/id_rsa).
+	Unseen bool
 }
+
+// maxUnseenTail bounds the tails of an unseen container's path that are
+// recorded: the path rules compare the end of an unresolved path.
+const maxUnseenTail = 16
 
 // ContainerView maps the paths of a command a container runs to the
 // host's through its bind mounts while the command is analysed (see
@@ -94,16 +106,36 @@ func (w *Ledger) containerHosts(p string) []Mount {
 	}
 	var out []Mount
 	for _, cp := range cands {
-		if host, ro, ok := v.toHost(cp); ok {
-			out = append(out, Mount{Src: host, Dst: cp, ReadOnly: ro})
+		m, rest, ok := v.toHost(cp)
+		if !ok {
+			continue
+		}
+		if !m.Unseen {
+			out = append(out, Mount{Src: hostJoin(m.Src, rest), Dst: cp, ReadOnly: m.ReadOnly})
+			continue
+		}
+		els := strings.Split(strings.Trim(rest, "/"), "/")
+		for i := len(els) - 1; i >= 0 && i >= len(els)-maxUnseenTail; i-- {
+			out = append(out, Mount{Src: hostJoin(m.Src, "/"+strings.Join(els[i:], "/")), Dst: cp, ReadOnly: m.ReadOnly})
 		}
 	}
 	return out
 }
 
-// toHost returns the host path of container path p through the mount with
-// the longest destination that holds it.
-func (v *ContainerView) toHost(p string) (string, bool, bool) {
+// hostJoin returns the host path of the part rest (with its leading /)
+// of a mount's destination: under its source src.
+func hostJoin(src, rest string) string {
+	host := strings.TrimRight(src, "/") + rest
+	if host == "" {
+		host = "/"
+	}
+	return host
+}
+
+// toHost returns the mount with the longest destination that holds
+// container path p, and the rest of p below that destination (with its
+// leading /, "" for the destination itself).
+func (v *ContainerView) toHost(p string) (Mount, string, bool) {
 	p = path.Clean(p)
 	best := -1
 	for i, m := range v.Mounts {
@@ -113,16 +145,12 @@ func (v *ContainerView) toHost(p string) (string, bool, bool) {
 		}
 	}
 	if best < 0 {
-		return "", false, false
+		return Mount{}, "", false
 	}
 	m := v.Mounts[best]
 	rest := strings.TrimPrefix(p, path.Clean(m.Dst))
 	if path.Clean(m.Dst) == "/" {
 		rest = p
 	}
-	host := strings.TrimRight(m.Src, "/") + rest
-	if host == "" {
-		host = "/"
-	}
-	return host, m.ReadOnly, true
+	return m, rest, true
 }
