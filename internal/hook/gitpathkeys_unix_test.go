@@ -79,7 +79,7 @@ func TestGitMaybeBuiltinAlias(t *testing.T) {
 			{"git refs", true},
 			{"git refs list", true},
 			{"git hook .e nv", true},
-			{"git replay", true}, // an alias of git's options: a pager guard cannot read
+			{"git replay", true},  // an alias of git's options: a pager guard cannot read
 			{"git subtree", true}, // programs some distributions ship apart (FINDINGS46a A4)
 			{"git daemon", true},
 			{"git instaweb", true},
