@@ -69,14 +69,18 @@ func Find(dir string) (*Repo, bool) {
 	}
 	for range maxLevels {
 		dotgit := filepath.Join(dir, ".git")
-		if fi, err := os.Stat(dotgit); err == nil {
+		// git's setup_git_directory_gently_1: a .git file names the git
+		// directory (one that is none stops git: no repository); a .git
+		// directory counts only when it is a git directory (a valid HEAD,
+		// objects/, refs/), else discovery goes on up (FINDINGS46a A7).
+		if fi, err := os.Stat(dotgit); err == nil && !fi.IsDir() {
 			r := &Repo{Top: dir, gitDir: dotgit, common: dotgit}
-			if !fi.IsDir() {
-				if !r.followGitFile(dotgit) {
-					return nil, false
-				}
+			if !r.followGitFile(dotgit) || !repo.IsGitDir(r.gitDir) {
+				return nil, false
 			}
 			return r, true
+		} else if err == nil && repo.IsGitDir(dotgit) {
+			return &Repo{Top: dir, gitDir: dotgit, common: dotgit}, true
 		}
 		if repo.IsGitDir(dir) {
 			// git's discovery: a directory that is a git directory (a bare

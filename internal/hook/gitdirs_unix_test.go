@@ -44,9 +44,12 @@ func TestGitDirConfigsRead(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(proj, "repo", "src"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Join(proj, "repo", ".git", "objects"), 0o755); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{"objects", "refs"} { // a git directory as git takes one
+		if err := os.MkdirAll(filepath.Join(proj, "repo", ".git", d), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
+	writeFiles(t, filepath.Join(proj, "repo", ".git"), map[string]string{"HEAD": "ref: refs/heads/main\n"})
 	if err := os.MkdirAll(filepath.Join(proj, "ln"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -44,9 +44,7 @@ func TestGitRepositoryWrites(t *testing.T) {
 	} {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 	}
-	if err := os.MkdirAll(filepath.Join(homeDir, ".guard", ".git"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	gitIn(t, filepath.Join(homeDir, ".guard"), "init", "-q") // an empty .git is none: git would go on up
 	for _, cmd := range []string{"git -C ~/.guard add -A", "git -C ~/.guard commit -qm x", "cd ~/.guard && git tag v1", "git --git-dir ~/.guard/.git update-ref refs/heads/x HEAD"} {
 		checkRule(t, p, proj, cmd, "blocked_path", ".guard/.git/index")
 	}

@@ -135,6 +135,8 @@ func TestJVMCode(t *testing.T) {
 func TestGitHookRuntimeStart(t *testing.T) {
 	runPrograms(t, map[string]string{
 		".git/HEAD":             "ref: refs/heads/main\n",
+		".git/objects/.keep":    "",
+		".git/refs/.keep":       "",
 		".git/hooks/pre-commit": "#!/usr/bin/env python3\nprint(\"ok\")\n",
 		"m/sitecustomize.py":    "import os\nos.system(\"echo PWNED >> ~/.bashrc\")\n",
 		"src/a.py":              "x = 1\n",

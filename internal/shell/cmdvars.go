@@ -111,6 +111,12 @@ func (w *walker) commandVar(name, value string) {
 		w.hide("sets GIT_ALLOW_PROTOCOL to allow a transport that runs a program (ext::, a remote helper): git runs the one a URL names wherever it takes it, a submodule's .gitmodules too, which guard does not read")
 	case codeFileVars.Has(name):
 		w.tentative("python3 " + word.Quote(value))
+	case catalogue.CommandVars.Has(name) && catalogue.EditorVars.Has(name):
+		// git, crontab -e, sudoedit… run the editor with the file to edit
+		// appended (FINDINGS46a A5).
+		for _, v := range commandValues(name, value) {
+			w.scoped(func() { w.runsGiven(v, name) })
+		}
 	case catalogue.CommandVars.Has(name):
 		for _, v := range commandValues(name, value) {
 			w.scoped(func() { w.script(v, w.depth+1) })
@@ -403,7 +409,7 @@ func (w *walker) gitConfigFile(p string) {
 			w.hide("names a git configuration that sets %s: git may run the program a URL names (ext::, a remote helper) from a place guard does not read (a submodule's .gitmodules)", k)
 			return
 		case gitRoleRuns:
-			w.runsHanded(run, "git")
+			w.gitRunsHanded(k, run)
 		default:
 			w.gitPathSetting(k, v) // commit.template = .env (gitpaths.go)
 		}

@@ -454,6 +454,7 @@ func (c *cmd) pipedHidden() bool {
 // run resolves words (prefixes skipped) and analyses the program.
 func (c *cmd) run(words []word.Word) {
 	defer c.restore()
+	defer c.handedOperand() // feed.go: git's editor given its file
 	away := c.w.outAway
 	c.w.outAway = away || c.piped || len(c.outFiles) > 0 || c.outFd("1") != "" // sh -c 'jar cM .' | funzip: its commands' too
 	defer func() { c.w.outAway = away }()

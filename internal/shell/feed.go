@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -43,6 +45,10 @@ type fedInput struct {
 	repl  string // the replace string that stands for the operands (xargs -I R), or ""
 	stdin bool   // what is fed is standard input, not operands
 	wild  bool   // the names appended may be any path (runnames.go)
+	// operand: the runner appends an operand of its own to the command's
+	// words (git's editor: the file to edit), which only a program known
+	// to open it as a file takes as data (handedOperand).
+	operand bool
 }
 
 // hiddenFeed reports whether the script or program of c, a shell or an
@@ -889,6 +895,71 @@ func (w *walker) runsHanded(src, by string) {
 	w.feeding = &fedInput{by: by, stdin: true}
 	w.tentative(src)
 	w.feeding = saved
+}
+
+// runsGiven is runsHanded for a command a runner appends an operand to
+// (git runs core.editor as sh -c 'EDITOR "$@"' EDITOR FILE): src must be
+// one simple command, the one the operand goes to, and a program known
+// to only open it (handedOperand).
+func (w *walker) runsGiven(src, by string) {
+	f, err := w.theParser().Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) > 1 {
+		w.hide("%s appends a file to a command line guard cannot tell the last command of, which may run it", by)
+		return
+	}
+	if len(f.Stmts) == 1 {
+		if _, ok := f.Stmts[0].Cmd.(*syntax.CallExpr); !ok || f.Stmts[0].Background || f.Stmts[0].Coprocess {
+			w.hide("%s appends a file to a command line guard cannot tell the last command of, which may run it", by)
+			return
+		}
+	}
+	if !operandReached(src) {
+		w.runsHanded(src, by) // EDITOR='cp x y #': the comment takes the file
+		return
+	}
+	saved := w.feeding
+	w.feeding = &fedInput{by: by, stdin: true, operand: true}
+	w.tentative(src)
+	w.feeding = saved
+}
+
+// operandReached reports whether an operand appended to src as git
+// appends it (sh -c 'SRC "$@"') is a word of its command, not inside a
+// comment src ends with.
+func operandReached(src string) bool {
+	f, err := syntax.NewParser().Parse(strings.NewReader(src+` "$@"`), "")
+	if err != nil {
+		return true
+	}
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "@" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// handedOperand checks c, once analysed as written, when a runner appends
+// an operand to it (runsGiven): unless it is a program known to take that
+// operand as a file it only opens (catalogue.OpensHanded: vim, nano, code
+// --wait, true, cat), what it does with it is not known: `. ` sources it,
+// `make -f` reads it as a makefile, `env -S` splits it as a command
+// (FINDINGS46a A5).
+func (c *cmd) handedOperand() {
+	f := c.handed
+	if f == nil || !f.operand || c.compound {
+		return
+	}
+	if c.name != "" && catalogue.OpensHanded(c.name, c.args) {
+		return
+	}
+	name := c.name
+	if name == "" {
+		name = "a command"
+	}
+	c.w.hide("%s appends a file to %s, which guard does not know to only open it (it may run it as code)", f.by, name)
 }
 
 // maxHandedFiles bounds the files a runner's program is analysed with one

@@ -454,7 +454,7 @@ func (c *cmd) gitConfigRuns() {
 	}
 	c.inTop(func() {
 		for _, kv := range runs {
-			c.w.runsValue(kv[1], kv[0], func(t string) { c.w.runsHanded(t, "git") })
+			c.w.runsValue(kv[1], kv[0], func(t string) { c.w.gitRunsHanded(kv[0], t) })
 		}
 		for _, kv := range paths {
 			if !gitInclude(kv[0]) { // an include's settings are read with the file's

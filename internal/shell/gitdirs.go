@@ -18,6 +18,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/repo"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -90,7 +91,7 @@ func (c *cmd) gitDiscover(st effect.Stater) {
 	up := "."
 	for range maxRepoDepth {
 		dotgit := path.Join(up, ".git")
-		switch k, _ := st.Lstat(c.w.Where(dotgit)); k {
+		switch k := c.dotGitKind(st, dotgit); k {
 		case effect.EntryDir:
 			return // a .git directory: its configuration is protected
 		case effect.EntryFile, effect.EntryLink:
@@ -125,7 +126,7 @@ func (c *cmd) gitTopLevel() {
 	}
 	up := "."
 	for range maxRepoDepth {
-		switch k, _ := st.Lstat(c.w.Where(path.Join(up, ".git"))); k {
+		switch k := c.dotGitKind(st, path.Join(up, ".git")); k {
 		case effect.EntryDir, effect.EntryFile, effect.EntryLink:
 			top := word.DirMark(c.w.Dir) + "/" + up
 			if strings.HasPrefix(c.w.Dir, "/") {
@@ -199,11 +200,51 @@ func (c *cmd) gitDirAt(st effect.Stater, d string, discovered bool) bool {
 		}
 		return c.gitDirAt(st, effect.Under(path.Dir(d), target), true)
 	}
-	if !gitDirOnDisk(st, c.w.Where(d)) {
+	if valid, known := c.gitDirValid(st, d); !known {
+		return true // hidden
+	} else if !valid {
 		return false
 	}
 	c.gitDirFiles(st, d)
 	return true
+}
+
+// dotGitKind returns what dotgit (DIR/.git, as the command names it) is to
+// git's discovery (setup.c setup_git_directory_gently_1): its kind on
+// disk, except that a .git directory that is no git directory
+// (gitDirValid) is EntryNone: git passes it over and goes on up, to the
+// repository above (FINDINGS46a A7). One whose HEAD guard cannot read
+// records a hide and is EntryUnknown: never "this is the top".
+func (c *cmd) dotGitKind(st effect.Stater, dotgit string) effect.EntryKind {
+	k, _ := st.Lstat(c.w.Where(dotgit))
+	if k != effect.EntryDir {
+		return k
+	}
+	switch valid, known := c.gitDirValid(st, dotgit); {
+	case !known:
+		return effect.EntryUnknown
+	case !valid:
+		return effect.EntryNone
+	}
+	return k
+}
+
+// gitDirValid reports whether directory d (as the command names it) is a
+// git directory as git's is_git_directory takes one: gitDirOnDisk, and a
+// HEAD validate_headref takes (repo.ValidHead). known is false (and a hide
+// recorded) when guard cannot read that HEAD.
+func (c *cmd) gitDirValid(st effect.Stater, d string) (valid, known bool) {
+	if !gitDirOnDisk(st, c.w.Where(d)) {
+		return false, true
+	}
+	// On disk, not as the command writes it (git checkout writes HEAD):
+	// git finds its directory before it runs.
+	text, fs := c.w.Files.ReadFile(c.w.Where(path.Join(d, "HEAD")), 1<<16)
+	if fs != effect.FileWhole {
+		c.w.hide("git may take '%s' for its git directory, whose HEAD guard cannot read: it cannot tell which repository git uses", word.Clean(c.w.Where(d)))
+		return false, false
+	}
+	return repo.ValidHead(string(text)), true
 }
 
 // gitDirOnDisk reports whether directory p (as the reader names it) is a

@@ -272,13 +272,18 @@ func (c *cmd) gitHookRepo(st effect.Stater) (top, dotgit string) {
 	}
 	up := "."
 	for range maxRepoDepth {
-		switch k, _ := st.Lstat(c.w.Where(path.Join(up, ".git"))); k {
+		switch k := c.dotGitKind(st, path.Join(up, ".git")); k {
 		case effect.EntryDir:
 			return effect.Under(c.w.Dir, up), ".git"
 		case effect.EntryFile:
 			return effect.Under(c.w.Dir, up), ""
 		case effect.EntryLink, effect.EntryUnknown:
 			return "", "" // a link: gitDirAt's (not on this disk: nothing to read)
+		}
+		if valid, known := c.gitDirValid(st, up); !known {
+			return "", ""
+		} else if valid {
+			return effect.Under(c.w.Dir, up), "." // a bare repository: DIR itself (FINDINGS46a A7b)
 		}
 		if c.w.Where(up) == "/" {
 			return "", ""

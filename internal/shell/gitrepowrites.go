@@ -87,13 +87,13 @@ func (c *cmd) gitDirUsed() (string, bool) {
 	}
 	up := "."
 	for range maxRepoDepth {
-		switch k, _ := st.Lstat(c.w.Where(path.Join(up, ".git"))); k {
+		switch k := c.dotGitKind(st, path.Join(up, ".git")); k {
 		case effect.EntryDir, effect.EntryFile, effect.EntryLink:
 			return path.Join(up, ".git"), true
 		case effect.EntryUnknown:
 			return "", false
 		}
-		if gitDirOnDisk(st, c.w.Where(up)) {
+		if valid, _ := c.gitDirValid(st, up); valid {
 			return up, true
 		}
 		if c.w.Where(up) == "/" {

@@ -125,7 +125,7 @@ func (c *cmd) gitTop() string {
 	for range maxRepoDepth {
 		// On disk, not as the command wrote it: git finds the top before
 		// the rebase writes its tree.
-		switch k, _ := st.Lstat(c.w.Where(path.Join(up, ".git"))); k {
+		switch k := c.dotGitKind(st, path.Join(up, ".git")); k {
 		case effect.EntryDir, effect.EntryFile:
 			return effect.Under(c.w.Dir, up)
 		case effect.EntryUnknown:

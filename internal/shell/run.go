@@ -488,7 +488,7 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 		case role == gitRoleHides:
 			c.w.hide("git -c %s: git may run the program a URL names (ext::, a remote helper) from a place guard does not read (a submodule's .gitmodules)", k)
 		case ok && role == gitRoleRuns:
-			c.w.runsValue(run, k, func(t string) { c.w.runsHanded(t, "git") })
+			c.w.runsValue(run, k, func(t string) { c.w.gitRunsHanded(k, t) })
 		case ok && gitProxy(k):
 			c.url(val) // git -c http.proxy=HOST
 		case ok && c.w.gitPathSetting(k, val):
@@ -586,7 +586,7 @@ func (c *cmd) gitConfigSet(file, k, v string) {
 	if strings.HasPrefix(k, "alias.") && !strings.HasPrefix(v, "!") {
 		c.gitAliasSet(v)
 	} else if role, run := gitKeyRole(k, v); role == gitRoleRuns {
-		c.w.runsHanded(run, "git")
+		c.w.gitRunsHanded(k, run)
 	}
 	if gitProxy(k) {
 		c.url(v)
@@ -894,6 +894,17 @@ func credentialHelperNamed(key, v string) bool {
 	first, rest, _ := strings.Cut(strings.TrimSpace(v), " ")
 	return first != "" && !strings.HasPrefix(first, "!") && !strings.ContainsAny(first, "/~") && word.IsKnown(first) &&
 		(strings.ContainsAny(rest, "/~$") || strings.Contains(rest, "..") || !word.IsKnown(rest)) // a file named (cache --timeout=3600 names none)
+}
+
+// gitRunsHanded analyses t, the command of git setting key: an editor
+// (core.editor, sequence.editor) is handed the file to edit (runsGiven),
+// any other command what git feeds it (runsHanded).
+func (w *walker) gitRunsHanded(key, t string) {
+	if key == "core.editor" || key == "sequence.editor" {
+		w.runsGiven(t, "git "+key)
+		return
+	}
+	w.runsHanded(t, "git")
 }
 
 // gitRunsValue reports whether git runs the value of setting key as a

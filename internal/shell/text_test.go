@@ -93,7 +93,9 @@ func TestTextRuns(t *testing.T) {
 		if !slices.Contains(a.Lines, "rm -rf ~") {
 			t.Errorf("%q: lines %q, want %q", cmd, a.Lines, "rm -rf ~")
 		}
-		if a.Err != nil {
+		// An editor given the file to edit that is no editor is also
+		// cannot-tell (FINDINGS46a A5): its text is analysed all the same.
+		if a.Err != nil && !strings.Contains(a.Err.Error(), "appends a file to rm") {
 			t.Errorf("%q: %v", cmd, a.Err)
 		}
 	}

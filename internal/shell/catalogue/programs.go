@@ -26,7 +26,10 @@ var (
 // Shells, and interpreters whose code may come in an argument or on
 // standard input.
 var (
-	Shells = word.Set(" sh bash zsh dash ksh mksh ash yash posh rbash ")
+	// EditorVars are the CommandVars whose program is run with the file
+	// to edit appended (git's GIT_EDITOR, crontab's EDITOR, fc's FCEDIT).
+	EditorVars = word.Set(" GIT_EDITOR GIT_SEQUENCE_EDITOR EDITOR VISUAL GH_EDITOR KUBE_EDITOR SUDO_EDITOR FCEDIT HGEDITOR JJ_EDITOR SVN_EDITOR BZR_EDITOR BRZ_EDITOR CVSEDITOR DARCS_EDITOR ")
+	Shells     = word.Set(" sh bash zsh dash ksh mksh ash yash posh rbash ")
 	// ForeignShells are shells whose language guard does not read (fish's
 	// `set a ~/.ssh; cat $a/id_rsa` parses as bash and means another
 	// thing; es, murex, ion… alike; Tcl's tclsh, wish, jimsh): what they
