@@ -225,9 +225,13 @@ func (h *hooksDirs) configValue(f string) (string, bool, []string) {
 				// ~USER/x: that user's home, as git looks it up;
 				// %(prefix)/x: under git's installation (a system
 				// directory, write-protected as such).
-				name, after, _ := strings.Cut(strings.TrimPrefix(p, "~"), "/")
+				rest, ok := strings.CutPrefix(p, "~")
+				if !ok {
+					continue
+				}
+				name, after, _ := strings.Cut(rest, "/")
 				u, err := user.Lookup(name)
-				if !strings.HasPrefix(p, "~") || err != nil {
+				if err != nil {
 					continue
 				}
 				p = filepath.Join(u.HomeDir, after)

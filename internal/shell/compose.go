@@ -128,11 +128,11 @@ func (c *cmd) composeText(t, dir string, depth int, build bool) {
 	}
 	key := ""
 	for _, tok := range toks {
-		if tok.key {
-			key = tok.text
+		if tok.Key {
+			key = tok.Text
 			continue
 		}
-		v := composeInterp(tok.text)
+		v := composeInterp(tok.Text)
 		if build {
 			// compose build: the images only, of this file's services and
 			// of those of the compose files it pulls in (include:,
@@ -241,27 +241,14 @@ func composeRel(dir, p string) string {
 	return path.Join(dir, p)
 }
 
-// composeToken is a key or a scalar value of a compose file.
-type composeToken struct {
-	text string
-	key  bool
-}
-
 // composeTokens returns the keys and scalar values of YAML (or JSON) text
 // t, in order, decoded as the YAML library compose and kubectl use decodes
 // them (lang.YAMLTokens: quoted escapes, \x24{HOME} is ${HOME}; block
-// scalars; anchors and tags passed over); false when it holds what guard
-// does not decode, which its caller hides.
-func composeTokens(t string) ([]composeToken, bool) {
+// scalars; anchors and tags passed over), at most maxTextTokens*4 of them;
+// false when it holds what guard does not decode, which its caller hides.
+func composeTokens(t string) ([]lang.YAMLToken, bool) {
 	toks, ok := lang.YAMLTokens(t)
-	if !ok {
-		return nil, false
-	}
-	out := make([]composeToken, 0, min(len(toks), maxTextTokens*4))
-	for _, tok := range toks[:min(len(toks), maxTextTokens*4)] {
-		out = append(out, composeToken{text: tok.Text, key: tok.Key})
-	}
-	return out, true
+	return toks[:min(len(toks), maxTextTokens*4)], ok
 }
 
 // composeUnreadable is the reason a compose file or manifest guard cannot
@@ -316,14 +303,14 @@ func (c *cmd) hostPaths(t string) {
 	key := ""
 	for _, tok := range toks {
 		switch {
-		case tok.key:
-			key = tok.text
+		case tok.Key:
+			key = tok.Text
 			if key == "hostPath" {
 				host = true
 			}
 		case host && key == "path":
-			c.w.ReadTree(tok.text)
-			c.w.Touch(tok.text)
+			c.w.ReadTree(tok.Text)
+			c.w.Touch(tok.Text)
 			host = false
 		}
 	}

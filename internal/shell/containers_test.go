@@ -89,7 +89,7 @@ func FuzzComposeText(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		toks, _ := composeTokens(s)
 		for _, tok := range toks {
-			if len(tok.text) > 2*len(s) { // (\L, two bytes, decodes to three)
+			if len(tok.Text) > 2*len(s) { // (\L, two bytes, decodes to three)
 				t.Fatalf("token longer than its text")
 			}
 		}

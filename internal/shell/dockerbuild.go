@@ -846,17 +846,17 @@ func (c *cmd) composeBuilds(t, dir string) {
 	}
 	key, ctx := "", ""
 	for _, tok := range toks {
-		if k, _, _ := strings.Cut(tok.text, "="); k == "BUILDKIT_SYNTAX" {
+		if k, _, _ := strings.Cut(tok.Text, "="); k == "BUILDKIT_SYNTAX" {
 			// args: BUILDKIT_SYNTAX names the frontend (FINDINGS46b B7)
 			c.w.hide("builds with a BUILDKIT_SYNTAX build argument, a frontend guard does not read")
 		}
-		if tok.key {
-			if key = tok.text; key == "build" {
+		if tok.Key {
+			if key = tok.Text; key == "build" {
 				ctx = composeRel(dir, ".")
 			}
 			continue
 		}
-		v := composeInterp(tok.text)
+		v := composeInterp(tok.Text)
 		switch key {
 		case "build", "context":
 			if !strings.Contains(v, "://") {
@@ -872,7 +872,7 @@ func (c *cmd) composeBuilds(t, dir string) {
 				v := &buildView{argsSet: true}
 				c.buildTree(ctx)
 				v.ctx = ctx
-				c.buildText(v, tok.text)
+				c.buildText(v, tok.Text)
 			}
 		}
 	}

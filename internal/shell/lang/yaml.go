@@ -58,15 +58,21 @@ type yamlScan struct {
 // text t, in order, or false when t holds what it does not decode.
 func YAMLScalars(t string) ([]string, bool) {
 	s := &yamlScan{t: strings.TrimPrefix(t, "\ufeff"), owner: -1}
+	if !s.run() {
+		return nil, false
+	}
+	return s.out, true
+}
+
+// run reads the whole text, within the bounds; false when it holds what
+// the scan does not decode or passes a bound.
+func (s *yamlScan) run() bool {
 	for s.i < len(s.t) {
-		if len(s.out) > maxYAMLScalars || s.flow > maxYAMLDepth {
-			return nil, false
-		}
-		if !s.step() {
-			return nil, false
+		if len(s.out) > maxYAMLScalars || s.flow > maxYAMLDepth || !s.step() {
+			return false
 		}
 	}
-	return s.out, s.flow == 0
+	return s.flow == 0
 }
 
 // YAMLToken is one scalar of a YAML text, decoded: a key, or a value (a
@@ -87,12 +93,7 @@ func YAMLTokens(t string) ([]YAMLToken, bool) {
 		return nil, false // UTF-16, which the YAML library decodes: not read here
 	}
 	s := &yamlScan{t: strings.TrimPrefix(t, "\ufeff"), owner: -1, nodes: true}
-	for s.i < len(s.t) {
-		if len(s.out) > maxYAMLScalars || s.flow > maxYAMLDepth || !s.step() {
-			return nil, false
-		}
-	}
-	if s.flow != 0 {
+	if !s.run() {
 		return nil, false
 	}
 	out := make([]YAMLToken, 0, len(s.out))
