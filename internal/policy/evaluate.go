@@ -147,6 +147,12 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 	// work out).
 	var later *event.Input
 	var laterFinding event.Finding
+	// A command blocked only because guard cannot tell what a program
+	// does with words handed to it (shell.Unsure) blocks after the other
+	// inputs: a path its own words write says more.
+	var unsure *event.Input
+	var unsureFinding event.Finding
+	var unsureSh *shell.Analysis
 	for _, in := range inputs {
 		checks, ok := plan()[in.Kind]
 		if !ok {
@@ -197,11 +203,20 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 				}
 				continue
 			}
+			if f.Rule == command.RuleUnchecked && sh != nil && shell.Unsure(sh.Err) {
+				if unsure == nil {
+					unsure, unsureFinding, unsureSh = &in, f, sh
+				}
+				continue
+			}
 			return p.blocked(v, in, f, sh)
 		}
 	}
 	if later != nil {
 		return p.blocked(v, *later, laterFinding, nil)
+	}
+	if unsure != nil {
+		return p.blocked(v, *unsure, unsureFinding, unsureSh)
 	}
 	return v, nil
 }

@@ -115,7 +115,14 @@ func (w *walker) commandVar(name, value string) {
 		// git, crontab -e, sudoedit… run the editor with the file to edit
 		// appended (FINDINGS46a A5).
 		for _, v := range commandValues(name, value) {
-			w.scoped(func() { w.runsGiven(v, name) })
+			w.scoped(func() { w.runsGiven(v, name, catalogue.HandsFile) })
+		}
+	case catalogue.CommandVars.Has(name) && handedVar(name):
+		// git, rsync, sudo -A… run it with words of their own appended
+		// (a host, two files, a prompt).
+		use, _ := catalogue.HandedVar(name)
+		for _, v := range commandValues(name, value) {
+			w.scoped(func() { w.runsGiven(v, name, use) })
 		}
 	case catalogue.CommandVars.Has(name):
 		for _, v := range commandValues(name, value) {
@@ -560,6 +567,13 @@ func (w *walker) runsValue(v, what string, run func(string)) {
 		return
 	}
 	run(t)
+}
+
+// handedVar reports whether a runner appends words of its own to the
+// command variable name holds (catalogue.HandedVar).
+func handedVar(name string) bool {
+	_, ok := catalogue.HandedVar(name)
+	return ok
 }
 
 // unknownEntry reports whether a, a word before the command of a prefix

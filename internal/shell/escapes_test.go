@@ -212,7 +212,7 @@ func TestConfigFiles(t *testing.T) {
 		hidden    bool
 	}{
 		{cmd: "GIT_CONFIG_GLOBAL=g.cfg git x", line: "rm -rf ~"},
-		{cmd: "export GIT_CONFIG_SYSTEM=f.cfg; git status", line: "rm -rf ~"},
+		{cmd: "export GIT_CONFIG_SYSTEM=f.cfg; git status", line: "rm -rf ~", hidden: true}, // rm handed git's words (gitHanded)
 		{cmd: "GIT_CONFIG_GLOBAL=i.cfg git status", hidden: true},
 		{cmd: "GIT_CONFIG_GLOBAL=ok.cfg git st"},
 		{cmd: "ACKRC=ackrc ack x", line: "rm -rf ~"},

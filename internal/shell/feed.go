@@ -47,8 +47,10 @@ type fedInput struct {
 	wild  bool   // the names appended may be any path (runnames.go)
 	// operand: the runner appends an operand of its own to the command's
 	// words (git's editor: the file to edit), which only a program known
-	// to open it as a file takes as data (handedOperand).
+	// to open it as a file takes as data (handedOperand); use is what
+	// that operand is (catalogue.HandedUse).
 	operand bool
+	use     catalogue.HandedUse
 }
 
 // hiddenFeed reports whether the script or program of c, a shell or an
@@ -897,28 +899,30 @@ func (w *walker) runsHanded(src, by string) {
 	w.feeding = saved
 }
 
-// runsGiven is runsHanded for a command a runner appends an operand to
-// (git runs core.editor as sh -c 'EDITOR "$@"' EDITOR FILE): src must be
-// one simple command, the one the operand goes to, and a program known
-// to only open it (handedOperand).
-func (w *walker) runsGiven(src, by string) {
+// runsGiven is runsHanded for a command a runner appends operands to
+// (git runs core.editor as sh -c 'EDITOR "$@"' EDITOR FILE, diff.external
+// with a path and two files, core.sshCommand with a host): src must be
+// one simple command, the one the operands go to, and a program known to
+// take them as data, as use says they are (handedOperand).
+func (w *walker) runsGiven(src, by string, use catalogue.HandedUse) {
 	f, err := w.theParser().Parse(strings.NewReader(src), "")
-	if err != nil || len(f.Stmts) > 1 {
-		w.hide("%s appends a file to a command line guard cannot tell the last command of, which may run it", by)
-		return
+	simple := err == nil && len(f.Stmts) <= 1
+	if simple && len(f.Stmts) == 1 {
+		_, call := f.Stmts[0].Cmd.(*syntax.CallExpr)
+		simple = call && !f.Stmts[0].Background && !f.Stmts[0].Coprocess
 	}
-	if len(f.Stmts) == 1 {
-		if _, ok := f.Stmts[0].Cmd.(*syntax.CallExpr); !ok || f.Stmts[0].Background || f.Stmts[0].Coprocess {
-			w.hide("%s appends a file to a command line guard cannot tell the last command of, which may run it", by)
-			return
-		}
+	if !simple {
+		// Its text is analysed all the same: what it names says more.
+		w.hideUnsure("%s appends words of its own to a command line guard cannot tell the last command of, which may run them", by)
+		w.runsHanded(src, by)
+		return
 	}
 	if !operandReached(src) {
 		w.runsHanded(src, by) // EDITOR='cp x y #': the comment takes the file
 		return
 	}
 	saved := w.feeding
-	w.feeding = &fedInput{by: by, stdin: true, operand: true}
+	w.feeding = &fedInput{by: by, stdin: true, operand: true, use: use}
 	w.tentative(src)
 	w.feeding = saved
 }
@@ -942,24 +946,29 @@ func operandReached(src string) bool {
 }
 
 // handedOperand checks c, once analysed as written, when a runner appends
-// an operand to it (runsGiven): unless it is a program known to take that
-// operand as a file it only opens (catalogue.OpensHanded: vim, nano, code
-// --wait, true, cat), what it does with it is not known: `. ` sources it,
-// `make -f` reads it as a makefile, `env -S` splits it as a command
-// (FINDINGS46a A5).
+// operands to it (runsGiven): unless it is a program known to take them as
+// data (catalogue.TakesHanded: vim, cat, difft for a diff, ssh for a
+// host), or, for anything but an editor's file, a program file of its own
+// that is there (a script is then read and checked with its arguments
+// unknown, as any script guard runs is), what it does with them is not
+// known: `. ` sources one, `make -f` reads it as a makefile, `env -S`
+// splits it as a command (FINDINGS46a A5, REPORT-A57).
 func (c *cmd) handedOperand() {
 	f := c.handed
 	if f == nil || !f.operand || c.compound {
 		return
 	}
-	if c.name != "" && catalogue.OpensHanded(c.name, c.args) {
+	if c.name != "" && catalogue.TakesHanded(f.use, c.name, c.args) {
+		return
+	}
+	if f.use != catalogue.HandsFile && strings.Contains(c.prog, "/") && c.w.IsFile(c.prog) {
 		return
 	}
 	name := c.name
 	if name == "" {
 		name = "a command"
 	}
-	c.w.hide("%s appends a file to %s, which guard does not know to only open it (it may run it as code)", f.by, name)
+	c.w.hideUnsure("%s appends words of its own to %s, which guard does not know to take them as data (it may run them as code)", f.by, name)
 }
 
 // maxHandedFiles bounds the files a runner's program is analysed with one

@@ -22,7 +22,16 @@ import (
 )
 
 // hide records that the command runs text guard cannot see.
-func (w *walker) hide(format string, args ...any) {
+func (w *walker) hide(format string, args ...any) { w.fail(hidden(false, format, args...)) }
+
+// hideUnsure is hide for what guard cannot tell about a program it
+// otherwise read (what a program does with words a runner hands it): the
+// policy lets a concrete finding of the same command speak first (see
+// [Unsure]).
+func (w *walker) hideUnsure(format string, args ...any) { w.fail(hidden(true, format, args...)) }
+
+// hidden is the hiddenError of hide and hideUnsure.
+func hidden(unsure bool, format string, args ...any) *hiddenError {
 	logged := make([]any, len(args))
 	for i, a := range args {
 		switch a.(type) {
@@ -32,7 +41,7 @@ func (w *walker) hide(format string, args ...any) {
 			logged[i] = a // a number, a bound
 		}
 	}
-	w.fail(&hiddenError{shown: fmt.Sprintf(format, args...), logged: fmt.Sprintf(format, logged...)})
+	return &hiddenError{shown: fmt.Sprintf(format, args...), logged: fmt.Sprintf(format, logged...), unsure: unsure}
 }
 
 // redactedPart stands, in the audit log's form of a hidden command's
@@ -42,10 +51,22 @@ const redactedPart = "<redacted>"
 // hiddenError is [ErrHidden] with what guard could not see: as shown to
 // the agent, and as the audit log keeps it (HiddenLog), without the
 // words, names and paths the command's text gave.
-type hiddenError struct{ shown, logged string }
+type hiddenError struct {
+	shown, logged string
+	unsure        bool // hideUnsure's
+}
 
 func (e *hiddenError) Error() string { return e.shown + ": " + ErrHidden.Error() }
 func (e *hiddenError) Unwrap() error { return ErrHidden }
+
+// Unsure reports whether err, an [Analysis.Err], is only what guard
+// cannot tell a program does with words a runner hands it (git's
+// diff.external given two files): a block, which a concrete finding on
+// the same command (the program's own words write ~/.bashrc) says better.
+func Unsure(err error) bool {
+	var h *hiddenError
+	return errors.As(err, &h) && h.unsure
+}
 
 // HiddenLog returns, for an [Analysis.Err] that wraps ErrHidden, the
 // reason as the audit log may keep it: no text of the command's.

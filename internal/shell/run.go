@@ -896,15 +896,67 @@ func credentialHelperNamed(key, v string) bool {
 		(strings.ContainsAny(rest, "/~$") || strings.Contains(rest, "..") || !word.IsKnown(rest)) // a file named (cache --timeout=3600 names none)
 }
 
-// gitRunsHanded analyses t, the command of git setting key: an editor
-// (core.editor, sequence.editor) is handed the file to edit (runsGiven),
-// any other command what git feeds it (runsHanded).
+// gitRunsHanded analyses t, the command of git setting key, as git runs
+// it: with words of its own appended (gitHanded), which the program must
+// take as data (runsGiven); with an action word a credential helper takes
+// (get, store, erase: analysed appended, as written); or fed its standard
+// input, nothing appended (core.pager, a filter: runsHanded).
 func (w *walker) gitRunsHanded(key, t string) {
-	if key == "core.editor" || key == "sequence.editor" {
-		w.runsGiven(t, "git "+key)
-		return
+	use, appends := gitHanded(key)
+	switch {
+	case appends:
+		w.runsGiven(t, "git "+key, use)
+	case strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper"):
+		for _, a := range [...]string{"get", "store", "erase"} {
+			w.runsHanded(t+" "+a, "git")
+		}
+	default:
+		w.runsHanded(t, "git")
 	}
-	w.runsHanded(t, "git")
+}
+
+// gitHanded returns what git appends to the command line of the program
+// setting key names (catalogue.HandedUse), and whether it appends words at
+// all: not to a pager, a filter, a merge driver or a tool's cmd (fed its
+// standard input, or given its files through %f, %A or $LOCAL), nor to a
+// credential helper (an action word, gitRunsHanded) or an alias (its
+// arguments, gitExpandAliases). The other keys git runs hand words of git's
+// own (HandsOther).
+func gitHanded(key string) (catalogue.HandedUse, bool) {
+	section, _, _ := strings.Cut(key, ".")
+	name := key[strings.LastIndexByte(key, '.')+1:]
+	switch {
+	case key == "core.editor", key == "sequence.editor":
+		return catalogue.HandsFile, true
+	case key == "core.pager", section == "pager", key == "interactive.difffilter", key == "imap.tunnel",
+		key == "gpg.ssh.defaultkeycommand", section == "alias", section == "credential",
+		section == "filter", section == "merge" && name == "driver",
+		(section == "mergetool" || section == "difftool") && name == "cmd",
+		section == "trailer" && name == "command":
+		return 0, false
+	case key == "diff.external", section == "diff" && name == "command",
+		(section == "mergetool" || section == "difftool") && name == "path":
+		return catalogue.HandsDiff, true
+	case section == "diff" && name == "textconv":
+		return catalogue.HandsConvert, true
+	case key == "core.sshcommand":
+		return catalogue.HandsSSH, true
+	case key == "core.askpass":
+		return catalogue.HandsPrompt, true
+	case section == "gpg" && name == "program":
+		return catalogue.HandsSigner, true
+	case key == "core.gitproxy":
+		return catalogue.HandsProxy, true
+	case key == "web.browser", key == "help.browser", section == "browser", section == "man":
+		return catalogue.HandsURL, true
+	case key == "core.fsmonitor", key == "core.alternaterefscommand", key == "uploadpack.packobjectshook",
+		key == "instaweb.httpd", section == "sendemail", section == "submodule" && name == "update",
+		section == "trailer" && name == "cmd", section == "remote" && (name == "uploadpack" || name == "receivepack" || name == "vcs"):
+		return catalogue.HandsOther, true
+	}
+	// A key not known to run (gitRunsValue's default deny) or a transport's
+	// command line, written whole (gitTransportCommand).
+	return 0, false
 }
 
 // gitRunsValue reports whether git runs the value of setting key as a

@@ -333,11 +333,13 @@ func gravity(err error) int {
 	var pe *ParseError
 	switch {
 	case errors.Is(err, effect.ErrLimit):
-		return 3
+		return 4
 	case errors.As(err, &pe) && pe.Recovered:
 		return 1
+	case Unsure(err):
+		return 2 // replaced by any other hide, kept over a recovered parse error
 	}
-	return 2 // a parse error guard could not get past, or ErrHidden
+	return 3 // a parse error guard could not get past, or ErrHidden
 }
 
 func (w *walker) stopped() bool { return w.err != nil && errors.Is(w.err, effect.ErrLimit) }

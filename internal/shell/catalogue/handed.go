@@ -67,3 +67,83 @@ func (p *Program) awaits(args []word.Word) bool {
 	}
 	return false
 }
+
+// HandedUse is what a runner appends to the command line of a program it
+// runs from a setting or a variable, which the program must take as data
+// for guard to tell what it does (shell.handedOperand).
+type HandedUse uint8
+
+// What runners hand the programs they run.
+const (
+	HandsFile    HandedUse = iota // a file to edit (core.editor, GIT_EDITOR): editors only (OpensHanded)
+	HandsDiff                     // a path, two files, their hashes and modes (diff.external, GIT_EXTERNAL_DIFF, a mergetool's path)
+	HandsConvert                  // a file to print as text (diff.*.textconv)
+	HandsSSH                      // a host and a remote command (core.sshCommand, GIT_SSH_COMMAND, RSYNC_RSH)
+	HandsPrompt                   // a prompt (core.askPass, GIT_ASKPASS, SSH_ASKPASS)
+	HandsSigner                   // a signer's options and a file (gpg.program)
+	HandsProxy                    // a host and a port (core.gitProxy, GIT_PROXY_COMMAND)
+	HandsURL                      // a URL or a page (web.browser, BROWSER, man.*.cmd)
+	HandsOther                    // words of the runner's own, of no known shape (core.fsmonitor, sendemail.*cmd)
+)
+
+// handedTaker is a family of programs known to take what a runner hands
+// them as data, and their options that take a separate value (which the
+// first appended word would become).
+type handedTaker struct{ names, valued word.Set }
+
+// handedTakers are, per HandedUse, the programs beyond OpensHanded's
+// known to take the appended words as data: diff viewers, converters that
+// print a file, ssh and its kin (whose own options are checked as
+// written), password prompts, signers, proxies, browsers. A program not
+// listed may run what it is handed (`. FILE`, `make -f FILE`, `env -S`).
+var handedTakers = [...]handedTaker{
+	HandsDiff: {names: " difft difftastic icdiff colordiff ydiff diff diff3 cmp vimdiff nvimdiff meld kdiff3 opendiff bcompare bcomp p4merge ksdiff tkdiff xxdiff diffuse kompare code codium cursor subl smerge "},
+	HandsConvert: {names: " exiftool exif pdftotext hexdump hd xxd od strings file catdoc odt2txt docx2txt pandoc xlsx2csv xls2csv in2csv antiword nm objdump readelf otool mediainfo ffprobe identify djvutxt ps2ascii zcat gzcat bzcat xzcat zstdcat lzcat cat jq yq plutil textutil git-crypt ",
+		valued: " -o --output -f --from -t --to -w --width -e --eval -n -s -N -j -l -r -c "},
+	HandsSSH: {names: " ssh plink tortoiseplink putty ssh.exe plink.exe ",
+		valued: " -B -b -c -D -E -e -F -I -i -J -L -l -m -O -o -P -p -Q -R -S -W -w -batch -pw -pwfile -hostkey -sercfg -proxycmd "},
+	HandsPrompt: {names: " ssh-askpass ksshaskpass x11-ssh-askpass lxqt-openssh-askpass gnome-ssh-askpass git-gui--askpass echo printf "},
+	HandsSigner: {names: " gpg gpg2 gpgsm gpg.exe ssh-keygen ",
+		valued: " -u --local-user -r --recipient --homedir --default-key -f -n -Y -I -O "},
+	HandsProxy: {names: " nc ncat netcat corkscrew connect connect-proxy proxytunnel ",
+		valued: " -x -X -P -p -s -w -e -c "},
+	HandsURL: {names: " firefox chromium chromium-browser google-chrome google-chrome-stable chrome brave-browser w3m lynx links elinks echo man "},
+}
+
+// TakesHanded reports whether program name with args (its words after
+// the name, as written) takes the words a runner appends for use as data:
+// a program of OpensHanded, or one listed for use whose last word is no
+// option waiting for its value.
+func TakesHanded(use HandedUse, name string, args []word.Word) bool {
+	if OpensHanded(name, args) {
+		return true
+	}
+	if int(use) >= len(handedTakers) || !handedTakers[use].names.Has(name) {
+		return false
+	}
+	if len(args) == 0 {
+		return true
+	}
+	last := args[len(args)-1].Text
+	return !handedTakers[use].valued.Has(last) && (last == "" || last[len(last)-1] != '=')
+}
+
+// HandedVar returns what a runner hands the program a variable named name
+// holds (GIT_SSH_COMMAND: a host and a remote command), and whether the
+// runner appends words to its command line at all (PAGER: it feeds
+// standard input; the editors: EditorVars).
+func HandedVar(name string) (HandedUse, bool) {
+	switch name {
+	case "GIT_EXTERNAL_DIFF":
+		return HandsDiff, true
+	case "GIT_SSH_COMMAND", "GIT_SSH", "RSYNC_RSH", "CVS_RSH", "SVN_SSH", "BZR_SSH", "BRZ_SSH", "DARCS_SSH":
+		return HandsSSH, true
+	case "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS":
+		return HandsPrompt, true
+	case "GIT_PROXY_COMMAND":
+		return HandsProxy, true
+	case "BROWSER":
+		return HandsURL, true
+	}
+	return 0, false
+}
