@@ -57,7 +57,7 @@ type yamlScan struct {
 // YAMLScalars returns the decoded scalar values (keys included) of YAML
 // text t, in order, or false when t holds what it does not decode.
 func YAMLScalars(t string) ([]string, bool) {
-	s := &yamlScan{t: strings.TrimPrefix(t, "\ufeff"), owner: -1}
+	s := &yamlScan{t: t, owner: -1}
 	if !s.run() {
 		return nil, false
 	}
@@ -65,8 +65,14 @@ func YAMLScalars(t string) ([]string, bool) {
 }
 
 // run reads the whole text, within the bounds; false when it holds what
-// the scan does not decode or passes a bound.
+// the scan does not decode or passes a bound. A UTF-8 byte order mark is
+// passed over; UTF-16 text, which the YAML libraries decode by its mark,
+// is not read here.
 func (s *yamlScan) run() bool {
+	if strings.HasPrefix(s.t, "\xfe\xff") || strings.HasPrefix(s.t, "\xff\xfe") {
+		return false
+	}
+	s.t = strings.TrimPrefix(s.t, "\ufeff")
 	for s.i < len(s.t) {
 		if len(s.out) > maxYAMLScalars || s.flow > maxYAMLDepth || !s.step() {
 			return false
@@ -89,10 +95,7 @@ type YAMLToken struct {
 // nodes whose scalars are in the text anyway. False: t holds what it does
 // not decode.
 func YAMLTokens(t string) ([]YAMLToken, bool) {
-	if strings.HasPrefix(t, "\xfe\xff") || strings.HasPrefix(t, "\xff\xfe") {
-		return nil, false // UTF-16, which the YAML library decodes: not read here
-	}
-	s := &yamlScan{t: strings.TrimPrefix(t, "\ufeff"), owner: -1, nodes: true}
+	s := &yamlScan{t: t, owner: -1, nodes: true}
 	if !s.run() {
 		return nil, false
 	}

@@ -31,6 +31,8 @@ func TestYAMLScalars(t *testing.T) {
 		{"block ends at less indent", "a: |\n    x\n  y", []string{"a", "x", "y"}},
 		{"crlf", "a: b\r\nc: \"d\"\r\n", []string{"a", "b", "c", "d"}},
 		{"bom", "\ufeffa: b", []string{"a", "b"}},
+		{"utf-16le", "\xff\xfea\x00:\x00 \x00b\x00", nil}, // decoded by the YAML libraries, not here
+		{"utf-16be", "\xfe\xff\x00a\x00:\x00 \x00b", nil},
 		{"document markers", "---\na: b\n...\n", []string{"---", "a", "b", "..."}},
 		{"anchor", "a: &x file:///h\nb: *x", nil},
 		{"alias", "b: *x", nil},
