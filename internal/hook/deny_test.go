@@ -264,15 +264,15 @@ func TestDirPathResolves(t *testing.T) {
 	} {
 		var f fake
 		payload := `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"` + dir +
-			`","tool_input":{"command":"cat id_rsa",` + tt.dirs + `}}`
+			`","tool_input":{"command":"cat known_hosts",` + tt.dirs + `}}`
 		cfg := f.config(payload, nil)
 		cfg.LoadPolicy = func() (Policy, string, error) { return p, "test", nil }
 		Run(cfg)
 		if tt.verdict == "block" && !strings.Contains(f.stdout.String(), `"decision":"deny"`) {
-			t.Errorf("cat id_rsa with %s: answer %q, want a deny; %s", tt.dirs, f.stdout.String(), f.stderr.String())
+			t.Errorf("cat known_hosts with %s: answer %q, want a deny; %s", tt.dirs, f.stdout.String(), f.stderr.String())
 		}
 		if tt.verdict == "allow" && (len(f.records) != 1 || f.records[0].Verdict != "allow") {
-			t.Errorf("cat id_rsa with %s: records %+v, want one allow; %s", tt.dirs, f.records, f.stderr.String())
+			t.Errorf("cat known_hosts with %s: records %+v, want one allow; %s", tt.dirs, f.records, f.stderr.String())
 		}
 	}
 }

@@ -16,7 +16,7 @@ func TestTablesInverted(t *testing.T) {
 		`python3 -c 'import os; [print(open(os.path.join(r,f)).read()) for r,d,fs,_ in os.fwalk(".", follow_symlinks=True) for f in fs]'`,
 		`php -r '$it=new RecursiveIteratorIterator(new RecursiveDirectoryIterator(".", FilesystemIterator::FOLLOW_SYMLINKS)); foreach($it as $f) echo file_get_contents($f);'`,
 		`python3 -c 'import os; [print(open(d+"/"+f).read()) for d in os.listdir(".") if os.path.isdir(d) for f in os.listdir(d)]'`,
-		`node -e 'const fs=require("fs"); for (const d of fs.readdirSync("src")) console.log(fs.readFileSync("src/"+d+"/id_rsa","utf8"))'`,
+		`node -e 'const fs=require("fs"); for (const d of fs.readdirSync("src")) console.log(fs.readFileSync("src/"+d+"/known_hosts","utf8"))'`,
 		"pax -w -L -f /tmp/x.pax .", "pax -wL -f /tmp/x.pax src", "pax -w -H -f /tmp/x.pax src",
 		"du -L .", "ngrok http file://$PWD", "ngrok http file://$PWD/src",
 	}

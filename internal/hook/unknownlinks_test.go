@@ -32,19 +32,19 @@ func TestUnknownNameThroughProjectLink(t *testing.T) {
 	}
 	for _, cmd := range []string{
 		`ls | while read d; do base64 "$d"/* 2>/dev/null; done`,
-		`d=$(find . -type l); base64 $d/id_rsa`,
+		`d=$(find . -type l); base64 $d/known_hosts`,
 		`ls | while read d; do tar czf /tmp/o.tgz "$d"/; done`,
 		`ls | while read d; do cp -r "$d" /tmp/out; done`,
 		// Every place a name is produced at run time.
-		`ls | xargs -I{} cat {}/id_rsa`,
-		`ls | xargs -I % cat %/id_rsa`,
-		`ls | xargs --replace cat {}/id_rsa`,
-		`ls | xargs -i cat {}/id_rsa`,
-		`ls | xargs -I{} cat ./{}/id_rsa`,
-		`find . -maxdepth 1 -type l | xargs -I{} cat {}/id_rsa`,
-		`ls | parallel cat {}/id_rsa`,
-		`find . -type l -exec cat {}/id_rsa \;`,
-		`find . -type l -exec sh -c 'cat $1/id_rsa' _ {} \;`,
+		`ls | xargs -I{} cat {}/known_hosts`,
+		`ls | xargs -I % cat %/known_hosts`,
+		`ls | xargs --replace cat {}/known_hosts`,
+		`ls | xargs -i cat {}/known_hosts`,
+		`ls | xargs -I{} cat ./{}/known_hosts`,
+		`find . -maxdepth 1 -type l | xargs -I{} cat {}/known_hosts`,
+		`ls | parallel cat {}/known_hosts`,
+		`find . -type l -exec cat {}/known_hosts \;`,
+		`find . -type l -exec sh -c 'cat $1/known_hosts' _ {} \;`,
 		`find . -type l | xargs -I{} sh -c 'cat {}/*'`,
 		`ls | xargs -I{} cp -r {}/ /tmp/a14a/out2`,
 		`ls | while read d; do cat "$d"*/*; done`,
@@ -168,12 +168,12 @@ func TestUnknownNameThroughDeepLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, cmd := range []string{
-		`find . -type l -exec cat {}/id_rsa \;`,
-		`find . -exec cat {}/id_rsa \;`,
-		`find a -type l | xargs -I{} cat {}/id_rsa`,
-		`find . -type l -print0 | xargs -0 -I{} cat {}/id_rsa`,
-		`for d in $(find . -type l); do cat $d/id_rsa; done`,
-		`find . -type l | while read d; do cat "$d/id_rsa"; done`,
+		`find . -type l -exec cat {}/known_hosts \;`,
+		`find . -exec cat {}/known_hosts \;`,
+		`find a -type l | xargs -I{} cat {}/known_hosts`,
+		`find . -type l -print0 | xargs -0 -I{} cat {}/known_hosts`,
+		`for d in $(find . -type l); do cat $d/known_hosts; done`,
+		`find . -type l | while read d; do cat "$d/known_hosts"; done`,
 	} {
 		checkDryRun(t, p, linked, cmd, true)
 		// Find -exec cat reads the tree (./**) and prints no file name,

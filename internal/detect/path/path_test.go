@@ -51,8 +51,8 @@ func mustNew(t testing.TB, block, allow []string, home string) *Detector {
 
 func TestDefaultLists(t *testing.T) {
 	fp := defaults(t)
-	if len(fp.BlockRead) != 64 {
-		t.Errorf("block_read has %d globs, want 64", len(fp.BlockRead))
+	if len(fp.BlockRead) != 70 {
+		t.Errorf("block_read has %d globs, want 70", len(fp.BlockRead))
 	}
 	for _, want := range []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "**/*.pem", "**/*.key",
 		"~/.aws/credentials", "~/.kube/config", "~/.docker/config.json", "~/.npmrc", "~/.pypirc"} {
@@ -94,11 +94,11 @@ func TestDefaultRead(t *testing.T) {
 		{"/home/dev/.ssh/keys/old/id_rsa", "~/.ssh/**"},
 		{"/home/dev/project/../.ssh/config", "~/.ssh/**"},
 		{"/home/dev//.ssh/./known_hosts", "~/.ssh/**"},
-		{`C:\Users\x\.ssh\id_rsa`, ""}, // another home
+		{`C:\Users\x\.ssh\known_hosts`, ""}, // another home
 		{"/home/dev/.SSH/id_rsa", "~/.ssh/**"},
 		{"$HOME/.ssh/id_rsa", "~/.ssh/**"},
-		{"/home/other/.ssh/id_rsa", ""},
-		{"/home/dev/.sshx/id_rsa", ""},
+		{"/home/other/.ssh/known_hosts", ""},
+		{"/home/dev/.sshx/known_hosts", ""},
 		{"/home/dev/.gnupg/private-keys-v1.d/a.key", "~/.gnupg/**"},
 		{"/home/dev/.gnupg/pubring.kbx", "~/.gnupg/**"},
 		{"/home/dev/gnupg-notes.md", ""},
@@ -688,7 +688,7 @@ func TestTreeReads(t *testing.T) {
 		// A project's .env and *.pem are not read for a recursive read.
 		{"/home/dev/proj/**", ""},
 		{"/tmp/**", ""},
-		{"/home/dev/projects/**/id_rsa", ""},
+		{"/home/dev/projects/**/known_hosts", ""},
 		{"/home/dev/proj/**/*.go", ""},
 		{"/home/dev/proj/**/main.go", ""},
 		{"/home/dev/proj/**/x", ""},
