@@ -1728,14 +1728,25 @@ const containerRuns word.Set = " run create exec "
 // or a --mount value type=bind,source=SRC,…; "" for a named volume.
 func volumeSource(opt, v string) string {
 	if opt == "--mount" {
+		// docker's csv fields, keys in any case; a volume's
+		// volume-opt=device=DIR (with o=bind) binds DIR as `docker volume
+		// create --opt device=DIR` does (FINDINGS47a F1).
+		src, device := "", ""
 		for _, f := range strings.Split(v, ",") {
-			if k, val, ok := strings.Cut(f, "="); ok && (k == "source" || k == "src") {
-				v = val
-				break
+			k, val, ok := strings.Cut(strings.Trim(f, `"'`), "=")
+			switch k = strings.ToLower(k); {
+			case !ok:
+			case (k == "source" || k == "src") && src == "":
+				src = val
+			case k == "volume-opt":
+				if o, d, ok := strings.Cut(val, "="); ok && strings.EqualFold(o, "device") {
+					device = d
+				}
 			}
 		}
-		if strings.Contains(v, "=") {
-			return ""
+		v = src
+		if device != "" && (lang.PathLike(device) || device == "~") {
+			v = device
 		}
 	} else if i := strings.IndexByte(v, ':'); i == 1 && lang.IsLetter(v[0]) && len(v) > 2 && (v[2] == '\\' || v[2] == '/') {
 		// C:\src:/x: a drive letter

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -37,6 +38,10 @@ type yamlScan struct {
 	// the ranges of out a block scalar's lines fill.
 	keys   []int
 	blocks [][2]int
+	// anchors are the anchors read so far (nodes mode): where in out the
+	// anchored node's first scalar is, and whether a scalar followed the
+	// anchor on its line (the node is that scalar).
+	anchors []yamlAnchor
 	// nodes: anchors, aliases, tags and merge keys are passed over, not
 	// refused (YAMLTokens).
 	nodes bool
@@ -90,10 +95,10 @@ type YAMLToken struct {
 
 // YAMLTokens returns the scalars of YAML text t as YAMLScalars decodes
 // them, each marked key or value, for readers that look at what a key
-// holds (compose files, Kubernetes manifests). Anchors, aliases, tags and
-// merge keys are passed over rather than refused: they name or repeat
-// nodes whose scalars are in the text anyway. False: t holds what it does
-// not decode.
+// holds (compose files, Kubernetes manifests). An alias of a scalar is
+// that scalar again (alias); anchors, tags, merge keys and aliases of
+// collections are passed over rather than refused: their scalars are in
+// the text where they stand. False: t holds what it does not decode.
 func YAMLTokens(t string) ([]YAMLToken, bool) {
 	s := &yamlScan{t: t, owner: -1, nodes: true}
 	if !s.run() {
@@ -184,7 +189,20 @@ func (s *yamlScan) step() bool {
 		return s.quoted(false)
 	case (ch == '|' || ch == '>') && s.flow == 0:
 		return s.block()
-	case (ch == '&' || ch == '*' || ch == '!') && s.nodes:
+	case ch == '&' && s.nodes:
+		start := s.i
+		s.skipNodeProperty()
+		j := s.i
+		for j < len(s.t) && (s.t[j] == ' ' || s.t[j] == '\t') {
+			j++
+		}
+		scalar := j < len(s.t) && strings.IndexByte("\r\n#{[!&*", s.t[j]) < 0 && !(s.t[j] == '-' && (j+1 == len(s.t) || strings.IndexByte(" \t\r\n", s.t[j+1]) >= 0))
+		s.anchors = append(s.anchors, yamlAnchor{name: s.t[start+1 : s.i], at: len(s.out), scalar: scalar})
+	case ch == '*' && s.nodes:
+		start := s.i
+		s.skipNodeProperty()
+		return s.alias(s.t[start+1 : s.i])
+	case ch == '!' && s.nodes:
 		s.skipNodeProperty()
 	case strings.IndexByte("&*!?@`", ch) >= 0 && (ch != '?' || blankNext):
 		return false // anchors, aliases, tags, complex keys, reserved
@@ -220,6 +238,42 @@ func (s *yamlScan) add(v string) {
 		s.flowKey = false
 	}
 	s.out = append(s.out, v)
+}
+
+// yamlAnchor is an anchor (&name) read: at is the index in out of the
+// first scalar after it; scalar, that a scalar followed it on its line.
+type yamlAnchor struct {
+	name   string
+	at     int
+	scalar bool
+}
+
+// alias repeats, for an alias (*name), the scalar its anchor names, as the
+// YAML library resolves it (`labels: {k: &p ~/.ssh}` … `source: *p` is
+// source: ~/.ssh): a scalar written after the anchor on its line, or the
+// first scalar of the node on the next lines when it is no key (a key
+// starts a mapping, whose scalars are read where it is written). An alias
+// of no anchor read before it is what the library refuses: false.
+func (s *yamlScan) alias(name string) bool {
+	for k := len(s.anchors) - 1; k >= 0; k-- {
+		a := s.anchors[k]
+		if a.name != name {
+			continue
+		}
+		if a.at >= len(s.out) || !a.scalar && slices.Contains(s.keys, a.at) {
+			return true // a collection, or nothing after the anchor
+		}
+		v := s.out[a.at]
+		for _, b := range s.blocks {
+			if b[0] == a.at && b[1] > b[0] {
+				v = strings.Join(s.out[b[0]:b[1]], "\n") // a block scalar's lines
+			}
+		}
+		s.add(v)
+		s.end = s.i
+		return true
+	}
+	return false
 }
 
 // skipNodeProperty passes over an anchor (&a) or an alias (*a), whose name
@@ -328,8 +382,8 @@ func (s *yamlScan) fold(b *strings.Builder, j int) int {
 	b.WriteString(cur)
 	breaks := 0
 	for j < len(s.t) && strings.IndexByte(" \t\r\n", s.t[j]) >= 0 {
-		if s.t[j] == '\n' {
-			breaks++
+		if s.t[j] == '\n' || s.t[j] == '\r' && (j+1 == len(s.t) || s.t[j+1] != '\n') {
+			breaks++ // \n, \r\n, or a \r alone
 		}
 		j++
 	}
@@ -391,7 +445,7 @@ func (s *yamlScan) block() bool {
 	defer func() { s.blocks = append(s.blocks, [2]int{first, len(s.out)}) }()
 	content := -1
 	for s.i < len(s.t) {
-		end := strings.IndexByte(s.t[s.i+1:], '\n')
+		end := strings.IndexAny(s.t[s.i+1:], "\r\n") // a lone CR is a break too (libyaml's is_break)
 		ln := s.t[s.i+1:]
 		if end >= 0 {
 			ln = ln[:end]

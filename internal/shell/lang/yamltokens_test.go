@@ -22,13 +22,20 @@ func TestYAMLTokens(t *testing.T) {
 		{"v: !reset []\n", []YAMLToken{k("v")}},
 		{"d: |\n  FROM alpine\n  RUN cat .env\ne: f\n", []YAMLToken{k("d"), v("FROM alpine\nRUN cat .env"), k("e"), v("f")}},
 		{"d: |\ne: f\n", []YAMLToken{k("d"), k("e"), v("f")}},
+		// An alias is the scalar its anchor names (FINDINGS47a F2).
+		{"l: {d: &p ~/.ssh}\nv: [{source: *p}]\n", []YAMLToken{k("l"), k("d"), v("~/.ssh"), k("v"), k("source"), v("~/.ssh")}},
+		{"x: &p\n  ~/.ssh\ny: *p\n", []YAMLToken{k("x"), v("~/.ssh"), k("y"), v("~/.ssh")}},
+		{"a: {k: &k source}\nb:\n  *k : ~/.ssh\n", []YAMLToken{k("a"), k("k"), v("source"), k("b"), k("source"), v("~/.ssh")}},
+		{"a: &b |\n  ~/.ssh\nc: *b\n", []YAMLToken{k("a"), v("~/.ssh"), k("c"), v("~/.ssh")}},
+		// A lone CR ends a block scalar's line too (F10).
+		{"a: |\r  x\rb: c\r", []YAMLToken{k("a"), v("x"), k("b"), v("c")}},
 	} {
 		got, ok := YAMLTokens(tt.in)
 		if !ok || !slices.Equal(got, tt.want) {
 			t.Errorf("YAMLTokens(%q) = %+v, %v; want %+v", tt.in, got, ok, tt.want)
 		}
 	}
-	for _, bad := range []string{"a: \"x", "a: \"\\q\"", "? a\n: b\n", "%YAML 1.2\n---\na: b\n"} {
+	for _, bad := range []string{"b: *nope\n", "a: \"x", "a: \"\\q\"", "? a\n: b\n", "%YAML 1.2\n---\na: b\n"} {
 		if _, ok := YAMLTokens(bad); ok {
 			t.Errorf("YAMLTokens(%q) read it", bad)
 		}
