@@ -58,9 +58,9 @@ func TestUnresolved(t *testing.T) {
 		{write, "~/" + U + "rc", true},             // ~/.bashrc, ~/.zshrc
 		{write, "~/" + U + "/settings.json", true}, // ~/.agent_a/settings.json
 		// known text on both sides of one unknown part in an element
-		{read, "~/.s" + U + "/id_rsa", true},   // ~/.ssh/id_rsa
-		{read, "~/" + U + "sh/id_rsa", true},   // the same, the end of the element known
-		{read, "~/.g" + U + "/k", true},        // ~/.gnupg/k
+		{read, "~/.s" + U + "/id_rsa", true},        // ~/.ssh/id_rsa
+		{read, "~/" + U + "sh/id_rsa", true},        // the same, the end of the element known
+		{read, "~/.g" + U + "/k", true},             // ~/.gnupg/k
 		{read, "~/src" + U + "/known_hosts", false}, // no protected directory starts so
 		{write, "~/.gu" + U + "/audit.log", true},
 		// a wholly unknown name directly in a directory that holds
