@@ -152,8 +152,14 @@ func (c *cmd) exFile(name, arg string, depth int) bool {
 			arg = strings.TrimPrefix(strings.TrimPrefix(arg, "START "), "OPT ")
 		}
 		for i, f := range strings.Fields(arg) {
-			if i == 8 || strings.ContainsAny(f, "%#<|") {
-				break // the current file, <sfile>, the next command
+			if strings.ContainsAny(f, "%#<") && !strings.HasPrefix(f, "|") {
+				// :so %, :so <afile>: the file the editor has open, or
+				// the one an event names (FINDINGS47b G3)
+				c.w.hide("runs the ex command :%s on the file the editor has open, which guard does not read as that", fc.Name)
+				break
+			}
+			if i == 8 || strings.Contains(f, "|") {
+				break // the next command
 			}
 			c.editorFile(word.Word{Text: f, Known: true}, fc.Lang, depth)
 		}

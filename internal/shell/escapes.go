@@ -156,7 +156,14 @@ func (c *cmd) ex(text string, depth int) {
 			continue
 		}
 		for rest := lines[i]; rest != ""; {
-			rest = c.exCommand(lang.SkipExRange(rest), depth)
+			r := lang.SkipExRange(rest)
+			if r != rest && strings.HasPrefix(r, "!") {
+				// :%!CMD, :'<,'>!CMD: a filter fed the buffer's lines, the
+				// file the editor has open (FINDINGS47b G3)
+				c.w.runsHanded(r[1:], "vim's filter")
+				break
+			}
+			rest = c.exCommand(r, depth)
 		}
 	}
 }
@@ -172,8 +179,10 @@ func (c *cmd) exCommand(l string, depth int) string {
 	switch {
 	case strings.HasPrefix(l, "!"):
 		c.w.tentative(l[1:]) // to the end of the line: a | is the shell's
-	case lang.ExAbbrev(name, "read", 1) && strings.HasPrefix(bang, "!") || (lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "update", 2)) && bang != arg && strings.HasPrefix(bang, "!"):
-		c.w.tentative(bang[1:]) // :r !CMD, :r!CMD, :w !CMD; :w! F is a forced write
+	case lang.ExAbbrev(name, "read", 1) && strings.HasPrefix(bang, "!"):
+		c.w.tentative(bang[1:]) // :r !CMD, :r!CMD
+	case (lang.ExAbbrev(name, "write", 1) || lang.ExAbbrev(name, "update", 2)) && bang != arg && strings.HasPrefix(bang, "!"):
+		c.w.runsHanded(bang[1:], "vim's :write") // :w !CMD: fed the buffer; :w! F is a forced write
 	case lang.ExAbbrev(name, "terminal", 3):
 		c.w.tentative(strings.TrimLeft(lang.SkipExOpts(arg), " \t"))
 	case lang.ExAbbrev(name, "execute", 3):

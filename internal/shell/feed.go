@@ -913,7 +913,7 @@ func (w *walker) runsGiven(src, by string, use catalogue.HandedUse) {
 	}
 	if !simple {
 		// Its text is analysed all the same: what it names says more.
-		w.hideUnsure("%s appends words of its own to a command line guard cannot tell the last command of, which may run them", by)
+		w.hideUnsure("%s hands words of its own (files, a host, a prompt) to a command line guard cannot tell the last command of, which may run them", by)
 		w.runsHanded(src, by)
 		return
 	}
@@ -968,7 +968,7 @@ func (c *cmd) handedOperand() {
 	if name == "" {
 		name = "a command"
 	}
-	c.w.hideUnsure("%s appends words of its own to %s, which guard does not know to take them as data (it may run them as code)", f.by, name)
+	c.w.hideUnsure("%s hands %s words of its own (files, a host, a prompt), which guard does not know it takes as data (it may run them as code)", f.by, name)
 }
 
 // maxHandedFiles bounds the files a runner's program is analysed with one

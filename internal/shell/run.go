@@ -910,9 +910,30 @@ func (w *walker) gitRunsHanded(key, t string) {
 		for _, a := range [...]string{"get", "store", "erase"} {
 			w.runsHanded(t+" "+a, "git")
 		}
+	case (strings.HasPrefix(key, "difftool.") || strings.HasPrefix(key, "mergetool.")) && strings.HasSuffix(key, ".cmd"):
+		// git's tool helpers set the files before they eval it: $LOCAL,
+		// $REMOTE, $MERGED, $BASE name a work-tree file or a copy of one
+		// (FINDINGS47b G2). A cmd that uses them must be a diff tool known
+		// to take them as data, as diff.external's program must.
+		if toolVarsUsed(t) {
+			w.runsGiven(t, "git "+key, catalogue.HandsDiff)
+		} else {
+			w.runsHanded(t, "git")
+		}
 	default:
 		w.runsHanded(t, "git")
 	}
+}
+
+// toolVarsUsed reports whether t, a difftool or mergetool cmd, names the
+// variables git's tool helpers set to the files ($LOCAL, ${REMOTE}…).
+func toolVarsUsed(t string) bool {
+	for _, v := range [...]string{"LOCAL", "REMOTE", "MERGED", "BASE"} {
+		if strings.Contains(t, "$"+v) || strings.Contains(t, "${"+v) || strings.Contains(t, "${!") {
+			return true
+		}
+	}
+	return false
 }
 
 // gitHanded returns what git appends to the command line of the program

@@ -96,7 +96,7 @@ func TestTextRuns(t *testing.T) {
 		// A program handed words of the runner's own (an editor's file, a
 		// host) that is not known to take them as data is also cannot-tell
 		// (FINDINGS46a A5): its text is analysed all the same.
-		if a.Err != nil && !strings.Contains(a.Err.Error(), "appends words of its own to rm") {
+		if a.Err != nil && !strings.Contains(a.Err.Error(), "hands rm words of its own") {
 			t.Errorf("%q: %v", cmd, a.Err)
 		}
 	}

@@ -1,6 +1,10 @@
 package catalogue
 
-import "github.com/guardhq/guard/internal/shell/word"
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
 
 // The programs that take an operand a runner appends to their command
 // line (git's core.editor, sequence.editor, GIT_EDITOR: the file to edit)
@@ -20,7 +24,35 @@ var handedOpeners = [...]handedOpener{
 	{" emacs emacs-nox emacsclient ", " -nw -t -c --tty --create-frame -q -Q --no-init-file --quick --no-splash --no-wait -n "},
 	{" nano pico ", " -w --nowrap -l --linenumbers -m --mouse -S --smooth -i --autoindent "},
 	{" code code-insiders codium cursor subl sublime_text mate atom zed gedit kate xed pluma mousepad ", " -w --wait -n --new-window -r --reuse-window -b --block "},
-	{" micro hx helix kak joe jed ne mcedit true : ", ""},
+	{" micro hx helix kak joe jed ne mcedit ", ""},
+}
+
+// onlyOpens reports whether an editor of o given args opens files and
+// nothing else: every word known, each a file, a line number (+12) or one
+// of its flags that take no value; vim's `-u NONE` skips its start-up
+// files. Any other option may run commands on the file it opens (vim -c
+// 'so %', +cmd, -S, emacs --eval, kak -e: FINDINGS47b G3), or take the
+// handed file as its value.
+func (o *handedOpener) onlyOpens(args []word.Word) bool {
+	for i := 0; i < len(args); i++ {
+		s := args[i].Text
+		switch {
+		case !args[i].Known:
+			return false
+		case s == "--":
+			return true // files follow
+		case s == "" || s[0] != '-' && s[0] != '+':
+			// a file
+		case s == "+" || s[0] == '+' && strings.Trim(s[1:], "0123456789") == "":
+			// a line to open at
+		case o.flags.Has(s):
+		case (s == "-u" || s == "-U") && o.names.Has("vim") && i+1 < len(args) && (args[i+1].Text == "NONE" || args[i+1].Text == "NORC"):
+			i++
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // OpensHanded reports whether program name with args (its words after the
@@ -29,15 +61,13 @@ var handedOpeners = [...]handedOpener{
 // one of its flags, or a reading program of Catalogue (cat, less) that
 // knows its options and has none waiting for its value.
 func OpensHanded(name string, args []word.Word) bool {
+	if name == "true" || name == ":" {
+		return true // it ignores its words
+	}
 	for _, o := range handedOpeners {
-		if !o.names.Has(name) {
-			continue
+		if o.names.Has(name) {
+			return o.onlyOpens(args)
 		}
-		if len(args) == 0 {
-			return true
-		}
-		last := args[len(args)-1].Text
-		return last == "--" || len(last) > 0 && last[0] != '-' || o.flags.Has(last)
 	}
 	p := ProgramNamed(name)
 	return p != nil && p.Access == ReadsOnly && p.Knows(args) && !p.awaits(args)
