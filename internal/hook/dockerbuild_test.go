@@ -1,6 +1,8 @@
 package hook
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -82,8 +84,23 @@ func TestDockerBuild(t *testing.T) {
 		"d_hdq":  "FROM alpine\nCOPY . /app\nCOPY <<\"#\"X /tmp/x\nhello\n#X\nRUN cat /app/.env\n#\"X\n",
 		"d_hd0":  "FROM alpine\nCOPY . /app\nCOPY <<X /tmp/x\nhello\nX\nRUN cat /app/.env\n",
 		"d_hdsp": "FROM alpine\nRUN cat << EOF > /etc/motd\nhello\nEOF\nRUN apk add --no-cache curl\n",
+		// FINDINGS47a F8, F9: a compose build: mapping read whole.
+		"d_fromh":       "FROM alpine\nCOPY --from=h . /k\nRUN cat /k/.env\n",
+		"d_fromhok":     "FROM alpine\nCOPY --from=h . /k\nRUN ls /k\n",
+		"c_addctx.yaml": "services:\n  web:\n    build:\n      context: .\n      dockerfile: d_fromh\n      additional_contexts:\n        h: sub\n    image: web\n",
+		"c_addlst.yaml": "services:\n  web:\n    build:\n      additional_contexts:\n        - h=sub\n      dockerfile: d_fromh\n",
+		"c_addok.yaml":  "services:\n  web:\n    build:\n      context: .\n      dockerfile: d_fromhok\n      additional_contexts:\n        h: sub\n  db:\n    image: postgres\n    environment:\n      KEYFILE: /run/k\n",
+		"sub/d_sub":     "FROM alpine\nCOPY . /s\nRUN cat /s/.env\n",
+		"c_dfirst.yaml": "services:\n  web:\n    build: {dockerfile: d_sub, context: sub}\n",
+		"c_dfblk.yaml":  "services:\n  web:\n    build:\n      dockerfile: d_sub\n      args: {A: b}\n      context: sub\n",
+		"c_dfok.yaml":   "services:\n  web:\n    build:\n      dockerfile: go.Dockerfile\n      context: .\n",
+		"c_nodf.yaml":   "services:\n  web:\n    build:\n      context: .\n      dockerfile: nope\n",
 	}
 	_, proj := scriptWorld(t, files)
+	// an absolute dockerfile: is used as is (F8)
+	if err := os.WriteFile(filepath.Join(proj, "c_absdf.yaml"), []byte("services:\n  web:\n    build:\n      context: .\n      dockerfile: "+filepath.Join(proj, "d_cat")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
 		for _, tc := range []struct {
@@ -184,6 +201,14 @@ func TestDockerBuild(t *testing.T) {
 			{"docker build -f d_hd0 .", true},
 			{"docker build -f d_hdsp .", false},
 			{"docker-compose -f c_cat.yaml up --build", true},
+			{"docker compose -f c_addctx.yaml build", true}, // FINDINGS47a F8
+			{"docker compose -f c_addlst.yaml up", true},
+			{"docker compose -f c_addok.yaml build", false},
+			{"docker compose -f c_absdf.yaml build", true},
+			{"docker compose -f c_nodf.yaml build", true},
+			{"docker compose -f c_dfirst.yaml build", true}, // F9
+			{"docker compose -f c_dfblk.yaml up", true},
+			{"docker compose -f c_dfok.yaml build", false},
 			// L12: containers guard did not start.
 			{"docker exec c1 cat /app/.env", true},
 			{"docker exec c1 sh -c 'cat .env'", true},

@@ -21,9 +21,13 @@ import (
 )
 
 // compose reads the compose files a compose command given args (after
-// "compose") starts containers with.
+// "compose") starts containers with: -f, else COMPOSE_FILE, else the
+// nearest compose.yaml… at or above the project directory. COMPOSE_FILE,
+// COMPOSE_PATH_SEPARATOR and the values the files interpolate come from
+// the command's environment, else from the env files compose loads
+// (--env-file, COMPOSE_ENV_FILES, else the project directory's .env).
 func (c *cmd) compose(args []word.Word) {
-	var files []word.Word
+	var files, envFiles []word.Word
 	dir, sub := "", ""
 	for j := 0; j < len(args) && sub == ""; j++ {
 		s := args[j].Text
@@ -41,6 +45,8 @@ func (c *cmd) compose(args []word.Word) {
 			files = append(files, word.Word{Text: val, Known: args[j].Known})
 		case name == "--project-directory":
 			dir = val
+		case name == "--env-file":
+			envFiles = append(envFiles, word.Word{Text: val, Known: args[j].Known})
 		case !strings.HasPrefix(s, "-"):
 			sub = s
 		}
@@ -51,9 +57,29 @@ func (c *cmd) compose(args []word.Word) {
 	if !catalogue.ComposeRuns.Has(sub) && sub != "build" {
 		return
 	}
+	// The project directory, whose .env compose loads: --project-directory,
+	// the first -f file's, else the working directory (compose-go
+	// GetWorkingDir), before COMPOSE_FILE or the search above picks files.
+	proj := dir
+	if proj == "" && len(files) > 0 && files[0].Text != "-" {
+		proj = path.Dir(files[0].Text)
+	}
+	env, ok := c.composeVarsOf(proj, envFiles)
+	if !ok {
+		return
+	}
 	if len(files) == 0 {
-		if v, ok := c.envValue("COMPOSE_FILE"); ok && v != "" {
-			for _, f := range strings.Split(v, ":") {
+		v, set := env.value("COMPOSE_FILE")
+		if set && !env.known("COMPOSE_FILE", v) || set && !env.known("COMPOSE_PATH_SEPARATOR", "") {
+			c.w.hide("runs docker compose with COMPOSE_FILE or COMPOSE_PATH_SEPARATOR from an env file, with a value guard cannot tell: it cannot tell which compose files it reads")
+			return
+		}
+		if set && v != "" {
+			sep := ":"
+			if s, ok := env.value("COMPOSE_PATH_SEPARATOR"); ok && s != "" {
+				sep = s
+			}
+			for _, f := range strings.Split(v, sep) {
 				files = append(files, word.Word{Text: f, Known: true})
 			}
 		}
@@ -62,7 +88,7 @@ func (c *cmd) compose(args []word.Word) {
 		files = c.defaultCompose(dir)
 	}
 	for _, f := range files {
-		c.composeFile(f, 0, sub == "build")
+		c.composeFile(f, 0, sub == "build", env)
 	}
 }
 
@@ -70,34 +96,145 @@ func (c *cmd) compose(args []word.Word) {
 // compose's -f and -p.
 const composeShortWithArg = "fp"
 
-// defaultCompose returns the compose file compose finds in dir ("" for
-// the working directory) and its override file.
-func (c *cmd) defaultCompose(dir string) []word.Word {
-	var out []word.Word
-	for _, set := range [][4]string{catalogue.ComposeFiles, catalogue.ComposeOverrides} {
-		for _, name := range set {
-			p := name
-			if dir != "" {
-				p = path.Join(dir, name)
-			}
-			if _, st := c.w.FileStatus(p, true, effect.MaxScriptBytes); st != effect.FileAbsent {
-				out = append(out, word.Word{Text: p, Known: true})
-				break
+// composeVars is the environment compose interpolates a compose file
+// with and picks its files by: the command's own (which wins), then the
+// assignments of the env files it loads, the last file's last.
+type composeVars struct {
+	c    *cmd
+	vals [][2]string
+}
+
+// composeVarsOf reads the env files compose loads for project directory
+// proj: files (--env-file), else COMPOSE_ENV_FILES, else proj's .env
+// when there is one. guard reads them itself to decide (compose reads
+// them, the agent does not see them); one it cannot read whole, or
+// whose name it cannot tell, is hidden (false).
+func (c *cmd) composeVarsOf(proj string, files []word.Word) (*composeVars, bool) {
+	env := &composeVars{c: c}
+	if len(files) == 0 {
+		if v, ok := c.envValue("COMPOSE_ENV_FILES"); ok && v != "" {
+			for _, f := range strings.Split(v, ",") {
+				files = append(files, word.Word{Text: f, Known: true})
 			}
 		}
 	}
-	return out
+	explicit := len(files) > 0
+	if !explicit {
+		files = []word.Word{{Text: path.Join(proj, ".env"), Known: true}}
+	}
+	for _, f := range files {
+		if !f.Known || word.HasMark(f.Text) {
+			c.w.hide("runs docker compose with an env file whose name guard cannot tell (%s): it cannot tell the values compose interpolates", word.Render(f.Text))
+			return nil, false
+		}
+		t, st := c.w.FileStatus(f.Text, true, effect.MaxScriptBytes)
+		switch st {
+		case effect.FileWhole:
+			env.vals = append(env.vals, lang.EnvFileLines(t)...)
+		case effect.FileAbsent:
+			// compose fails on a missing --env-file; no .env, no values
+		default:
+			c.w.hide("runs docker compose with env file %s guard cannot read whole: it cannot tell the values compose interpolates or the files it picks", f.Text)
+			return nil, false
+		}
+	}
+	return env, true
+}
+
+// value returns name's value in compose's environment: the command's,
+// else the env files'.
+func (e *composeVars) value(name string) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	if v, ok := e.c.envValue(name); ok {
+		return v, true
+	}
+	return e.fileValue(name)
+}
+
+// fileValue returns name's value from the env files, when the command's
+// environment does not set it (compose's own environment wins).
+func (e *composeVars) fileValue(name string) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	if _, ok := e.c.envValue(name); ok {
+		return "", false
+	}
+	for i := len(e.vals) - 1; i >= 0; i-- {
+		if e.vals[i][0] == name {
+			return e.vals[i][1], true
+		}
+	}
+	return "", false
+}
+
+// known reports whether name's value v (looked up anew when v is "") is
+// one guard can tell: set by the command, or an env file's without a
+// variable in it.
+func (e *composeVars) known(name, v string) bool {
+	fv, ok := e.fileValue(name)
+	if !ok {
+		return true // the command's (the walker's value), or unset
+	}
+	if v == "" {
+		v = fv
+	}
+	return !strings.Contains(v, "$") && word.IsKnown(v)
+}
+
+// defaultCompose returns the compose file compose finds in dir ("" for
+// the working directory) or, as compose-go's WithDefaultConfigPath, in
+// the nearest directory above holding one, and the override file beside
+// it; a search guard cannot finish (the directory, or the root, too far
+// to tell) is hidden.
+func (c *cmd) defaultCompose(dir string) []word.Word {
+	start := dir
+	if start == "" {
+		start = "."
+	}
+	if c.w.Files != nil && !word.IsKnown(c.w.Where(start)) {
+		c.w.hide("runs docker compose in a directory guard cannot tell: it cannot tell which compose file compose finds there or above")
+		return nil
+	}
+	dirs, whole := c.ancestors(start)
+	for _, d := range dirs {
+		var out []word.Word
+		for _, set := range [][4]string{catalogue.ComposeFiles, catalogue.ComposeOverrides} {
+			for _, name := range set {
+				p := name
+				if d != "." {
+					p = path.Join(d, name)
+				}
+				if found, _ := c.entryAt(p, false); found {
+					out = append(out, word.Word{Text: p, Known: true})
+					break
+				}
+			}
+			if len(out) == 0 {
+				break // no compose file here: its override is not read
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	if !whole {
+		c.w.hide("looks for its compose file in the directories above, more than %d of them: guard cannot tell which it reads", maxRootUp)
+	}
+	return nil
 }
 
 // composeFile reads the compose file a names and checks what it gives
 // its services.
-func (c *cmd) composeFile(a word.Word, depth int, build bool) {
+func (c *cmd) composeFile(a word.Word, depth int, build bool, env *composeVars) {
 	if a.Text == "-" {
 		// -f -: the file comes on standard input
 		if t, ok := c.inputText(); ok {
-			c.composeText(t, "", depth, build)
+			c.composeText(t, "", depth, build, env)
 		} else if c.stdin.file != "" {
-			c.composeFile(word.Word{Text: c.stdin.file, Known: true}, depth, build)
+			c.composeFile(word.Word{Text: c.stdin.file, Known: true}, depth, build, env)
 		} else if c.stdin.sub != "" || c.piped {
 			c.w.hide("reads a compose file on standard input guard cannot see")
 		}
@@ -111,7 +248,7 @@ func (c *cmd) composeFile(a word.Word, depth int, build bool) {
 	if !ok {
 		return
 	}
-	c.composeText(t, path.Dir(a.Text), depth, build)
+	c.composeText(t, path.Dir(a.Text), depth, build, env)
 }
 
 // composeText checks compose file text t, whose relative names are in
@@ -119,8 +256,8 @@ func (c *cmd) composeFile(a word.Word, depth int, build bool) {
 // is a host directory the container reads and may write; a read key's
 // value is a file compose reads (an included compose file is read too); a
 // key that gives the host (privileged: true, pid: host) is hidden.
-func (c *cmd) composeText(t, dir string, depth int, build bool) {
-	c.composeBuilds(t, dir) // dockerbuild.go: up builds what it has no image of
+func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars) {
+	c.composeBuilds(t, dir, env) // dockerbuild.go: up builds what it has no image of
 	toks, ok := composeTokens(t)
 	if !ok {
 		c.w.hide(composeUnreadable, "a compose file")
@@ -132,13 +269,13 @@ func (c *cmd) composeText(t, dir string, depth int, build bool) {
 			key = tok.Text
 			continue
 		}
-		v := composeInterp(tok.Text)
+		v := composeInterp(tok.Text, env)
 		if build {
 			// compose build: the images only, of this file's services and
 			// of those of the compose files it pulls in (include:,
 			// extends: file:), whose builds are read the same way.
 			if f := composeRel(dir, v); catalogue.ComposeReadKeys.Has(key) && lang.PathLike(v) && (path.Ext(f) == ".yml" || path.Ext(f) == ".yaml") {
-				c.composeFile(word.Word{Text: f, Known: true}, depth+1, build)
+				c.composeFile(word.Word{Text: f, Known: true}, depth+1, build, env)
 			}
 			continue
 		}
@@ -161,13 +298,13 @@ func (c *cmd) composeText(t, dir string, depth int, build bool) {
 			}
 			c.w.ReadTree(src)
 			c.w.Touch(src)
-		case key == "env_file" && !outsideProject(v):
+		case key == "env_file" && !outsideProject(path.Clean(v)):
 			// the project's own environment file: handed to the
 			// container, as compose reads ./.env anyway
 		case catalogue.ComposeReadKeys.Has(key) && (lang.PathLike(v) || key == "env_file"):
 			f := composeRel(dir, v)
 			if ext := path.Ext(f); ext == ".yml" || ext == ".yaml" {
-				c.composeFile(word.Word{Text: f, Known: true}, depth+1, build)
+				c.composeFile(word.Word{Text: f, Known: true}, depth+1, build, env)
 			} else {
 				c.w.Read(f)
 			}
@@ -175,8 +312,9 @@ func (c *cmd) composeText(t, dir string, depth int, build bool) {
 	}
 }
 
-// outsideProject reports whether p names a place outside the working
-// directory: absolute, in the home, or up from it.
+// outsideProject reports whether p, cleaned (./../x climbs as ../x
+// does), names a place outside the compose file's directory: absolute,
+// in the home, or up from it.
 func outsideProject(p string) bool {
 	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.HasPrefix(p, "$") || strings.HasPrefix(p, "..")
 }
@@ -193,7 +331,7 @@ func (c *cmd) stackDeploy(args []word.Word) {
 			j++
 			val = args[j].Text
 		}
-		c.composeFile(word.Word{Text: val, Known: args[j].Known}, 0, false)
+		c.composeFile(word.Word{Text: val, Known: args[j].Known}, 0, false, nil)
 	}
 }
 
@@ -204,9 +342,13 @@ func (c *cmd) composeCmd() {
 }
 
 // composeInterp resolves compose's interpolation in v as far as guard
-// can: ${HOME} is the home, ${NAME:-DEFAULT} (and -, :?, ?, :+, +) its
-// default, any other ${NAME} stays $NAME (a name guard cannot tell).
-func composeInterp(v string) string {
+// can: ${HOME} is the home; a name an env file compose loads sets (and
+// the command does not) is that value ($NAME, ${NAME}, and the operators
+// as compose-go's template reads them); else ${NAME:-DEFAULT} (and -,
+// :?, ?, :+, +) its default, any other ${NAME} stays $NAME (the
+// command's, or a name guard cannot tell).
+func composeInterp(v string, env *composeVars) string {
+	v = composeBare(v, env)
 	for n := 0; n < 16; n++ {
 		i := strings.Index(v, "${")
 		if i < 0 {
@@ -217,19 +359,56 @@ func composeInterp(v string) string {
 			return v
 		}
 		inner := v[i+2 : i+end]
-		name, def := inner, ""
+		name, op, def := inner, "", ""
 		if k := strings.IndexAny(inner, ":-?+"); k >= 0 {
 			name, def = inner[:k], strings.TrimLeft(inner[k:], ":-?+")
+			op = inner[k : len(inner)-len(def)]
 		}
+		val, set := env.fileValue(name)
 		switch {
 		case name == "HOME":
 			def = "~"
+		case set && (op == ":+" && val != "" || op == "+"):
+			// the alternative: DEFAULT when set
+		case set && (op == "" || op == "-" || op == "?" || val != ""):
+			def = val
 		case def == "":
 			def = "$" + name
 		}
 		v = v[:i] + def + v[i+end+1:]
 	}
 	return v
+}
+
+// composeBare replaces in v each $NAME (not $$, not ${) that an env file
+// of env sets with its value.
+func composeBare(v string, env *composeVars) string {
+	if env == nil || len(env.vals) == 0 || !strings.Contains(v, "$") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] != '$' || i+1 >= len(v) {
+			b.WriteByte(v[i])
+			continue
+		}
+		if v[i+1] == '$' {
+			b.WriteString("$$")
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(v) && (v[j] == '_' || v[j] >= 'a' && v[j] <= 'z' || v[j] >= 'A' && v[j] <= 'Z' || j > i+1 && v[j] >= '0' && v[j] <= '9') {
+			j++
+		}
+		if val, ok := env.fileValue(v[i+1 : j]); ok && j > i+1 {
+			b.WriteString(val)
+			i = j - 1
+			continue
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
 }
 
 // composeRel returns a compose file's relative name p as seen from the

@@ -67,6 +67,13 @@ func (c *cmd) containerBuild() bool {
 	if len(c.args) > 1 && (c.args[0].Text == "buildx" || c.args[0].Text == "image" || c.args[0].Text == "builder") {
 		j = 1
 	}
+	if c.name != "buildah" && j < len(c.args) && c.args[j].Text == "bake" && (j == 1 && c.args[0].Text == "buildx" || j == 0) {
+		// docker buildx bake, docker bake (FINDINGS47a F7): the targets of
+		// a bake file (HCL, JSON, or the compose file) build with their
+		// contexts, secrets and outputs, which guard does not read.
+		c.w.hide("runs docker buildx bake, whose bake file (docker-bake.hcl, its JSON or compose form) guard does not read: it cannot tell the build contexts, secrets and outputs it uses")
+		return true
+	}
 	if j >= len(c.args) || c.args[j].Text != "build" && !(j == 1 && c.args[j].Text == "b") &&
 		!(c.name == "buildah" && (c.args[j].Text == "bud" || c.args[j].Text == "build-using-dockerfile")) {
 		return false
@@ -835,45 +842,108 @@ func runScript(in lang.DockerInstr) (string, bool) {
 }
 
 // composeBuilds builds, as docker build does, each service a compose
-// file (text t, in directory dir) builds: build: DIR, or build: with
-// context: (default its directory), dockerfile: (relative to the
-// context) and dockerfile_inline:.
-func (c *cmd) composeBuilds(t, dir string) {
+// file (text t, in directory dir) builds: build: DIR, or a build:
+// mapping, collected whole whatever its keys' order (FINDINGS47a F9) and
+// built when the next build: or the file's end comes: context: (default
+// the file's directory), dockerfile: (relative to the context unless
+// absolute, F8), dockerfile_inline:, and additional_contexts: (map or
+// NAME=DIR list), the contexts --build-context NAME=DIR names (F8).
+func (c *cmd) composeBuilds(t, dir string, env *composeVars) {
 	toks, ok := composeTokens(t)
 	if !ok {
 		c.w.hide(composeUnreadable, "a compose file")
 		return
 	}
-	key, ctx := "", ""
+	var b *composeBuild
+	key, named := "", false
 	for _, tok := range toks {
 		if k, _, _ := strings.Cut(tok.Text, "="); k == "BUILDKIT_SYNTAX" {
 			// args: BUILDKIT_SYNTAX names the frontend (FINDINGS46b B7)
 			c.w.hide("builds with a BUILDKIT_SYNTAX build argument, a frontend guard does not read")
 		}
 		if tok.Key {
+			if named && (catalogue.ComposeKeys.Has(tok.Text) || strings.HasPrefix(tok.Text, "x-")) {
+				named = false // additional_contexts' mapping has ended
+			}
 			if key = tok.Text; key == "build" {
-				ctx = composeRel(dir, ".")
+				c.composeBuild(b, dir)
+				b = &composeBuild{}
+			} else if key == "additional_contexts" && b != nil {
+				named = true
 			}
 			continue
 		}
-		v := composeInterp(tok.Text)
-		switch key {
-		case "build", "context":
-			if !strings.Contains(v, "://") {
-				ctx = composeRel(dir, v)
-				c.buildContext(&buildView{argsSet: true}, word.Word{Text: ctx, Known: true}, "")
+		if b == nil {
+			continue
+		}
+		v := composeInterp(tok.Text, env)
+		switch {
+		case named && key == "additional_contexts":
+			if n, p, ok := strings.Cut(v, "="); ok {
+				b.named = append(b.named, [2]string{n, p}) // - NAME=DIR
 			}
-		case "dockerfile":
-			if ctx != "" {
-				c.buildContext(&buildView{argsSet: true}, word.Word{Text: ctx, Known: true}, path.Join(ctx, v))
-			}
-		case "dockerfile_inline":
-			if ctx != "" {
-				v := &buildView{argsSet: true}
-				c.buildTree(ctx)
-				v.ctx = ctx
-				c.buildText(v, tok.Text)
-			}
+		case named:
+			b.named = append(b.named, [2]string{key, v}) // NAME: DIR
+			key = "additional_contexts"
+		case key == "build" || key == "context":
+			b.ctx, b.ctxSet = v, true
+		case key == "dockerfile":
+			b.file = v
+		case key == "dockerfile_inline":
+			b.inline, b.inlineSet = tok.Text, true
 		}
 	}
+	c.composeBuild(b, dir)
+}
+
+// composeBuild is a compose service's build: mapping as composeBuilds
+// collects it.
+type composeBuild struct {
+	ctx, file, inline string
+	ctxSet, inlineSet bool
+	named             [][2]string
+}
+
+// composeBuild builds b, of a compose file in directory dir: its named
+// contexts read whole and mapped as --build-context's, its Dockerfile
+// walked; a Dockerfile: named that guard cannot open is hidden (the
+// build may read what guard does not see).
+func (c *cmd) composeBuild(b *composeBuild, dir string) {
+	if b == nil {
+		return
+	}
+	ctx := composeRel(dir, ".")
+	if b.ctxSet {
+		ctx = composeRel(dir, b.ctx)
+	}
+	if strings.Contains(ctx, "://") {
+		return // a remote context: its Dockerfile is there too
+	}
+	v := &buildView{argsSet: true}
+	for _, n := range b.named {
+		p := n[1]
+		if strings.Contains(p, "://") || strings.HasPrefix(p, "target:") || strings.HasPrefix(p, "service:") {
+			continue // an image, a repository, another target
+		}
+		p = composeRel(dir, p)
+		c.buildTree(p) // a second context: read as the first
+		v.named = append(v.named, [2]string{n[0], p})
+	}
+	if b.inlineSet {
+		c.buildTree(ctx)
+		v.ctx = ctx
+		c.buildText(v, b.inline)
+		return
+	}
+	file := ""
+	if b.file != "" {
+		if file = b.file; !path.IsAbs(file) {
+			file = path.Join(ctx, file)
+		}
+		if _, st := c.w.FileStatus(file, true, effect.MaxScriptBytes); st == effect.FileAbsent || word.HasMark(file) || strings.Contains(file, "$") {
+			c.w.hide("builds a compose service with Dockerfile %s, which guard cannot open: it cannot tell what its RUN lines do", file)
+			return
+		}
+	}
+	c.buildContext(v, word.Word{Text: ctx, Known: true}, file)
 }

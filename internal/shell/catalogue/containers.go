@@ -128,3 +128,18 @@ func ComposeHostGiving(key, v string) bool {
 	}
 	return false
 }
+
+// ComposeKeys are the keys of a compose service and of its build:
+// mapping: one ends the NAME: DIR entries of a build's
+// additional_contexts (a context named so is read as over).
+const ComposeKeys word.Set = " build context dockerfile dockerfile_inline args ssh secrets cache_from cache_to " +
+	"extra_hosts isolation labels network shm_size target tags platforms privileged pull no_cache ulimits " +
+	"entitlements provenance sbom additional_contexts annotations attach blkio_config cap_add cap_drop cgroup " +
+	"cgroup_parent command configs container_name cpu_count cpu_percent cpu_period cpu_quota cpu_rt_period " +
+	"cpu_rt_runtime cpu_shares cpus cpuset credential_spec depends_on deploy develop device_cgroup_rules devices " +
+	"dns dns_opt dns_search domainname entrypoint env_file environment expose extends external_links gpus " +
+	"group_add healthcheck hostname image init ipc label_file links logging mac_address mem_limit " +
+	"mem_reservation mem_swappiness memswap_limit network_mode networks oom_kill_disable oom_score_adj pid " +
+	"pids_limit platform ports post_start pre_stop profiles pull_policy read_only restart runtime scale " +
+	"security_opt stdin_open stop_grace_period stop_signal storage_opt sysctls tmpfs tty use_api_socket user " +
+	"userns_mode uts volumes volumes_from working_dir services include name version "
