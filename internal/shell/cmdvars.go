@@ -209,7 +209,7 @@ func (w *walker) gitEnvSetting(key, v string) {
 	case role == gitRoleHides:
 		w.hide("sets %s through the environment: git may run the program a URL names (ext::, a remote helper) from a place guard does not read (a submodule's .gitmodules)", key)
 	case role == gitRoleRuns:
-		w.tentative(run)
+		w.gitRunsHanded(key, run) // as git -c: what git hands it (FINDINGS47b G5)
 	case w.gitPathSetting(key, v): // gitpaths.go
 	case !strings.HasPrefix(key, "alias."):
 		w.gitUnknownPath(key, v)

@@ -44,7 +44,7 @@ func (c *cmd) gitNewRepo(from int) {
 			}
 		case "-u", "--upload-pack":
 			if o.at >= 0 {
-				c.w.runsValue(o.value, "git clone --upload-pack", func(t string) { c.w.runsHanded(t, "git") })
+				c.w.runsValue(o.value, "git clone --upload-pack", func(t string) { c.w.runsGiven(t, "git clone --upload-pack", catalogue.HandsRepo) })
 			}
 		case "--reference", "--reference-if-able":
 			if o.at >= 0 {

@@ -11,6 +11,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -54,6 +55,28 @@ func gitRunOpts(sub string) []gitRunOpt {
 	return nil
 }
 
+// gitOptHanded returns what git's subcommand sub appends to the command
+// its option long runs (catalogue.HandedUse), and whether it appends
+// words at all: the repository's path to --upload-pack, --receive-pack and
+// --exec, the matching files to grep -O's pager, the two files to
+// difftool -x, its own words to send-email's, instaweb's and daemon's;
+// nothing to rebase --exec or filter-branch's filters (run as written).
+func gitOptHanded(sub, long string) (catalogue.HandedUse, bool) {
+	switch {
+	case long == "--upload-pack" || long == "--receive-pack" || long == "--exec" && sub != "rebase":
+		return catalogue.HandsRepo, true
+	case long == "--open-files-in-pager":
+		return catalogue.HandsFile, true
+	case long == "--extcmd":
+		return catalogue.HandsDiff, true
+	case long == "--browser":
+		return catalogue.HandsURL, true
+	case sub == "send-email" || sub == "instaweb" || sub == "daemon":
+		return catalogue.HandsOther, true
+	}
+	return 0, false
+}
+
 // gitRuns analyses what git's subcommand sub (at index at) runs that its
 // words name: an option's command, bisect run's and submodule foreach's
 // command line (clone's options are gitNewRepo's).
@@ -93,7 +116,14 @@ func (c *cmd) gitRuns(sub string, at int) {
 					c.w.runsValue(v, "git "+sub+" "+o.long, func(t string) { c.w.runsHanded(t, "git") })
 				})
 			default:
-				c.w.runsValue(v, "git "+sub+" "+o.long, func(t string) { c.w.runsHanded(t, "git") })
+				by := "git " + sub + " " + o.long
+				c.w.runsValue(v, by, func(t string) {
+					if use, ok := gitOptHanded(sub, o.long); ok {
+						c.w.runsGiven(t, by, use) // it appends its own words (FINDINGS47b G7)
+					} else {
+						c.w.runsHanded(t, "git")
+					}
+				})
 			}
 			j = k
 			break

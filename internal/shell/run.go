@@ -972,8 +972,10 @@ func gitHanded(key string) (catalogue.HandedUse, bool) {
 		return catalogue.HandsURL, true
 	case key == "core.fsmonitor", key == "core.alternaterefscommand", key == "uploadpack.packobjectshook",
 		key == "instaweb.httpd", section == "sendemail", section == "submodule" && name == "update",
-		section == "trailer" && name == "cmd", section == "remote" && (name == "uploadpack" || name == "receivepack" || name == "vcs"):
+		section == "trailer" && name == "cmd", section == "remote" && name == "vcs":
 		return catalogue.HandsOther, true
+	case section == "remote" && (name == "uploadpack" || name == "receivepack"):
+		return catalogue.HandsRepo, true
 	}
 	// A key not known to run (gitRunsValue's default deny) or a transport's
 	// command line, written whole (gitTransportCommand).

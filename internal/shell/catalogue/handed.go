@@ -113,6 +113,7 @@ const (
 	HandsSigner                   // a signer's options and a file (gpg.program)
 	HandsProxy                    // a host and a port (core.gitProxy, GIT_PROXY_COMMAND)
 	HandsURL                      // a URL or a page (web.browser, BROWSER, man.*.cmd)
+	HandsRepo                     // a repository's path (--upload-pack, --receive-pack, --exec, remote.*.uploadpack)
 	HandsOther                    // words of the runner's own, of no known shape (core.fsmonitor, sendemail.*cmd)
 )
 
@@ -137,7 +138,8 @@ var handedTakers = [...]handedTaker{
 		valued: " -u --local-user -r --recipient --homedir --default-key -f -n -Y -I -O "},
 	HandsProxy: {names: " nc ncat netcat corkscrew connect connect-proxy proxytunnel ",
 		valued: " -x -X -P -p -s -w -e -c "},
-	HandsURL: {names: " firefox chromium chromium-browser google-chrome google-chrome-stable chrome brave-browser w3m lynx links elinks echo man "},
+	HandsRepo: {names: " git git-upload-pack git-receive-pack git-upload-archive "},
+	HandsURL:  {names: " firefox chromium chromium-browser google-chrome google-chrome-stable chrome brave-browser w3m lynx links elinks echo man "},
 }
 
 // TakesHanded reports whether program name with args (its words after
