@@ -955,7 +955,11 @@ func operandReached(src string) bool {
 // splits it as a command (FINDINGS46a A5, REPORT-A57).
 func (c *cmd) handedOperand() {
 	f := c.handed
-	if f == nil || !f.operand || c.compound {
+	if f == nil || c.compound {
+		return
+	}
+	if !f.operand {
+		c.fedAsFile()
 		return
 	}
 	if c.name != "" && catalogue.TakesHanded(f.use, c.name, c.args) {
@@ -969,6 +973,26 @@ func (c *cmd) handedOperand() {
 		name = "a command"
 	}
 	c.w.hideUnsure("%s hands %s words of its own (files, a host, a prompt), which guard does not know it takes as data (it may run them as code)", f.by, name)
+}
+
+// fedAsFile checks c, fed text on standard input by a runner (git's pager
+// fed the log, a filter fed a buffer), when a word of its names standard
+// input as a file (`make -f -`, `awk -f /dev/stdin`): unless it is a
+// program known to only read (less -, cat -), what it does with that text
+// is not known (a makefile, a script).
+func (c *cmd) fedAsFile() {
+	if !c.handed.stdin || c.stdin.known || c.stdin.file != "" || c.stdin.sub != "" {
+		return
+	}
+	for _, a := range c.args {
+		switch a.Text {
+		case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+			if c.name == "" || !catalogue.OpensHanded(c.name, c.args) {
+				c.w.hideUnsure("%s feeds %s text it reads as a file of its own (%s), which guard cannot tell", c.handed.by, c.name, a.Text)
+			}
+			return
+		}
+	}
 }
 
 // maxHandedFiles bounds the files a runner's program is analysed with one
