@@ -254,6 +254,13 @@ func (c *cmd) containerCopy() bool {
 	}
 	if ops := word.Operands(c.args[1:]); len(ops) >= 2 && !strings.Contains(ops[len(ops)-1], ":") {
 		c.w.WriteDir(ops[len(ops)-1])
+		if name, src, ok := strings.Cut(ops[0], ":"); ok && src != "" {
+			// docker cp C:SRC DEST reads SRC in a container guard did not
+			// start: any directory of it may be a host mount (unseenMount).
+			leave := c.w.EnterContainer(&effect.ContainerView{Mounts: []effect.Mount{unseenMount(name)}})
+			c.w.ReadTree(src)
+			leave()
+		}
 	} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
 		c.w.ReadTree(ops[0])
 	}
@@ -1531,6 +1538,14 @@ func (c *cmd) podCommand() {
 		if a.Text == "--" {
 			for k := j + 1; k < len(c.args); k++ {
 				c.spend(k)
+			}
+			if len(c.args) > 0 && c.args[0].Text == "exec" && j+1 < len(c.args) {
+				// kubectl exec POD -- CMD: a pod guard did not start, whose
+				// hostPath volumes it cannot see, as docker exec's
+				// container (unseenMount).
+				leave := c.w.EnterContainer(&effect.ContainerView{Mounts: []effect.Mount{unseenMount("pod")}})
+				c.w.scoped(func() { c.extra = append(c.extra, c.inner(c.args[j+1:]).lines()...) })
+				leave()
 			}
 			return
 		}
