@@ -1,6 +1,10 @@
 package hook
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestToolCmdVariables: a difftool or mergetool cmd is evaluated by git's
 // helper with $LOCAL, $REMOTE, $MERGED and $BASE naming the files (a
@@ -16,5 +20,39 @@ func TestToolCmdVariables(t *testing.T) {
 		checkBlock(t, p, proj, `git -c difftool.x.cmd='meld "$LOCAL" "$REMOTE"' difftool -y -t x`, false, "")
 		checkBlock(t, p, proj, `git -c difftool.x.cmd='vimdiff "$LOCAL" "$REMOTE"' difftool -y -t x`, false, "")
 		checkBlock(t, p, proj, `git -c difftool.x.cmd='sh $REMOTE' difftool -y -t x`, true, "words of its own")
+	}
+}
+
+// TestHandedWrapperScripts: a program file the command names for git to
+// hand words to (diff.external=./x.sh) is analysed with those words
+// unknown: one that sources them is cannot-tell. A wrapper the user's own
+// configuration names (~/.gitconfig, write-protected) is analysed as run
+// without them, as before: git status passes.
+func TestHandedWrapperScripts(t *testing.T) {
+	home, proj := scriptWorld(t, map[string]string{
+		"a.txt": "a\n",
+		"x.sh":  "#!/bin/sh\n. \"$1\"\n",
+		"y.sh":  "#!/bin/sh\nmake -f \"$2\"\n",
+	})
+	for _, f := range []string{"x.sh", "y.sh"} {
+		if err := os.Chmod(filepath.Join(proj, f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wrapper := filepath.Join(home, "bin", "mydiff")
+	if err := os.MkdirAll(filepath.Dir(wrapper), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(wrapper, []byte("#!/bin/sh\ndifft \"$2\" \"$5\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[diff]\n\texternal = "+wrapper+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		checkBlock(t, p, proj, "git -c diff.external=./x.sh diff", true, "")
+		checkBlock(t, p, proj, "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=diff.external GIT_CONFIG_VALUE_0=./y.sh git diff", true, "")
+		checkBlock(t, p, proj, "git status", false, "")
 	}
 }

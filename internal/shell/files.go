@@ -363,9 +363,25 @@ func (c *cmd) runPath(p string, args []word.Word) {
 	c.runFileText(p, text, args)
 }
 
-// runFileText analyses text, the file at p run by its path with args.
+// maxHandedWords is how many words a runner is taken to append to a
+// program file it runs (git's diff.external: seven).
+const maxHandedWords = 9
+
+// runFileText analyses text, the file at p run by its path with args;
+// with, after them, the words a runner appends (git's diff.external: two
+// files…), which guard cannot tell (runsGiven), when the command gives
+// the setting: a wrapper script the user's own git configuration names
+// (write-protected) is analysed as run without them, as before, or every
+// git call of a user with `diff.external = ~/bin/mydiff` would block on
+// the names it passes on.
 func (c *cmd) runFileText(p, text string, args []word.Word) {
 	w := c.w
+	if c.handed != nil && c.handed.operand && !w.loadedConfig {
+		args = slices.Clip(args)
+		for range maxHandedWords {
+			args = append(args, word.Word{Text: word.Mark(word.MarkVar, "handed")})
+		}
+	}
 	switch prog := shebang(text); {
 	case prog == "" && w.guessing > 0 && !w.parses(text):
 		// A word only guessed to be a command (mytool './notes.md x')

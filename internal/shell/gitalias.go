@@ -453,9 +453,12 @@ func (c *cmd) gitConfigRuns() {
 		return
 	}
 	c.inTop(func() {
+		saved := c.w.loadedConfig
+		c.w.loadedConfig = true
 		for _, kv := range runs {
 			c.w.runsValue(kv[1], kv[0], func(t string) { c.w.gitRunsHanded(kv[0], t) })
 		}
+		c.w.loadedConfig = saved
 		for _, kv := range paths {
 			if !gitInclude(kv[0]) { // an include's settings are read with the file's
 				c.w.gitPathSetting(kv[0], kv[1])

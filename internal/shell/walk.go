@@ -280,6 +280,10 @@ type walker struct {
 	// fedArgs names the runner (xargs) whose operands are the positional
 	// parameters of the sh -c script being walked, or "".
 	fedArgs string
+	// loadedConfig: the setting being walked is one of the configurations
+	// git loads on its own (gitConfigRuns: the user's and the repository's,
+	// which the policy write-protects), not one the command gives.
+	loadedConfig bool
 	// guessing counts the texts being analysed tentatively as commands
 	// that may be none (see guess); guessWords, their words.
 	guessing, guessWords int
