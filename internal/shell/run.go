@@ -911,6 +911,12 @@ func credentialHelperNamed(key, v string) bool {
 func (w *walker) gitRunsHanded(key, t string) {
 	use, appends := gitHanded(key)
 	switch {
+	case appends && w.loadedConfig && use != catalogue.HandsFile:
+		// A setting of the user's own configuration (write-protected:
+		// gitConfigRuns) is what the user chose to run: a textconv such as
+		// `unzip -c` or `sops -d` guard does not list would otherwise block
+		// every git call. Its text is analysed as written.
+		w.runsHanded(t, "git")
 	case appends:
 		w.runsGiven(t, "git "+key, use)
 	case strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper"):
