@@ -40,6 +40,10 @@ type cmd struct {
 	// ignore files as they are (gitKeepsIgnores): the commands after it
 	// may still read what git add staged by those rules.
 	keepsIgnores bool
+	// gitCfgTree is the work tree core.worktree sets in the configuration
+	// of a git directory guard reads (gitDirFiles), as named from the
+	// walker's directory; "" for none.
+	gitCfgTree string
 	// diffRead marks a git diff whose printed text is a diff guard reads
 	// (RevReads): its paths are pathspecs, not files it prints whole.
 	diffRead bool

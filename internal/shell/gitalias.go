@@ -386,9 +386,11 @@ func (c *cmd) gitLoadedConfigs(st effect.Stater) ([]string, bool) {
 	}
 	known := true
 	c.inDir(top, func() {
-		gitDir, common := dotgit, dotgit
+		gitDir, common := dotgit, ""
 		if dotgit == "" {
 			gitDir, common = c.gitFileTarget(".git")
+		} else {
+			common = c.gitCommonDir(dotgit)
 		}
 		if !word.IsKnown(gitDir) || !word.IsKnown(common) {
 			known = false

@@ -29,11 +29,25 @@ var gitDirRoles = [...]string{"HEAD", "config", "config.worktree", "commondir", 
 
 // gitDirConfigs checks the configuration of the git directory git uses
 // for the command (in the walker's directory, after -C): named by
-// --git-dir, GIT_DIR or GIT_COMMON_DIR, else discovered from the directory.
+// --git-dir or GIT_DIR, else discovered from the directory; and the
+// common directory GIT_COMMON_DIR names, whatever the git directory
+// (git's get_common_dir takes it first).
 func (c *cmd) gitDirConfigs() {
 	st, ok := c.w.Files.(effect.Stater)
 	if sub, _ := gitSubcommand(c.args); !ok || c.w.guessing > 0 || sub == "" || gitNoSetup.Has(sub) {
 		return
+	}
+	if cd, set := c.gitCommonEnv(); set {
+		if !word.IsKnown(cd) {
+			c.w.hide("git uses a common directory guard cannot tell (GIT_COMMON_DIR): it cannot read the configuration and hooks git loads there")
+			return
+		}
+		c.gitCommonFiles(st, cd)
+		if !strings.HasPrefix(cd, "/") && c.gitMovesDir() {
+			// git tests the git directory with it from here, then reads
+			// it from the top of the work tree it moves to.
+			c.w.hide("git takes the relative GIT_COMMON_DIR '%s' from the top of the work tree it moves to: guard cannot tell which configuration and hooks git loads there", cd)
+		}
 	}
 	named := false
 	for _, d := range c.gitDirsNamed() {
@@ -49,13 +63,49 @@ func (c *cmd) gitDirConfigs() {
 	}
 }
 
+// gitMovesDir reports whether git may run in another directory than the
+// walker's once it has found its git directory: a work tree given
+// (--work-tree, GIT_WORK_TREE), or one it discovers above.
+func (c *cmd) gitMovesDir() bool {
+	if v, ok := c.w.lookup("GIT_WORK_TREE"); ok && v != "" {
+		return true
+	}
+	if len(c.gitDirsNamed()) > 0 {
+		return false // the work tree is the walker's directory
+	}
+	d, ok := c.gitDirUsed()
+	return !ok || d != ".git" && d != "."
+}
+
+// gitCommonEnv returns the common directory GIT_COMMON_DIR names for the
+// command (as named from the walker's directory), and whether it is set.
+func (c *cmd) gitCommonEnv() (string, bool) {
+	d, ok := c.w.lookup("GIT_COMMON_DIR")
+	return d, ok && d != ""
+}
+
+// gitCommonOf returns the common directory of git directory d
+// (gitCommonDir), and whether it is another directory than d; ok is false
+// (a hide recorded) when guard cannot tell it.
+func (c *cmd) gitCommonOf(d string) (common string, separate, ok bool) {
+	cd := c.gitCommonDir(d)
+	if !word.IsKnown(cd) {
+		if _, env := c.gitCommonEnv(); !env { // GIT_COMMON_DIR's: gitDirConfigs hid it
+			c.w.hide("git uses the common directory a commondir file names (%s), which guard cannot read", d)
+		}
+		return "", true, false
+	}
+	return cd, cd != d, true
+}
+
 // gitNoSetup are git's subcommands that use no repository's configuration
 // (git.c runs them without setup): init and clone make one (git alone,
 // or with --version, prints its usage or version).
 const gitNoSetup word.Set = " init clone version help "
 
 // gitDirsNamed returns the git directories the command names: --git-dir's
-// value, GIT_DIR's and GIT_COMMON_DIR's.
+// value and GIT_DIR's (GIT_COMMON_DIR names a common directory:
+// gitCommonOf).
 func (c *cmd) gitDirsNamed() []string {
 	var out []string
 	for j := 0; j < len(c.args); j++ {
@@ -71,10 +121,8 @@ func (c *cmd) gitDirsNamed() []string {
 			j = len(c.args) // the subcommand
 		}
 	}
-	for _, v := range []string{"GIT_DIR", "GIT_COMMON_DIR"} {
-		if d, ok := c.w.lookup(v); ok && d != "" {
-			out = append(out, d)
-		}
+	if d, ok := c.w.lookup("GIT_DIR"); ok && d != "" {
+		out = append(out, d)
 	}
 	return out
 }
@@ -199,6 +247,13 @@ func (c *cmd) gitDirAt(st effect.Stater, d string, discovered bool) bool {
 			return true
 		}
 		return c.gitDirAt(st, effect.Under(path.Dir(d), target), true)
+	}
+	if !discovered {
+		// Named: git uses it or stops, and guard's test of it may miss
+		// what git's takes from a common directory (FINDINGS47b G6b):
+		// what it holds is read either way.
+		c.gitDirFiles(st, d)
+		return true
 	}
 	if valid, known := c.gitDirValid(st, d); !known {
 		return true // hidden
@@ -357,31 +412,98 @@ func gitDirProtected(p string) bool {
 }
 
 // gitDirFiles reads what git loads from git directory d that is not
-// protected by the .git globs: its configuration (and a worktree's, and
-// the common directory's a commondir file names), as a configuration a
-// variable names; a hook there blocks.
+// protected by the .git globs: its configuration (and a worktree's), as a
+// configuration a variable names; a hook there blocks. What git takes
+// from a separate common directory (GIT_COMMON_DIR, a commondir file) is
+// read there (gitCommonFiles); without one, core.worktree in d's
+// configuration sets the work tree (gitWorkTreeSet).
 func (c *cmd) gitDirFiles(st effect.Stater, d string) {
 	for _, f := range []string{"config", "config.worktree"} {
 		if k, _ := st.Lstat(c.w.Where(path.Join(d, f))); k != effect.EntryNone {
 			c.w.gitConfigFile(path.Join(d, f))
 		}
 	}
-	if k, _ := st.Lstat(c.w.Where(path.Join(d, "commondir"))); k != effect.EntryNone {
-		text, fs := c.w.FileStatus(path.Join(d, "commondir"), true, effect.MaxScriptBytes)
-		cd := strings.TrimSpace(text)
-		if fs != effect.FileWhole || cd == "" {
-			c.w.hide("git uses the common directory a commondir file names (%s), which guard cannot read", d)
-			return
-		}
-		cd = effect.Under(d, cd)
-		if !gitDirProtected(c.w.Where(cd)) {
-			c.w.gitConfigFile(path.Join(cd, "config"))
-		}
+	cd, separate, ok := c.gitCommonOf(d)
+	if !ok {
+		return
 	}
+	if _, env := c.gitCommonEnv(); separate && !env {
+		c.gitCommonFiles(st, cd) // GIT_COMMON_DIR's: gitDirConfigs
+	}
+	if !separate {
+		c.gitWorkTreeSet(st, d)
+	}
+	c.gitHookFiles(st, d)
+}
+
+// gitCommonFiles reads what git loads from common directory cd (as named
+// from the walker's directory) when the .git globs do not protect it: its
+// configuration, as a configuration a variable names; a hook there
+// blocks, as does a common directory the command itself writes.
+func (c *cmd) gitCommonFiles(st effect.Stater, cd string) {
+	if gitDirProtected(c.w.Where(cd)) {
+		return // its hooks: gitHooks (gitHooksDir)
+	}
+	if c.w.StaleIn(cd, gitDirRoles[:]) || c.gitMadeAt(cd) {
+		c.w.hide("git uses '%s' as its common directory, which the command itself writes: guard cannot read the configuration and hooks git will load there", word.Clean(c.w.Where(cd)))
+		return
+	}
+	if k, _ := st.Lstat(c.w.Where(path.Join(cd, "config"))); k != effect.EntryNone {
+		c.w.gitConfigFile(path.Join(cd, "config"))
+	}
+	c.gitHookFiles(st, cd)
+}
+
+// gitHookFiles records a hide when directory d (a git or common directory
+// not named .git) holds a hook git may run.
+func (c *cmd) gitHookFiles(st effect.Stater, d string) {
 	for _, h := range strings.Fields(string(effect.GitHookNames)) {
 		if k, _ := st.Lstat(c.w.Where(path.Join(d, "hooks", h))); k != effect.EntryNone {
 			c.w.hide("git runs the hooks of '%s', a git directory not named .git, whose hooks guard does not read (%s)", word.Clean(c.w.Where(d)), h)
 			return
 		}
+	}
+}
+
+// gitWorkTreeSet reads core.worktree in the configuration of git
+// directory d (one without a separate common directory: setup.c
+// check_repository_format_gently takes it only then), which makes the
+// directory it names (relative to d) git's work tree when neither
+// --work-tree nor GIT_WORK_TREE is given: the command then reads and
+// writes there, as it does a --work-tree's (a touch of it: a work tree
+// of ~/.ssh is a read of the keys, one of ~/.guard a write of guard's
+// files); FINDINGS47b G4. One guard cannot tell hides.
+func (c *cmd) gitWorkTreeSet(st effect.Stater, d string) {
+	if v, ok := c.w.lookup("GIT_WORK_TREE"); ok && v != "" {
+		return // the line's --work-tree (gitOptionVars) or GIT_WORK_TREE
+	}
+	for _, f := range []string{"config", "config.worktree"} {
+		p := path.Join(d, f)
+		if k, _ := st.Lstat(c.w.Where(p)); k == effect.EntryNone {
+			continue
+		}
+		text, fs := c.w.FileStatus(p, true, effect.MaxScriptBytes)
+		settings, err := gitSettings(text)
+		if fs != effect.FileWhole || err != nil {
+			c.w.hide("git uses the git directory '%s', whose configuration guard cannot read to tell its work tree (core.worktree)", word.Clean(c.w.Where(d)))
+			return
+		}
+		for _, kv := range settings {
+			if kv[0] != "core.worktree" {
+				continue
+			}
+			v := kv[1]
+			if v == "" || !word.IsKnown(v) || strings.ContainsAny(v, "$`\\~") {
+				c.w.hide("git uses the git directory '%s', whose core.worktree names a work tree guard cannot tell", word.Clean(c.w.Where(d)))
+				return
+			}
+			if !strings.HasPrefix(v, "/") {
+				v = path.Join(d, v)
+			}
+			c.gitCfgTree = v
+		}
+	}
+	if c.gitCfgTree != "" {
+		c.w.AsOptions(func() { c.w.Touch(c.gitCfgTree) })
 	}
 }

@@ -234,9 +234,11 @@ func gitNoVerify(sub string, args []word.Word, short bool) bool {
 // dotgit): core.hooksPath as the configurations git loads set it, else
 // the git directory's hooks; false when a hide was recorded.
 func (c *cmd) gitHooksDir(dotgit string) (string, bool) {
-	gitDir, common := dotgit, dotgit
+	gitDir, common := dotgit, ""
 	if dotgit == "" {
 		gitDir, common = c.gitFileTarget(".git")
+	} else {
+		common = c.gitCommonDir(dotgit)
 	}
 	if !word.IsKnown(gitDir) || !word.IsKnown(common) {
 		c.w.hide("git runs hooks from a git directory guard cannot tell (a .git file or commondir it cannot read)")
@@ -306,14 +308,34 @@ func (c *cmd) gitFileTarget(dotgit string) (string, string) {
 		return unknown, unknown
 	}
 	d := effect.Under(path.Dir(dotgit), target)
-	text, fs = c.w.FileStatus(path.Join(d, "commondir"), true, effect.MaxScriptBytes)
-	switch cd := strings.TrimSpace(text); {
+	return d, c.gitCommonDir(d)
+}
+
+// gitCommonDir returns the common directory of git directory d (as named
+// from the walker's directory), where git reads the configuration and
+// runs the hooks: GIT_COMMON_DIR's, else the one d's commondir file names
+// (relative to d), else d; a directory guard does not tell when it cannot
+// read the commondir file (FINDINGS47b G6, G6b).
+func (c *cmd) gitCommonDir(d string) string {
+	if cd, set := c.gitCommonEnv(); set {
+		return cd
+	}
+	// On disk, as git finds it before it runs: a write of it the
+	// command makes is the .git globs' (gitDirWritten for another).
+	p := c.w.Where(path.Join(d, "commondir"))
+	if st, ok := c.w.Files.(effect.Stater); ok {
+		if k, _ := st.Lstat(p); k == effect.EntryNone {
+			return d
+		}
+	}
+	text, fs := c.w.Files.ReadFile(p, effect.MaxScriptBytes)
+	switch cd := strings.TrimSpace(string(text)); {
 	case fs == effect.FileAbsent:
-		return d, d
+		return d
 	case fs != effect.FileWhole || cd == "":
-		return d, unknown
+		return word.Mark(word.MarkVar, "GIT_COMMON_DIR")
 	default:
-		return d, effect.Under(d, cd)
+		return effect.Under(d, cd)
 	}
 }
 

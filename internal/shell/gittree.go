@@ -34,6 +34,9 @@ const gitTreeWhy = "git wrote a working tree from repository data"
 // from repository data as a place that may hold links guard cannot follow.
 func (c *cmd) gitTree(sub string, at int) {
 	tree, found := workTree(c.args[:max(at, 0)]) // at -1: no subcommand (a bare git)
+	if found && c.gitCfgTree != "" {
+		tree, found = c.gitCfgTree, false // core.worktree (gitdirs.go)
+	}
 	args := c.args[at+1:]
 	defer c.gitMovesRefs(sub)              // gitrevs.go
 	defer c.gitMovesIndex(sub, args, tree) // gitindex.go
