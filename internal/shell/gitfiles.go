@@ -276,6 +276,9 @@ type RevRead struct {
 	// it prints the object's text only when REV is not a commit or tree
 	// (a blob, or a tag of one).
 	Blob bool
+	// Tree marks the whole tree of revision Rev (a commit, a tag or a
+	// tree), every file's text: git grep X REV, git archive REV.
+	Tree bool
 	// Paths are, for the text of a whole revision (Path ""), the
 	// pathspecs that limit it (git log -p -- README), newline-separated,
 	// relative to Dir; "" for none (every file).
