@@ -80,3 +80,29 @@ func TestGitHistoryPrintersClean(t *testing.T) {
 		}
 	}
 }
+
+// TestGitAddMovedWorkTree: git add -A with a work tree its options name
+// (--work-tree, GIT_WORK_TREE, -c core.worktree) reads that tree's ignore
+// files only: the project's .gitignore above it does not ignore
+// backend/.env, which git stages (FINDINGS47b G9). The add reads that
+// tree as on disk; the project's own add -A and a status pass.
+func TestGitAddMovedWorkTree(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{".gitignore": ".env\n", "backend/app.py": "print(1)\n", "backend/.env": "API_KEY=backendSECRET\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "-A")
+	gitIn(t, proj, "commit", "-qm", "one")
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{"git --work-tree=backend add -A", "GIT_WORK_TREE=backend git add -A",
+			"git --work-tree backend add .", "export GIT_WORK_TREE=backend; git add -A"} {
+			checkRule(t, p, proj, cmd, "blocked_path", ".env")
+		}
+		checkRule(t, p, proj, "git -c core.worktree=backend add -A", "unresolved_path", "") // a tree guard does not read: cannot tell
+		for _, cmd := range []string{"git add -A", "git --work-tree=. add -A", "git --work-tree=backend status", "git add backend/app.py"} {
+			checkRule(t, p, proj, cmd, "", "")
+		}
+	}
+}

@@ -38,7 +38,10 @@ func (c *cmd) gitFiles() {
 	// What the command stages is on disk for the printers after it (its
 	// own prints the index as it was: an alias guard cannot resolve, such
 	// as git st, prints as git status does).
-	stages := c.gitStages(sub, c.args[at+1:])    // gittexttree.go
+	stages := c.gitStages(sub, c.args[at+1:]) // gittexttree.go
+	if stages && (sub == "add" || sub == "stage") {
+		c.gitStagesMovedTree(at) // gittexttree.go
+	}
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
 	quiet := !objText && gitQuiet(sub, c.args[at+1:])
 	messages := c.gitMessageValues(sub, at+1) // commit -m "docs: x": a message, no REV:PATH
