@@ -103,6 +103,13 @@ func revPaths(base, h string, revs []shell.RevRead) ([]event.Input, *event.Findi
 			continue
 		}
 		if r.Rev != "…" && r.Rev != shell.RevCannotTell {
+			if reads, f, named := objectReads(base, h, r); named {
+				if f != nil {
+					return out, f
+				}
+				out = append(out, reads...)
+				continue
+			}
 			_, paths, ok := revTexts(base, h, r, &b)
 			if ok {
 				out = append(out, patchReads(paths, "git's patch of revision "+r.Rev)...)
@@ -119,9 +126,118 @@ func revPaths(base, h string, revs []shell.RevRead) ([]event.Input, *event.Findi
 				return out, f
 			}
 			out = append(out, reads...)
+			out = append(out, historyReads(base, h, r)...)
 		}
 	}
 	return out, nil
+}
+
+// maxNamedHistory bounds the commits historyFiles walks: names only, no
+// text is read.
+const maxNamedHistory = 256
+
+// historyFiles returns the files (blob and path) the patches of the
+// whole repository holding r's directory show: every commit reachable
+// from HEAD, a ref or HEAD's reflog (gitobj.Tips), at most
+// maxNamedHistory of them, and the index's; complete is false past the
+// bounds or for what guard could not read.
+func historyFiles(base, h string, r shell.RevRead) (files []gitobj.Blob, complete bool) {
+	_, repo, ok := revDir(base, h, r)
+	if !ok {
+		return nil, false
+	}
+	complete = true
+	if idx, ok := repo.IndexFiles(func(string, string) bool { return true }); ok {
+		for _, f := range idx {
+			files = append(files, gitobj.Blob{ID: f.ID, Path: f.Path})
+		}
+	} else {
+		complete = false
+	}
+	tips, ok := repo.Tips()
+	if !ok {
+		return files, false
+	}
+	seen := map[gitobj.ID]bool{}
+	queue := tips
+	for _, t := range tips {
+		seen[t] = true
+	}
+	for n := 0; len(queue) > 0; n++ {
+		if n == maxNamedHistory {
+			return files, false
+		}
+		c := queue[0]
+		queue = queue[1:]
+		blobs, ok := repo.PatchBlobs(c)
+		_, parents, pok := repo.Commit(c)
+		if !ok || !pok {
+			return files, false
+		}
+		files = append(files, blobs...)
+		for _, p := range parents {
+			if !seen[p] {
+				seen[p] = true
+				queue = append(queue, p)
+			}
+		}
+	}
+	return files, complete
+}
+
+// historyReads returns, for a git command that may print any commit of
+// the repository (git fast-export --all, git log -p --all, git grep X
+// REV of a revision guard does not resolve), the files the history
+// holds as reads of git's patch: a .env committed once and untracked
+// since is printed under its name. Past guard's bounds (maxNamedHistory
+// commits) what it read is returned, the rest left to the result scan, as
+// git log -p's history past its bounds is.
+func historyReads(base, h string, r shell.RevRead) []event.Input {
+	files, _ := historyFiles(base, h, r)
+	_, repo, ok := revDir(base, h, r)
+	if !ok {
+		return nil
+	}
+	return patchReads(blobPaths(repo.Top, files), "git's patch of any commit of the repository's history")
+}
+
+// objectReads reads an object r.Rev names by its id that is no commit
+// (git cat-file -p ID, git show ID, git archive TREE-ID): a tree's files
+// when r reads the tree whole, none when git prints its names; a blob's
+// text under the names the history holds it by (historyFiles), or, when
+// guard finds none within its bounds, a finding: guard cannot tell which
+// file it is. named is false when r.Rev names no such object.
+func objectReads(base, h string, r shell.RevRead) (reads []event.Input, f *event.Finding, named bool) {
+	_, repo, ok := revDir(base, h, r)
+	if !ok {
+		return nil, nil, false
+	}
+	id, typ, ok := repo.Named(r.Rev)
+	if !ok {
+		return nil, nil, false
+	}
+	switch {
+	case typ == "tree" && r.Tree:
+		return nil, nil, false // its files: revTexts
+	case typ == "tree":
+		return nil, nil, true // git prints its names
+	case typ == "blob":
+		files, _ := historyFiles(base, h, r)
+		var paths []string
+		for _, fl := range files {
+			if fl.ID == id {
+				paths = append(paths, filepath.Join(repo.Top, filepath.FromSlash(fl.Path)))
+			}
+		}
+		if len(paths) > 0 {
+			return patchReads(paths, "git's print of object "+r.Rev), nil, true
+		}
+		fd := event.Finding{Detector: event.DetectorSecrets, Rule: "unredactable_read", Severity: "high"}
+		fd.Reason = "guard cannot tell which file the object " + quoted(r.Rev) + " is: no file of the index or of the history guard reads (" + fmt.Sprint(maxNamedHistory) + " commits) holds it, so it may be a protected file's text; name the file (git show REV:PATH)"
+		fd.LogReason = fd.Reason
+		return nil, &fd, true
+	}
+	return nil, nil, false
 }
 
 // patchReads are the reads of the files a patch (via) prints. Unprinted:

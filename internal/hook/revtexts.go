@@ -44,6 +44,14 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, []strin
 		texts, ok := readBlobs(repo, blobs, disk, b)
 		return texts, blobPaths(repo.Top, blobs), ok
 	}
+	if r.Tree {
+		blobs, ok := treeBlobs(repo, r.Rev)
+		if !ok {
+			return nil, nil, false
+		}
+		texts, ok := readBlobs(repo, blobs, nil, b)
+		return texts, blobPaths(repo.Top, blobs), ok
+	}
 	id, ok := repo.Resolve(r.Rev)
 	if !ok && r.Rev == "refs/stash" && !repo.HasRef(r.Rev) {
 		return nil, nil, true // no stash: git stash show prints an error
@@ -90,6 +98,27 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, []strin
 	}
 	texts, ok := readBlobs(repo, blobs, disk, b)
 	return texts, blobPaths(repo.Top, blobs), ok
+}
+
+// treeBlobs returns the files of the tree rev names (a commit, a tag of
+// one, a tree named by its id): what git grep X REV and git archive REV
+// print.
+func treeBlobs(repo *gitobj.Repo, rev string) ([]gitobj.Blob, bool) {
+	id, ok := repo.Resolve(rev)
+	if !ok {
+		if id, _, ok = repo.Named(rev); !ok {
+			return nil, false
+		}
+	}
+	files, ok := repo.TreeFiles(id)
+	if !ok {
+		return nil, false
+	}
+	blobs := make([]gitobj.Blob, 0, len(files))
+	for _, f := range files {
+		blobs = append(blobs, gitobj.Blob{ID: f.ID, Path: f.Path})
+	}
+	return blobs, true
 }
 
 // blobPaths returns the paths (under top) of the files blobs are sides of,
@@ -223,8 +252,26 @@ func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitob
 	if !ok {
 		return diskThroughIndex(repo, id, keep)
 	}
+	indexed, ok := repo.IndexFiles(func(p, _ string) bool { return keep == nil || keep(p) })
+	if !ok {
+		return nil, nil, false
+	}
+	held := make(map[string]bool, len(indexed))
+	for _, fl := range indexed {
+		held[fl.Path] = true
+	}
+	var gone []gitobj.Blob
+	files = slices.DeleteFunc(files, func(fl gitobj.File) bool {
+		if !held[fl.Path] {
+			// Not in the index: git diff REV prints REV's file as deleted,
+			// whatever the disk holds (a .env untracked since).
+			gone = append(gone, gitobj.Blob{ID: fl.ID, Path: fl.Path})
+			return true
+		}
+		return false
+	})
 	blobs, disk := unlikeDisk(repo, files)
-	return blobs, disk, true
+	return append(blobs, gone...), disk, true
 }
 
 // diskThroughIndex is diskBlobs by object ids first: a file the index
@@ -250,6 +297,14 @@ func diskThroughIndex(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) (
 	for _, fl := range tree {
 		inTree[fl.Path] = true
 	}
+	var gone []gitobj.Blob
+	tree = slices.DeleteFunc(tree, func(fl gitobj.File) bool {
+		if !staged[fl.Path] {
+			gone = append(gone, gitobj.Blob{ID: fl.ID, Path: fl.Path}) // not in the index: printed as deleted
+			return true
+		}
+		return false
+	})
 	for _, fl := range changed {
 		if !staged[fl.Path] {
 			tree = append(tree, fl) // the index's id is REV's
@@ -261,7 +316,7 @@ func diskThroughIndex(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) (
 			disk = append(disk, fl.Path) // not in REV: git prints the disk's file whole
 		}
 	}
-	return blobs, disk, true
+	return append(blobs, gone...), disk, true
 }
 
 // indexDiskBlobs returns, for git diff [PATH…], the objects of the

@@ -42,8 +42,8 @@ func gitWorld(t *testing.T, files map[string]string) (string, func(args ...strin
 // agent A's background command, or a command whose syntax may fail after
 // git printed), the committed text a git subcommand prints beyond
 // REV:PATH (a commit's patch, a history, a diff of revisions) is read
-// from the object store and checked, and what guard does not read (git
-// grep X REV, cat-file --batch, format-patch --stdout) is "cannot tell";
+// from the object store and checked, and what guard does not read (cat-file
+// --batch, a history it does not bound) is "cannot tell";
 // subcommands that print names, ids or counts of a file (git log
 // --oneline -- F, git rev-parse HEAD:F) and the catalogue's unprinted
 // readers (wc -c F) do not read its text; replace refs make every
@@ -80,7 +80,10 @@ func TestRevTexts(t *testing.T) {
 		{"git grep AWS", true}, // the working tree's settings.py holds the key: its line is printed raw
 		{"echo HEAD:settings.py | git cat-file --batch", true},
 		{"git cat-file -p HEAD~1", true},
-		{"git format-patch -1 --stdout", true},
+		{"git format-patch -1 --stdout", false}, // HEAD's patch: README.md only
+		{"git format-patch -2 --stdout", true},
+		{"git diff-tree -p HEAD~1", true},
+		{"git archive HEAD~1", true},
 		{"git show HEAD:README.md", false},
 		{"git stash show -p", false},                // no stash
 		{"git log --oneline -- settings.py", false}, // FP1

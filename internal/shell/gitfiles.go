@@ -38,7 +38,10 @@ func (c *cmd) gitFiles() {
 	// What the command stages is on disk for the printers after it (its
 	// own prints the index as it was: an alias guard cannot resolve, such
 	// as git st, prints as git status does).
-	stages := c.gitStages(sub, c.args[at+1:])    // gittexttree.go
+	stages := c.gitStages(sub, c.args[at+1:]) // gittexttree.go
+	if stages && (sub == "add" || sub == "stage") {
+		c.gitStagesMovedTree(at) // gittexttree.go
+	}
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
 	quiet := !objText && gitQuiet(sub, c.args[at+1:])
 	messages := c.gitMessageValues(sub, at+1) // commit -m "docs: x": a message, no REV:PATH
@@ -276,6 +279,9 @@ type RevRead struct {
 	// it prints the object's text only when REV is not a commit or tree
 	// (a blob, or a tag of one).
 	Blob bool
+	// Tree marks the whole tree of revision Rev (a commit, a tag or a
+	// tree), every file's text: git grep X REV, git archive REV.
+	Tree bool
 	// Paths are, for the text of a whole revision (Path ""), the
 	// pathspecs that limit it (git log -p -- README), newline-separated,
 	// relative to Dir; "" for none (every file).

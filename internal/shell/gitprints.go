@@ -326,13 +326,14 @@ func (c *cmd) gitRevText(sub string, args []word.Word) {
 		c.gitCatFileText(args)
 	case "blame", "annotate":
 		c.gitBlameText(args)
-	case "format-patch", "archive":
-		// Printed or written to a file (-o F, -o DIR, --output=F): the
-		// file holds the history, which a later stage, or a later call,
-		// reads as itself.
-		if !hasAny(args, "--list", "-l") || sub == "format-patch" {
-			c.revText(RevRead{Rev: RevCannotTell})
-		}
+	case "archive":
+		c.gitArchiveText(args)
+	case "format-patch":
+		c.gitFormatPatchText(args)
+	case "diff-tree":
+		c.gitDiffTreeText(args)
+	case "diff-index", "diff-files":
+		c.gitDiffText(args) // diff-index [--cached] REV: as git diff [--cached] REV; diff-files: as git diff
 	case "reflog":
 		if len(args) > 0 && (args[0].Text == "expire" || args[0].Text == "delete" || args[0].Text == "exists") {
 			return
@@ -809,10 +810,126 @@ func (c *cmd) gitGrepText(args []word.Word) {
 		if _, ok := revPath(op); ok {
 			continue
 		}
-		if c.revKind(op) != effect.RevNone {
+		switch c.revKind(op) {
+		case effect.RevNone:
+		case effect.RevKnown:
+			c.treeText(op)
+		default:
 			c.revText(RevRead{Rev: RevCannotTell})
 			return
 		}
+	}
+}
+
+// treeText records the whole tree of revision op as printed (git grep X
+// REV, git archive REV): one guard cannot tell when op is not a plain
+// revision word.
+func (c *cmd) treeText(op string) {
+	if !word.IsKnown(op) || strings.Contains(op, "..") || strings.HasPrefix(op, "^") || strings.Contains(op, ":") {
+		c.revText(RevRead{Rev: RevCannotTell})
+		return
+	}
+	c.revText(RevRead{Rev: op, Tree: true})
+}
+
+// gitArchiveWithArg are the options of git archive that take the next word.
+const gitArchiveWithArg word.Set = " -o --output --format --prefix --remote --exec --add-file --add-virtual-file "
+
+// gitArchiveText: git archive REV prints (or writes to -o F, which a
+// later read reads as itself) every file of REV's tree; --list prints
+// format names; --remote the archive another repository makes, which
+// guard cannot tell.
+func (c *cmd) gitArchiveText(args []word.Word) {
+	if hasAny(args, "--list", "-l") {
+		return
+	}
+	if hasPrefixed(args, "--remote") || hasPrefixed(args, "--exec") {
+		c.revText(RevRead{Rev: RevCannotTell})
+		return
+	}
+	ops := revOperands(args, gitArchiveWithArg)
+	if len(ops) == 0 {
+		c.revText(RevRead{Rev: RevCannotTell})
+		return
+	}
+	c.treeText(ops[0]) // the paths after it only narrow
+}
+
+// gitFormatPatchWithArg are the options of git format-patch that take
+// the next word.
+const gitFormatPatchWithArg word.Set = " -o --output-directory -v --reroll-count --subject-prefix --in-reply-to --to --cc " +
+	"--from --add-header --signature --signature-file --suffix --base --interdiff --range-diff --creation-factor " +
+	"--description-file --filename-max-length "
+
+// gitFormatPatchText: git format-patch prints (or writes into files, a
+// later read's) the patches of a history: -N REV the N commits from REV,
+// REV (REV..HEAD) or A..B at most the history of HEAD or of B; --root, a
+// symmetric range, --stdin, several operands or an interdiff are history
+// guard cannot tell.
+func (c *cmd) gitFormatPatchText(args []word.Word) {
+	count := 0
+	for _, a := range args {
+		s := a.Text
+		switch {
+		case s == "--":
+		case len(s) > 1 && s[0] == '-' && s[1] >= '0' && s[1] <= '9':
+			n, err := strconv.Atoi(s[1:])
+			if err != nil || n < 0 {
+				c.revText(RevRead{Rev: RevCannotTell})
+				return
+			}
+			count = n
+		case s == "--root" || s == "--stdin" || s == "--all" || hasAnyPrefix(s, "--interdiff", "--range-diff", "--ignore-if-in-upstream", "--branches", "--tags", "--remotes", "--glob"):
+			c.revText(RevRead{Rev: RevCannotTell})
+			return
+		}
+	}
+	ops := revOperands(args, gitFormatPatchWithArg)
+	if len(ops) == 0 && count > 0 {
+		ops = []string{"HEAD"} // -N: the last N commits
+	}
+	if len(ops) != 1 || !word.IsKnown(ops[0]) || strings.Contains(ops[0], "...") || strings.HasPrefix(ops[0], "^") {
+		c.revText(RevRead{Rev: RevCannotTell})
+		return
+	}
+	rev := ops[0]
+	if _, b, ok := strings.Cut(rev, ".."); ok {
+		rev, count = or(b, "HEAD"), 0
+	} else if count == 0 {
+		rev = "HEAD" // REV: the commits of REV..HEAD, within HEAD's history
+	}
+	c.revText(RevRead{Rev: rev, Count: count, History: true})
+}
+
+// gitDiffTreeText: git diff-tree -p REV prints the commit's patch, -p A B
+// the diff of two revisions; --stdin the commits its input names, and
+// operands guard cannot place, what it cannot tell.
+func (c *cmd) gitDiffTreeText(args []word.Word) {
+	if hasAny(args, "--stdin") {
+		c.revText(RevRead{Rev: RevCannotTell})
+		return
+	}
+	var revs []string
+	for _, op := range revOperands(args, "") {
+		if !word.IsKnown(op) || strings.Contains(op, "..") || strings.HasPrefix(op, "^") {
+			c.revText(RevRead{Rev: RevCannotTell})
+			return
+		}
+		switch c.revKind(op) {
+		case effect.RevNone: // a path: it only narrows
+		case effect.RevKnown:
+			revs = append(revs, op)
+		default:
+			revs = append(revs, op) // a tree or blob id: the hook tells (revreads.go)
+		}
+	}
+	switch len(revs) {
+	case 1:
+		c.revText(RevRead{Rev: revs[0]})
+	case 2:
+		c.revText(RevRead{Rev: revs[1], From: revs[0]})
+	default:
+		c.revText(RevRead{Rev: RevCannotTell})
 	}
 }
 

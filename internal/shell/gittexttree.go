@@ -130,6 +130,40 @@ func (c *cmd) regularFile(st effect.Stater, ok bool, a word.Word) bool {
 	return k == effect.EntryFile
 }
 
+// gitStagesMovedTree: git add that stages untracked files in a work
+// tree git's options name (--work-tree, GIT_WORK_TREE, -c core.worktree)
+// reads the ignore files of that tree only, from its top down: the
+// project's .gitignore above it does not apply (FINDINGS47b G9: git
+// --work-tree=backend add -A stages an ignored backend/.env). guard
+// judges ignores by the project's rules, so the add is a read of that
+// tree as on disk, ignored files included; a tree guard cannot name is
+// one it cannot tell.
+func (c *cmd) gitStagesMovedTree(at int) {
+	if c.w.guessing > 0 {
+		return
+	}
+	tree, found := workTree(c.args[:max(at, 0)])
+	if v, ok := c.w.lookup("GIT_WORK_TREE"); ok && found {
+		tree, found = v, false
+	} else if _, set := c.w.varMap()["GIT_WORK_TREE"]; set && found {
+		tree, found = word.Mark(word.MarkVar, "GIT_WORK_TREE"), false
+	}
+	for j := 0; j < at; j++ {
+		if s := strings.ToLower(c.args[j].Text); strings.HasPrefix(s, "core.worktree") || !word.IsKnown(s) && c.args[j-min(j, 1)].Text == "-c" {
+			tree, found = word.Mark(word.MarkVar, "core.worktree"), false
+		}
+	}
+	if found {
+		return
+	}
+	if tree == "" || !word.IsKnown(tree) {
+		tree = word.Mark(word.MarkVar, "GIT_WORK_TREE")
+	} else if top := c.gitTop(); word.IsKnown(top) && top != "" && path.Clean(effect.Under(c.w.Dir, tree)) == path.Clean(top) {
+		return // the tree git finds itself: its ignore rules are the project's
+	}
+	c.unattributedTree(tree, treeDisk)
+}
+
 // gitSenders are git's subcommands, among gitNoTextSubs, that send the
 // history's text off the machine: git push and its plumbing send the
 // commits a remote lacks, every file they hold. git's other senders

@@ -39,11 +39,15 @@ func TestRevReads(t *testing.T) {
 		{"git diff --staged A -- x.py", []RevRead{{Rev: "A", From: RevStaged, Paths: "x.py"}}},
 		{"git diff --cached A B", []RevRead{{Rev: RevCannotTell}}},
 		{"git diff --cached --merge-base A", []RevRead{{Rev: RevCannotTell}}},
-		{"git grep AWS HEAD", []RevRead{{Rev: RevCannotTell}}},
+		{"git grep AWS HEAD", []RevRead{{Rev: "HEAD", Tree: true}}},
 		{"git cat-file --batch", []RevRead{{Rev: RevCannotTell}}},
 		{"git cat-file -p HEAD", []RevRead{{Rev: "HEAD"}}},
-		{"git format-patch -1 --stdout", []RevRead{{Rev: RevCannotTell}}},
-		{"git archive HEAD", []RevRead{{Rev: RevCannotTell}}},
+		{"git format-patch -1 --stdout", []RevRead{{Rev: "HEAD", Count: 1, History: true}}},
+		{"git format-patch --root HEAD", []RevRead{{Rev: RevCannotTell}}},
+		{"git format-patch A..B C", []RevRead{{Rev: RevCannotTell}}},
+		{"git archive HEAD", []RevRead{{Rev: "HEAD", Tree: true}}},
+		{"git archive --remote=x HEAD", []RevRead{{Rev: RevCannotTell}}},
+		{"git archive HEAD:sub", []RevRead{{Rev: RevCannotTell}}},
 		{"git stash show -p", []RevRead{{Rev: "refs/stash"}}},
 		// What prints no committed text.
 		{"git show --stat HEAD", []RevRead{{Rev: "HEAD", Blob: true}}}, // a blob's text if HEAD were one
@@ -58,8 +62,8 @@ func TestRevReads(t *testing.T) {
 		{"git diff --stat A B", nil},
 		{"git diff", []RevRead{{Rev: RevStaged, From: RevDisk}}},
 		{"git diff -- x.py", []RevRead{{Rev: RevStaged, From: RevDisk, Paths: "x.py"}}},
-		{"git format-patch -1", []RevRead{{Rev: RevCannotTell}}}, // the patch files hold the history
-		{"git archive -o x.tar HEAD", []RevRead{{Rev: RevCannotTell}}},
+		{"git format-patch -1", []RevRead{{Rev: "HEAD", Count: 1, History: true}}}, // the patch files hold the history
+		{"git archive -o x.tar HEAD", []RevRead{{Rev: "HEAD", Tree: true}}},
 		{"git grep AWS", nil},
 		// What git prints is decided by what is known to print none.
 		{"git log -U1", []RevRead{{Rev: "HEAD", History: true}}},
@@ -70,8 +74,9 @@ func TestRevReads(t *testing.T) {
 		{"git log -m", []RevRead{{Rev: "HEAD", History: true}}},
 		{"git reflog -p", []RevRead{{Rev: RevCannotTell}}},
 		{"git stash list -p", []RevRead{{Rev: RevCannotTell}}},
-		{"git diff-tree -p HEAD", []RevRead{{Rev: RevCannotTell}}},
-		{"git diff-tree -r -p --root HEAD~2", []RevRead{{Rev: RevCannotTell}}},
+		{"git diff-tree -p HEAD", []RevRead{{Rev: "HEAD"}}},
+		{"git diff-tree -p --stdin", []RevRead{{Rev: RevCannotTell}}},
+		{"git diff-tree -r -p --root HEAD~2", []RevRead{{Rev: "HEAD~2"}}},
 		{"git range-diff A B C", []RevRead{{Rev: RevCannotTell}}},
 		{"git blame HEAD~2 -- settings.py", []RevRead{{Rev: "HEAD~2", Path: "./settings.py"}}},
 		{"git annotate settings.py HEAD~2", []RevRead{{Rev: RevCannotTell}}}, // no reader: guard cannot place them
