@@ -438,11 +438,24 @@ func (w *Ledger) FileText(p string, known bool, max int, what string) (string, b
 func (w *Ledger) UnknownCode(p, what string) bool {
 	// $0 where guard does not know it: the agent's shell's (bash, /bin/bash,
 	// as the agent starts it), which a relative name may climb from.
-	if !word.RunTimePart(p) && !strings.Contains(p, word.UnknownSubst) && !strings.Contains(p, word.Mark(word.MarkVar, "0")) {
+	if !word.RunTimePart(p) && !strings.Contains(p, word.UnknownSubst) && !strings.Contains(p, word.Mark(word.MarkVar, "0")) && !producedName(p) {
 		return false
 	}
 	w.Hide("runs %s whose name %s has a part guard cannot work out before the command runs, so guard cannot tell which file runs", what, word.Quote(word.Render(p)))
 	return true
+}
+
+// producedName reports whether the last element of p holds a name a
+// harmless producer prints (word.MarkName: a line of ls, date's, mktemp's
+// fresh file): harmless as a name to read, yet which file it is guard
+// cannot tell, and a file that runs is its text, not its name (x=$(ls |
+// head -1); . "$x"). A directory so printed before a name guard knows
+// ("$(go env GOPATH)/bin/golangci-lint") is not.
+func producedName(p string) bool {
+	last := p[strings.LastIndexByte(p, '/')+1:]
+	found := false
+	word.EachMark(last, func(k byte, _ string, _ bool) { found = found || k == word.MarkName }, nil)
+	return found
 }
 
 // FindsIt reports whether p, a file the command runs, stands for the files
