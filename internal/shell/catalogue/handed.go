@@ -129,7 +129,7 @@ type handedTaker struct{ names, valued word.Set }
 // listed may run what it is handed (`. FILE`, `make -f FILE`, `env -S`).
 var handedTakers = [...]handedTaker{
 	HandsDiff: {names: " difft difftastic icdiff colordiff ydiff diff diff3 cmp vimdiff nvimdiff meld kdiff3 opendiff bcompare bcomp p4merge ksdiff tkdiff xxdiff diffuse kompare code codium cursor subl smerge "},
-	HandsConvert: {names: " exiftool exif pdftotext hexdump hd xxd od strings file catdoc odt2txt docx2txt pandoc xlsx2csv xls2csv in2csv antiword nm objdump readelf otool mediainfo ffprobe identify djvutxt ps2ascii zcat gzcat bzcat xzcat zstdcat lzcat cat jq yq plutil textutil git-crypt sops age ansible-vault zipinfo pdfinfo ",
+	HandsConvert: {names: " exiftool exif pdftotext hexdump hd xxd od strings file catdoc odt2txt docx2txt pandoc xlsx2csv xls2csv in2csv antiword nm objdump readelf otool mediainfo ffprobe identify djvutxt ps2ascii zcat gzcat bzcat xzcat zstdcat lzcat cat plutil textutil git-crypt sops age ansible-vault zipinfo pdfinfo ",
 		valued: " -o --output -f --from -t --to -w --width -e --eval -n -s -N -j -l -r -c "},
 	HandsSSH: {names: " ssh plink tortoiseplink putty ssh.exe plink.exe ",
 		valued: " -B -b -c -D -E -e -F -I -i -J -L -l -m -O -o -P -p -Q -R -S -W -w -batch -pw -pwfile -hostkey -sercfg -proxycmd "},
