@@ -88,6 +88,7 @@ func (w *walker) commandVar(name, value string) {
 		w.promptText(name, value)
 		return
 	}
+	use, handed := catalogue.HandedVar(name)
 	switch {
 	case strings.HasPrefix(name, "GIT_CONFIG_VALUE_"), name == "GIT_CONFIG_PARAMETERS":
 		// git -c through the environment: a value may be a command git
@@ -117,10 +118,9 @@ func (w *walker) commandVar(name, value string) {
 		for _, v := range commandValues(name, value) {
 			w.scoped(func() { w.runsGiven(v, name, catalogue.HandsFile) })
 		}
-	case catalogue.CommandVars.Has(name) && handedVar(name):
+	case catalogue.CommandVars.Has(name) && handed:
 		// git, rsync, sudo -A… run it with words of their own appended
 		// (a host, two files, a prompt).
-		use, _ := catalogue.HandedVar(name)
 		for _, v := range commandValues(name, value) {
 			w.scoped(func() { w.runsGiven(v, name, use) })
 		}
@@ -567,13 +567,6 @@ func (w *walker) runsValue(v, what string, run func(string)) {
 		return
 	}
 	run(t)
-}
-
-// handedVar reports whether a runner appends words of its own to the
-// command variable name holds (catalogue.HandedVar).
-func handedVar(name string) bool {
-	_, ok := catalogue.HandedVar(name)
-	return ok
 }
 
 // unknownEntry reports whether a, a word before the command of a prefix

@@ -82,6 +82,15 @@ func unseenMount(name string) effect.Mount {
 	return effect.Mount{Src: word.Mark(word.MarkName, "container:"+strings.ReplaceAll(name, "/", "_")), Dst: "/", Unseen: true}
 }
 
+// inUnseenContainer runs fn with the walker inside container name, one
+// guard did not start (docker cp C:SRC, kubectl exec POD): its root an
+// unseenMount.
+func (c *cmd) inUnseenContainer(name string, fn func()) {
+	leave := c.w.EnterContainer(&effect.ContainerView{Mounts: []effect.Mount{unseenMount(name)}})
+	fn()
+	leave()
+}
+
 // containerOpt splits a container option word at j into its name and
 // value: --opt=V, --opt V, -v V, -vV; next is the index of the last word
 // used.

@@ -4,6 +4,7 @@ package shell
 // parallel, find -exec and -delete.
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -69,7 +70,7 @@ func (c *cmd) hiddenFeed(own *word.Word, text bool, what string) bool {
 		return false
 	case own != nil && (f.repl == "" || !text && !strings.Contains(own.Text, f.repl) || text && strings.TrimSpace(own.Text) != f.repl):
 		return false
-	case own == nil && f.stdin && (c.stdin.known || c.stdin.file != "" || c.stdin.sub != ""):
+	case own == nil && f.stdin && c.stdinReplaced():
 		return false
 	}
 	c.w.hide("runs as %s what %s hands it, which guard cannot tell", what, f.by)
@@ -981,18 +982,24 @@ func (c *cmd) handedOperand() {
 // program known to only read (less -, cat -), what it does with that text
 // is not known (a makefile, a script).
 func (c *cmd) fedAsFile() {
-	if !c.handed.stdin || c.stdin.known || c.stdin.file != "" || c.stdin.sub != "" {
+	if !c.handed.stdin || c.stdinReplaced() {
 		return
 	}
 	for _, a := range c.args {
-		switch a.Text {
-		case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
-			if c.name == "" || !catalogue.OpensHanded(c.name, c.args) {
-				c.w.hideUnsure("%s feeds %s text it reads as a file of its own (%s), which guard cannot tell", c.handed.by, c.name, a.Text)
-			}
-			return
+		if !word.IsStdin(a.Text) {
+			continue
 		}
+		if c.name == "" || !catalogue.OpensHanded(c.name, c.args) {
+			c.w.hideUnsure("%s feeds %s text it reads as a file of its own (%s), which guard cannot tell", c.handed.by, cmp.Or(c.name, "a command"), a.Text)
+		}
+		return
 	}
+}
+
+// stdinReplaced reports whether a redirection or a pipe of c's own gave it
+// a standard input other than what a runner feeds it.
+func (c *cmd) stdinReplaced() bool {
+	return c.stdin.known || c.stdin.file != "" || c.stdin.sub != ""
 }
 
 // maxHandedFiles bounds the files a runner's program is analysed with one

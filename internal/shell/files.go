@@ -369,14 +369,12 @@ const maxHandedWords = 9
 
 // runFileText analyses text, the file at p run by its path with args;
 // with, after them, the words a runner appends (git's diff.external: two
-// files…), which guard cannot tell (runsGiven), when the command gives
-// the setting: a wrapper script the user's own git configuration names
-// (write-protected) is analysed as run without them, as before, or every
-// git call of a user with `diff.external = ~/bin/mydiff` would block on
-// the names it passes on.
+// files…), which guard cannot tell (runsGiven). A wrapper the user's own
+// git configuration names is not given them: gitRunsHanded analyses it as
+// written.
 func (c *cmd) runFileText(p, text string, args []word.Word) {
 	w := c.w
-	if c.handed != nil && c.handed.operand && !w.loadedConfig {
+	if c.handed != nil && c.handed.operand {
 		args = slices.Clip(args)
 		for range maxHandedWords {
 			args = append(args, word.Word{Text: word.Mark(word.MarkVar, "handed")})

@@ -257,9 +257,7 @@ func (c *cmd) containerCopy() bool {
 		if name, src, ok := strings.Cut(ops[0], ":"); ok && src != "" {
 			// docker cp C:SRC DEST reads SRC in a container guard did not
 			// start: any directory of it may be a host mount (unseenMount).
-			leave := c.w.EnterContainer(&effect.ContainerView{Mounts: []effect.Mount{unseenMount(name)}})
-			c.w.ReadTree(src)
-			leave()
+			c.inUnseenContainer(name, func() { c.w.ReadTree(src) })
 		}
 	} else if len(ops) >= 2 && !strings.Contains(ops[0], ":") {
 		c.w.ReadTree(ops[0])
@@ -941,8 +939,11 @@ func (w *walker) gitRunsHanded(key, t string) {
 // toolVarsUsed reports whether t, a difftool or mergetool cmd, names the
 // variables git's tool helpers set to the files ($LOCAL, ${REMOTE}…).
 func toolVarsUsed(t string) bool {
+	if strings.Contains(t, "${!") {
+		return true // an indirection may name any of them
+	}
 	for _, v := range [...]string{"LOCAL", "REMOTE", "MERGED", "BASE"} {
-		if strings.Contains(t, "$"+v) || strings.Contains(t, "${"+v) || strings.Contains(t, "${!") {
+		if strings.Contains(t, "$"+v) || strings.Contains(t, "${"+v) {
 			return true
 		}
 	}
@@ -1549,9 +1550,9 @@ func (c *cmd) podCommand() {
 				// kubectl exec POD -- CMD: a pod guard did not start, whose
 				// hostPath volumes it cannot see, as docker exec's
 				// container (unseenMount).
-				leave := c.w.EnterContainer(&effect.ContainerView{Mounts: []effect.Mount{unseenMount("pod")}})
-				c.w.scoped(func() { c.extra = append(c.extra, c.inner(c.args[j+1:]).lines()...) })
-				leave()
+				c.inUnseenContainer("pod", func() {
+					c.w.scoped(func() { c.extra = append(c.extra, c.inner(c.args[j+1:]).lines()...) })
+				})
 			}
 			return
 		}
