@@ -448,19 +448,7 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 			revBlock = block
 		}
 		ins := append(analysisInputs(a), heldInputs(a, call)...)
-		reshapedTrees(ins, func() event.LinePrinter { return rootedAt(treePrints(in.Text, opt0.Zsh), call.Cwd) })
-		if slices.ContainsFunc(ins, isPrintedTree) {
-			switch {
-			case call.FailsUnredacted != "":
-				failingTrees(ins, call.FailsUnredacted+"; "+unshownTree, rootedAt(treePrints(in.Text, opt0.Zsh), call.Cwd))
-			case unredactedWhy(call) == "":
-				// Where the result scan redacts, what goes to a file is a
-				// copy it does not see (grep -r . . > out.txt).
-				if pr, copied := treeCopies(in.Text, opt0.Zsh); copied {
-					failingTrees(ins, copiedTree, rootedAt(pr, call.Cwd))
-				}
-			}
-		}
+		printedTrees(ins, call, in.Text, opt0.Zsh)
 		out = append(out, ins...)
 		if len(a.RevReads) > 0 && revBlock == nil {
 			why := unredactedWhy(call)
@@ -486,18 +474,45 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		return nil, nil, nil, err // a relative cwd
 	}
 	if len(out) > 0 {
-		// Resolved exactly as the call's own paths: against its cwd, else
-		// agent B's project directory, else the working directory.
-		out = append(out, runTimeUnknowns(out)...)                        // unknownlinks.go
-		out = append(out, agent.OtherRootInputs(out, call.OtherRoots)...) // agent B's other workspace roots
-		agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
-		out = homeMounts(out, opt0.Home)                                       // mounts.go
-		out = append(out, unknownLinkInputs(out, agent.BaseDir(call, opt))...) // unknownlinks.go
-		for i := range out {
-			out[i].ByFiles = textHomes(out[i].ByFiles)
-		}
+		out = resolveCommandInputs(out, call, opt, opt0.Home)
 	}
 	return append(out, contents...), ran, revBlock, nil
+}
+
+// printedTrees marks the trees the command prints (grep -r x .) that the
+// result scan will not see: the command's output does not reach the
+// client's result unredacted (call.FailsUnredacted), or goes to a file
+// (grep -r . . > out.txt) where the scan redacts.
+func printedTrees(ins []event.Input, call *agent.Call, text string, zsh bool) {
+	reshapedTrees(ins, func() event.LinePrinter { return rootedAt(treePrints(text, zsh), call.Cwd) })
+	if !slices.ContainsFunc(ins, isPrintedTree) {
+		return
+	}
+	switch {
+	case call.FailsUnredacted != "":
+		failingTrees(ins, call.FailsUnredacted+"; "+unshownTree, rootedAt(treePrints(text, zsh), call.Cwd))
+	case unredactedWhy(call) == "":
+		if pr, copied := treeCopies(text, zsh); copied {
+			failingTrees(ins, copiedTree, rootedAt(pr, call.Cwd))
+		}
+	}
+}
+
+// resolveCommandInputs resolves the commands' inputs exactly as the call's
+// own paths: against its cwd, else agent B's project directory, else the
+// working directory; with the names guard cannot tell at run time, agent
+// B's other workspace roots, the home directories mounts stand for and
+// the links guard cannot follow.
+func resolveCommandInputs(out []event.Input, call *agent.Call, opt agent.Options, home string) []event.Input {
+	out = append(out, runTimeUnknowns(out)...)                        // unknownlinks.go
+	out = append(out, agent.OtherRootInputs(out, call.OtherRoots)...) // agent B's other workspace roots
+	agent.ResolvePaths(&agent.Call{Agent: call.Agent, Cwd: call.Cwd, Inputs: out}, opt)
+	out = homeMounts(out, home)                                            // mounts.go
+	out = append(out, unknownLinkInputs(out, agent.BaseDir(call, opt))...) // unknownlinks.go
+	for i := range out {
+		out[i].ByFiles = textHomes(out[i].ByFiles)
+	}
+	return out
 }
 
 // analysisInputs returns the inputs a command's analysis a names: its

@@ -88,24 +88,11 @@ func (w *walker) commandVar(name, value string) {
 		w.promptText(name, value)
 		return
 	}
+	if w.gitConfigEnvVar(name, value) {
+		return
+	}
 	use, handed := catalogue.HandedVar(name)
 	switch {
-	case strings.HasPrefix(name, "GIT_CONFIG_VALUE_"), name == "GIT_CONFIG_PARAMETERS":
-		// git -c through the environment: a value may be a command git
-		// runs (core.pager), or name a file of settings (include.path).
-		for _, kv := range w.gitConfigValues(name, value) {
-			w.gitEnvSetting(kv[0], kv[1])
-		}
-	case strings.HasPrefix(name, "GIT_CONFIG_KEY_") && strings.EqualFold(value, "core.hooksPath"):
-		w.hide("sets %s: git runs hooks from a directory guard does not read", name)
-	case strings.HasPrefix(name, "GIT_CONFIG_KEY_"):
-		// A key set after its value: the value is read again for it.
-		if v, ok := w.lookup("GIT_CONFIG_VALUE_" + strings.TrimPrefix(name, "GIT_CONFIG_KEY_")); ok && v != "" {
-			if !word.IsKnown(value) {
-				value = ""
-			}
-			w.gitEnvSetting(strings.ToLower(value), v)
-		}
 	case catalogue.HiddenVars.Has(name):
 		w.hide("sets %s: a program runs code from a place guard does not read", name)
 	case name == "GIT_ALLOW_PROTOCOL" && gitAllowProtocolHides(value):
@@ -133,6 +120,25 @@ func (w *walker) commandVar(name, value string) {
 		if t, ok := w.FileText(value, true, effect.MaxScriptBytes, "a script"); ok {
 			w.runScript(t, nil, false, value)
 		}
+	case w.settingsVar(name, value):
+	default:
+		// A variable guard does not know: whatever program reads it may
+		// split it as a command line or run it; the paths in it count as
+		// touched.
+		// A value with no blank or command separator (a PATH-like list) is
+		// one word, taken as the assignment's own.
+		if strings.ContainsAny(value, " \t\n;|&<>()`") {
+			w.touchText(value)
+		}
+	}
+}
+
+// settingsVar analyses a variable that names where a program finds its
+// settings, start-up files or libraries (ZDOTDIR, GIT_CONFIG_GLOBAL,
+// npm_config_*, LD_PRELOAD…), or a program it runs for another
+// (RUSTC_WRAPPER), and reports whether name is one of them.
+func (w *walker) settingsVar(name, value string) bool {
+	switch {
 	case catalogue.StartupDirVars.Has(name):
 		w.startupDir(name, value)
 	case optionVars.Has(name):
@@ -157,15 +163,35 @@ func (w *walker) commandVar(name, value string) {
 			w.Read(lib)
 		}
 	default:
-		// A variable guard does not know: whatever program reads it may
-		// split it as a command line or run it; the paths in it count as
-		// touched.
-		// A value with no blank or command separator (a PATH-like list) is
-		// one word, taken as the assignment's own.
-		if strings.ContainsAny(value, " \t\n;|&<>()`") {
-			w.touchText(value)
-		}
+		return false
 	}
+	return true
+}
+
+// gitConfigEnvVar analyses git -c given through the environment
+// (GIT_CONFIG_KEY_N, GIT_CONFIG_VALUE_N, GIT_CONFIG_PARAMETERS): a value
+// may be a command git runs (core.pager), or name a file of settings
+// (include.path). It reports whether name is one of them.
+func (w *walker) gitConfigEnvVar(name, value string) bool {
+	switch {
+	case strings.HasPrefix(name, "GIT_CONFIG_VALUE_"), name == "GIT_CONFIG_PARAMETERS":
+		for _, kv := range w.gitConfigValues(name, value) {
+			w.gitEnvSetting(kv[0], kv[1])
+		}
+	case strings.HasPrefix(name, "GIT_CONFIG_KEY_") && strings.EqualFold(value, "core.hooksPath"):
+		w.hide("sets %s: git runs hooks from a directory guard does not read", name)
+	case strings.HasPrefix(name, "GIT_CONFIG_KEY_"):
+		// A key set after its value: the value is read again for it.
+		if v, ok := w.lookup("GIT_CONFIG_VALUE_" + strings.TrimPrefix(name, "GIT_CONFIG_KEY_")); ok && v != "" {
+			if !word.IsKnown(value) {
+				value = ""
+			}
+			w.gitEnvSetting(strings.ToLower(value), v)
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // gitConfigValues returns the git settings a variable holds, key and

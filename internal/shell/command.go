@@ -693,25 +693,13 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		words = longValue(p, words, i) // env --split-s=V: -S V
 		a := words[i].Text
 		c.prefixMoves(p, a) // sudo -i, su -, nsenter -m: a directory guard cannot tell
+		if rest, done, ends := c.prefixEnds(p, words, i); ends {
+			return rest, done
+		}
 		switch {
 		case a == "--" && p.None:
 			operands = append(operands, words[i+1:]...)
 			i = len(words)
-		case a == "--" && p.Assigns:
-			return c.afterPrefix(p, c.prefixEntries(p, words[i+1:])) // env -- "$(…)=V" CMD
-		case a == "--":
-			return c.afterPrefix(p, words[i+1:])
-		case p.NoRun.Has(a):
-			c.asksWhere(words) // command -v rm: asks where rm is; nothing runs
-			return nil, true
-		case p.ScriptOption(a) && i+1 < len(words):
-			c.prefixScript(p, words[i+1], words[i+2:])
-			return nil, true
-		case p.CmdAfter.Has(a) && i+2 == len(words) && strings.ContainsAny(words[i+1].Text, " \t\n;|&"):
-			c.prefixScript(p, words[i+1], nil) // xterm -e 'CMD ARGS': one string, a shell command
-			return nil, true
-		case p.CmdAfter.Has(a):
-			return words[i+1:], false // xterm -e CMD…
 		case p.CmdWith.Has(a):
 			p.None, p.Operands = false, 0 // runuser -u USER CMD…
 			i++
@@ -769,6 +757,36 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		}
 	}
 	return c.noCommand(p, operands, shell)
+}
+
+// prefixEnds answers for the prefix's word at i that ends its options:
+// -- (but not for a prefix whose operands are not a command), an option
+// that only asks where a program is (command -v), or one whose value or
+// rest is the command (sh -c's, xterm -e's). ends is false for any other.
+func (c *cmd) prefixEnds(p catalogue.Prefix, words []word.Word, i int) (rest []word.Word, done, ends bool) {
+	a := words[i].Text
+	switch {
+	case a == "--" && p.None:
+		return nil, false, false
+	case a == "--" && p.Assigns:
+		rest, done = c.afterPrefix(p, c.prefixEntries(p, words[i+1:])) // env -- "$(…)=V" CMD
+	case a == "--":
+		rest, done = c.afterPrefix(p, words[i+1:])
+	case p.NoRun.Has(a):
+		c.asksWhere(words) // command -v rm: asks where rm is; nothing runs
+		done = true
+	case p.ScriptOption(a) && i+1 < len(words):
+		c.prefixScript(p, words[i+1], words[i+2:])
+		done = true
+	case p.CmdAfter.Has(a) && i+2 == len(words) && strings.ContainsAny(words[i+1].Text, " \t\n;|&"):
+		c.prefixScript(p, words[i+1], nil) // xterm -e 'CMD ARGS': one string, a shell command
+		done = true
+	case p.CmdAfter.Has(a):
+		rest = words[i+1:] // xterm -e CMD…
+	default:
+		return nil, false, false
+	}
+	return rest, done, true
 }
 
 // prefixStart applies what prefix p does before its options: it moves to

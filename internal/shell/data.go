@@ -498,20 +498,8 @@ func (c *cmd) messages() {
 		j++
 		break
 	}
-	if c.name == "git" && gitWholeTree(sub, word.Texts(c.args[min(j, len(c.args)):])) {
-		from := len(c.w.a.Reads)
-		c.w.ReadTree(".") // git add -A, stash -u, commit -a: the whole work tree
-		if sub == "commit" || sub == "add" || sub == "stage" {
-			// commit -a and add -u stage the tracked files only: the index's
-			// (as git grep's); add -A without -f, what the ignore rules let
-			// through (gittexttree.go)
-			args := c.args[min(j, len(c.args)):]
-			saved, savedForced := c.w.gitStaged, c.w.gitForced
-			c.w.gitStaged = saved || c.gitStages(sub, args)
-			c.w.gitForced = savedForced || c.gitForces(sub, args)
-			c.w.treeRead(from, c.gitTreeMode())
-			c.w.gitStaged, c.w.gitForced = saved, savedForced
-		}
+	if c.name == "git" {
+		c.gitWholeTreeRead(sub, c.args[min(j, len(c.args)):])
 	}
 	if c.name == "svn" {
 		c.vcsTree() // vcstree.go
@@ -670,6 +658,25 @@ func (c *cmd) optionValuesData(j int, opts word.Set) {
 			// it is marked.
 			return
 		}
+	}
+}
+
+// gitWholeTreeRead reads the whole work tree for a git subcommand sub
+// that takes it (git add -A, stash -u, commit -a; args after sub). commit
+// -a and add -u stage the tracked files only: the index's (as git grep's);
+// add -A without -f, what the ignore rules let through (gittexttree.go).
+func (c *cmd) gitWholeTreeRead(sub string, args []word.Word) {
+	if !gitWholeTree(sub, word.Texts(args)) {
+		return
+	}
+	from := len(c.w.a.Reads)
+	c.w.ReadTree(".")
+	if sub == "commit" || sub == "add" || sub == "stage" {
+		saved, savedForced := c.w.gitStaged, c.w.gitForced
+		c.w.gitStaged = saved || c.gitStages(sub, args)
+		c.w.gitForced = savedForced || c.gitForces(sub, args)
+		c.w.treeRead(from, c.gitTreeMode())
+		c.w.gitStaged, c.w.gitForced = saved, savedForced
 	}
 }
 

@@ -705,22 +705,20 @@ func (c *cmd) buildRun(v *buildView, in lang.DockerInstr) {
 	c.w.a.Lines, c.w.a.Commands = c.w.a.Lines[:lines], c.w.a.Commands[:cmds]
 }
 
-// runMount returns what RUN --mount=… shares: a bind of a context's
-// directory or of a stage's files, a secret's file. The value is read as
-// BuildKit's parseMount does (FINDINGS46b B6): CSV fields, keys
-// lower-cased, values expanded with the stage's ARG and ENV, a relative
-// target joined to the working directory; what guard cannot tell (a
-// field or key it does not know, a value it cannot expand, a relative
-// target with the working directory unknown) hides the command.
-func (c *cmd) runMount(v *buildView, m string, esc byte) []effect.Mount {
+// runMountSpec is what a RUN --mount=… value sets.
+type runMountSpec struct{ kind, src, dst, from, id, env string }
+
+// runMountFields reads the fields of a RUN --mount=… value m as runMount
+// says, hiding the command and returning false for what guard cannot tell.
+func (c *cmd) runMountFields(v *buildView, m string, esc byte) (runMountSpec, bool) {
 	r := csv.NewReader(strings.NewReader(m))
 	r.FieldsPerRecord = -1
 	fields, err := r.Read()
 	if err != nil || strings.ContainsAny(m, "\r\n") {
 		c.w.hide("builds with RUN --mount=%s, whose fields guard cannot read", m)
-		return nil
+		return runMountSpec{}, false
 	}
-	kind, src, dst, from, id, env := "bind", "", "", "", "", ""
+	o := runMountSpec{kind: "bind"}
 	for _, f := range fields {
 		k, x, ok := strings.Cut(f, "=")
 		k = strings.ToLower(k)
@@ -729,38 +727,54 @@ func (c *cmd) runMount(v *buildView, m string, esc byte) []effect.Mount {
 				continue
 			}
 			c.w.hide("builds with RUN --mount=%s, whose field %s guard cannot tell", m, f)
-			return nil
+			return runMountSpec{}, false
 		}
 		if x, ok = v.expand(x, esc); !ok {
 			c.w.hide("builds with RUN --mount=%s, whose %s guard cannot expand", m, k)
-			return nil
+			return runMountSpec{}, false
 		}
 		switch k {
 		case "type":
-			kind = strings.ToLower(x)
+			o.kind = strings.ToLower(x)
 		case "source", "src":
-			src = x
+			o.src = x
 		case "target", "dst", "destination":
-			dst = x
+			o.dst = x
 		case "from":
-			from = x
+			o.from = x
 		case "id":
-			id = x
+			o.id = x
 		case "env":
-			env = x
+			o.env = x
 		case "readonly", "ro", "readwrite", "rw", "required", "size", "sharing", "mode", "uid", "gid":
 		default:
 			c.w.hide("builds with RUN --mount=%s, whose key %s guard does not know", m, k)
-			return nil
+			return runMountSpec{}, false
 		}
 	}
-	if dst != "" && !strings.HasPrefix(path.Clean(dst), "/") {
+	if o.dst != "" && !strings.HasPrefix(path.Clean(o.dst), "/") {
 		if v.workdir == "" {
 			c.w.hide("builds with RUN --mount=%s, whose relative target lies in a working directory guard cannot tell", m)
-			return nil
+			return runMountSpec{}, false
 		}
-		dst = path.Join("/", v.workdir, dst)
+		o.dst = path.Join("/", v.workdir, o.dst)
 	}
+	return o, true
+}
+
+// runMount returns what RUN --mount=… shares: a bind of a context's
+// directory or of a stage's files, a secret's file. The value is read as
+// BuildKit's parseMount does (FINDINGS46b B6): CSV fields, keys
+// lower-cased, values expanded with the stage's ARG and ENV, a relative
+// target joined to the working directory; what guard cannot tell (a
+// field or key it does not know, a value it cannot expand, a relative
+// target with the working directory unknown) hides the command.
+func (c *cmd) runMount(v *buildView, m string, esc byte) []effect.Mount {
+	f, ok := c.runMountFields(v, m, esc)
+	if !ok {
+		return nil
+	}
+	kind, src, dst, from, id, env := f.kind, f.src, f.dst, f.from, f.id, f.env
 	switch kind {
 	case "bind", "cache":
 		dirs, whole := []string{v.ctx}, []string(nil)

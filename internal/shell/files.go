@@ -586,6 +586,14 @@ func (c *cmd) scanNames(text string, cc *compiledCode, moved []string) bool {
 		w.hide("runs a program naming more than %d paths under the home directory or above its own", maxProgramPaths)
 		return false
 	}
+	n.record(hp.Held, hp.Touches, hp.Stored, cc)
+	return true
+}
+
+// record records what a program file's names do (scanNames): read from
+// above the project, read and written under the home, held or touched.
+func (n *programNames) record(held, touches, stored []string, cc *compiledCode) {
+	w := n.w
 	for _, l := range n.up {
 		l = path.Join(cc.dir, l) // only compiled code fills up
 		w.Read(l)
@@ -600,25 +608,24 @@ func (c *cmd) scanNames(text string, cc *compiledCode, moved []string) bool {
 		w.Read(p)
 		w.Write(p)
 	}
-	for _, p := range hp.Held { // "%s/.bashrc" % os.getenv("HOME")
+	for _, p := range held { // "%s/.bashrc" % os.getenv("HOME")
 		w.Read(p)
 		w.TouchBare(p)
 	}
-	for _, p := range hp.Touches {
+	for _, p := range touches {
 		if cc != nil {
 			w.Read(p) // load(".s2"): a guess, compiled code's names are
 		} else {
 			w.TouchBare(p) // a guess: a project opens its own '.env' too
 		}
 	}
-	for _, p := range hp.Stored {
+	for _, p := range stored {
 		if cc != nil {
 			w.Read(p) // ext := ".s2"
 		} else {
 			w.Touch(p) // f = '.mavenrc'; os.path.join(h, f): the home's entry
 		}
 	}
-	return true
 }
 
 // movedDotName takes l, a literal of a program file that changes its

@@ -24,17 +24,7 @@ func (c *cmd) gitFiles() {
 	c.gitDirConfigs()   // gitdirs.go
 	c.gitHooks(sub, at) // githooks.go
 	c.gitConfigRuns()   // gitalias.go: the commands the configurations git loads set
-	for j := 0; j < at; j++ {
-		// git -c include.path=F: a configuration of F's commands too
-		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
-			c.w.gitConfigFile(v)
-		}
-		if s := c.args[j].Text; s == "--config-env" {
-			c.gitConfigEnv(c.args[j+1].Text)
-		} else if v, ok := strings.CutPrefix(s, "--config-env="); ok {
-			c.gitConfigEnv(v)
-		}
-	}
+	c.gitGivenConfigs(at)
 	// What the command stages is on disk for the printers after it (its
 	// own prints the index as it was: an alias guard cannot resolve, such
 	// as git st, prints as git status does).
@@ -44,33 +34,7 @@ func (c *cmd) gitFiles() {
 	}
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
 	quiet := !objText && gitQuiet(sub, c.args[at+1:])
-	messages := c.gitMessageValues(sub, at+1) // commit -m "docs: x": a message, no REV:PATH
-	specs := false                            // after --: pathspecs (gitmagic.go), no REV:PATH
-	for k, a := range c.args[at+1:] {
-		if slices.Contains(messages, at+1+k) {
-			continue
-		}
-		t := a.Text
-		if m, ok := gitMagic(t); specs && ok && m.exclude {
-			c.kinds[at+1+k] = argData // it narrows: no file git opens
-			continue
-		}
-		specs = specs || t == "--"
-		if v, ok := strings.CutPrefix(t, "--"); ok && strings.Contains(v, "=") {
-			_, t, _ = strings.Cut(v, "=") // --opt=REV:F: the value is the word
-		}
-		if run := gitTransportCommand(t); run != "" && !strings.HasPrefix(t, "ext::") {
-			// git clone foo://x, git fetch gcrypt::URL: git runs the
-			// remote helper git-remote-foo (ext:: is RunGitRemote's).
-			c.w.tentative(run)
-		}
-		if p, ok := revPath(t); ok {
-			c.w.revRead(p)
-			if !quiet || sub == "show" { // git show -s REV:F prints the blob
-				c.w.revFile(strings.TrimSuffix(strings.TrimSuffix(t, p), ":"), p)
-			}
-		}
-	}
+	c.gitRevWords(sub, at, quiet)
 	if quiet {
 		c.quietReads = true
 		if sub == "show" {
@@ -115,6 +79,55 @@ func (c *cmd) gitFiles() {
 	c.gitRuns(sub, at)                                    // gitruns.go
 	c.gitWrites(sub, at)                                  // gitruns.go
 	c.gitRepoWrites(sub, c.args[min(at+1, len(c.args)):]) // gitrepowrites.go
+}
+
+// gitGivenConfigs reads the settings git's global options before the
+// subcommand (at) load: -c include.path=F (F's settings too) and
+// --config-env.
+func (c *cmd) gitGivenConfigs(at int) {
+	for j := 0; j < at; j++ {
+		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
+			c.w.gitConfigFile(v)
+		}
+		if s := c.args[j].Text; s == "--config-env" {
+			c.gitConfigEnv(c.args[j+1].Text)
+		} else if v, ok := strings.CutPrefix(s, "--config-env="); ok {
+			c.gitConfigEnv(v)
+		}
+	}
+}
+
+// gitRevWords reads the subcommand's words (after at) that name what git
+// opens: REV:PATH reads PATH as the repository holds it, a transport URL
+// runs its remote helper; messages and excluding pathspecs are data.
+func (c *cmd) gitRevWords(sub string, at int, quiet bool) {
+	messages := c.gitMessageValues(sub, at+1) // commit -m "docs: x": a message, no REV:PATH
+	specs := false                            // after --: pathspecs (gitmagic.go), no REV:PATH
+	for k, a := range c.args[at+1:] {
+		if slices.Contains(messages, at+1+k) {
+			continue
+		}
+		t := a.Text
+		if m, ok := gitMagic(t); specs && ok && m.exclude {
+			c.kinds[at+1+k] = argData // it narrows: no file git opens
+			continue
+		}
+		specs = specs || t == "--"
+		if v, ok := strings.CutPrefix(t, "--"); ok && strings.Contains(v, "=") {
+			_, t, _ = strings.Cut(v, "=") // --opt=REV:F: the value is the word
+		}
+		if run := gitTransportCommand(t); run != "" && !strings.HasPrefix(t, "ext::") {
+			// git clone foo://x, git fetch gcrypt::URL: git runs the
+			// remote helper git-remote-foo (ext:: is RunGitRemote's).
+			c.w.tentative(run)
+		}
+		if p, ok := revPath(t); ok {
+			c.w.revRead(p)
+			if !quiet || sub == "show" { // git show -s REV:F prints the blob
+				c.w.revFile(strings.TrimSuffix(strings.TrimSuffix(t, p), ":"), p)
+			}
+		}
+	}
 }
 
 // gitDirPaths: git rev-parse prints paths in the git directory for

@@ -1124,6 +1124,13 @@ func (c *cmd) generic() {
 			read(a)
 		}
 	}
+	c.copies(sources, dest, linker)
+}
+
+// copies records what a copy, move or link of sources to dest does (cp,
+// mv, ln, install, rsync, scp): the links it makes or carries, a copy of
+// guard's own files, and the destination's writes.
+func (c *cmd) copies(sources []string, dest copyDest, linker bool) {
 	kept := c.beforeCopy(sources, &dest, linker)
 	if linker {
 		c.noteLinks(sources, dest) // before: making the link writes its target

@@ -503,55 +503,13 @@ func finish(a *Analysis) {
 		}
 	}
 	a.Reads = a.settle(a.Reads, false)
-	opaque := a.OpaqueReads[:0]
-	for _, p := range a.OpaqueReads {
-		if !word.Opaque(p) {
-			opaque = append(opaque, word.Render(p))
-		}
-	}
-	a.OpaqueReads = dedupe(opaque)
-	unattributed := a.UnattributedReads[:0]
-	for _, p := range a.UnattributedReads {
-		if !word.Opaque(p) {
-			unattributed = append(unattributed, word.Render(p))
-		}
-	}
-	a.UnattributedReads = dedupe(unattributed)
-	unprinted := a.UnprintedReads[:0]
-	for _, p := range a.UnprintedReads {
-		if !word.Opaque(p) {
-			unprinted = append(unprinted, word.Render(p))
-		}
-	}
-	a.UnprintedReads = dedupe(unprinted)
-	tracked := a.TrackedReads[:0]
-	for _, p := range a.TrackedReads {
-		if !word.Opaque(p) && strings.HasSuffix(p, "/**") { // the tree, not git's other words
-			tracked = append(tracked, word.Render(p))
-		}
-	}
-	a.TrackedReads = dedupe(tracked)
-	unignored := a.UnignoredReads[:0]
-	for _, p := range a.UnignoredReads {
-		if !word.Opaque(p) && strings.HasSuffix(p, "/**") {
-			unignored = append(unignored, word.Render(p))
-		}
-	}
-	a.UnignoredReads = dedupe(unignored)
-	visible := a.VisibleReads[:0]
-	for _, p := range a.VisibleReads {
-		if !word.Opaque(p) && strings.HasSuffix(p, "/**") {
-			visible = append(visible, word.Render(p))
-		}
-	}
-	a.VisibleReads = dedupe(visible)
-	mounted := a.MountReads[:0]
-	for _, p := range a.MountReads {
-		if !word.Opaque(p) && strings.HasSuffix(p, "/**") {
-			mounted = append(mounted, word.Render(p))
-		}
-	}
-	a.MountReads = dedupe(mounted)
+	a.OpaqueReads = rendered(a.OpaqueReads, false)
+	a.UnattributedReads = rendered(a.UnattributedReads, false)
+	a.UnprintedReads = rendered(a.UnprintedReads, false)
+	a.TrackedReads = rendered(a.TrackedReads, true) // the tree, not git's other words
+	a.UnignoredReads = rendered(a.UnignoredReads, true)
+	a.VisibleReads = rendered(a.VisibleReads, true)
+	a.MountReads = rendered(a.MountReads, true)
 	a.Writes = a.settle(a.Writes, true)
 	a.BareTouches = onlyBare(a.Touches, a.bare)
 	// A touch with an opaque part is checked as an unresolved write.
@@ -577,6 +535,19 @@ func finish(a *Analysis) {
 		}
 		a.Unresolved = out
 	}
+}
+
+// rendered returns paths without those with an opaque part (and, for
+// trees, those not ending in /**), rendered, duplicates dropped. It
+// reuses paths' array.
+func rendered(paths []string, trees bool) []string {
+	out := paths[:0]
+	for _, p := range paths {
+		if !word.Opaque(p) && (!trees || strings.HasSuffix(p, "/**")) {
+			out = append(out, word.Render(p))
+		}
+	}
+	return dedupe(out)
 }
 
 // settle returns paths rendered, those with an opaque part moved to

@@ -391,37 +391,12 @@ func bkWords(s string, raw bool) ([]string, error) {
 			}
 			j += e + 1
 		case ch == '"':
-			if raw {
-				add("\"")
-			}
 			in = true
-			for j++; ; j++ {
-				if j >= len(s) {
-					return nil, errors.New("an unterminated quote")
-				}
-				c := s[j]
-				if c == '"' {
-					break
-				}
-				if c == '$' && strings.HasPrefix(s[j:], "${") {
-					return nil, errors.New("a ${…} guard does not lex as BuildKit does")
-				}
-				if c == '\\' {
-					if raw {
-						add("\\")
-					}
-					if j+1 < len(s) && strings.IndexByte("\"$\\", s[j+1]) >= 0 {
-						j++
-						c = s[j]
-					} else if j+1 >= len(s) {
-						continue
-					}
-				}
-				add(string(c))
+			e, err := bkDouble(s, j, raw, add)
+			if err != nil {
+				return nil, err
 			}
-			if raw {
-				add("\"")
-			}
+			j = e
 		case ch == '<' && j+1 < len(s) && s[j+1] == '<':
 			e := j + 2
 			for e < len(s) && (s[e] == ' ' || s[e] == '\t' || s[e] == '\r') {
@@ -461,6 +436,43 @@ func bkWords(s string, raw bool) ([]string, error) {
 		words = append(words, b.String())
 	}
 	return words, nil
+}
+
+// bkDouble lexes the double-quoted string that starts at s[j] as
+// BuildKit does, giving add its text (with the quotes and escapes when
+// raw), and returns the index of its closing quote.
+func bkDouble(s string, j int, raw bool, add func(string)) (int, error) {
+	if raw {
+		add("\"")
+	}
+	for j++; ; j++ {
+		if j >= len(s) {
+			return 0, errors.New("an unterminated quote")
+		}
+		c := s[j]
+		if c == '"' {
+			break
+		}
+		if c == '$' && strings.HasPrefix(s[j:], "${") {
+			return 0, errors.New("a ${…} guard does not lex as BuildKit does")
+		}
+		if c == '\\' {
+			if raw {
+				add("\\")
+			}
+			if j+1 < len(s) && strings.IndexByte("\"$\\", s[j+1]) >= 0 {
+				j++
+				c = s[j]
+			} else if j+1 >= len(s) {
+				continue
+			}
+		}
+		add(string(c))
+	}
+	if raw {
+		add("\"")
+	}
+	return j, nil
 }
 
 // heredocWords returns the here-documents of shell text s as a shell

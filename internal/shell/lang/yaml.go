@@ -190,14 +190,7 @@ func (s *yamlScan) step() bool {
 	case (ch == '|' || ch == '>') && s.flow == 0:
 		return s.block()
 	case ch == '&' && s.nodes:
-		start := s.i
-		s.skipNodeProperty()
-		j := s.i
-		for j < len(s.t) && (s.t[j] == ' ' || s.t[j] == '\t') {
-			j++
-		}
-		scalar := j < len(s.t) && strings.IndexByte("\r\n#{[!&*", s.t[j]) < 0 && !(s.t[j] == '-' && (j+1 == len(s.t) || strings.IndexByte(" \t\r\n", s.t[j+1]) >= 0))
-		s.anchors = append(s.anchors, yamlAnchor{name: s.t[start+1 : s.i], at: len(s.out), scalar: scalar})
+		s.anchor()
 	case ch == '*' && s.nodes:
 		start := s.i
 		s.skipNodeProperty()
@@ -210,6 +203,20 @@ func (s *yamlScan) step() bool {
 		s.plain()
 	}
 	return true
+}
+
+// anchor reads the anchor at s.i (&name) and notes whether a scalar
+// follows it on its line (the node it names), rather than a collection,
+// a comment or the line's end.
+func (s *yamlScan) anchor() {
+	start := s.i
+	s.skipNodeProperty()
+	j := s.i
+	for j < len(s.t) && (s.t[j] == ' ' || s.t[j] == '\t') {
+		j++
+	}
+	scalar := j < len(s.t) && strings.IndexByte("\r\n#{[!&*", s.t[j]) < 0 && !(s.t[j] == '-' && (j+1 == len(s.t) || strings.IndexByte(" \t\r\n", s.t[j+1]) >= 0))
+	s.anchors = append(s.anchors, yamlAnchor{name: s.t[start+1 : s.i], at: len(s.out), scalar: scalar})
 }
 
 // keyed marks the scalar before a ':' as a key: a merge key is not
