@@ -96,6 +96,39 @@ func TestRunScriptFiles(t *testing.T) {
 	}
 }
 
+// TestSubstNamedScript: a word that is one command substitution is the
+// name its commands print, not a file's text (FINDINGS48b F2): sh
+// "$(echo x.sh)" runs x.sh; only <(…) is a file whose text they print.
+func TestSubstNamedScript(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"leak.sh": "cat ~/.ssh/id_rsa\n",
+		"leak.py": "import os\nprint(open(os.path.expanduser('~/.ss' + 'h/id_rsa')).read())\n",
+		"ok.sh":   "ls\n",
+	})
+	for _, mode := range []string{"", `{"bash":{"match":"commands"}}`} {
+		p := realPolicy(t, mode)
+		for _, tc := range []struct{ cmd, rule string }{
+			{`sh "$(echo leak.sh)"`, "blocked_path"},
+			{`bash "$(printf %s leak.sh)"`, "blocked_path"},
+			{`sh $(basename /x/leak.sh)`, "blocked_path"},
+			{`. "$(echo leak.sh)"`, "blocked_path"},
+			{`source $(echo leak.sh)`, "blocked_path"},
+			{`env sh "$(echo leak.sh)"`, "blocked_path"},
+			{`python3 "$(echo leak.py)"`, "blocked_path"},
+			{`sh < "$(echo leak.sh)"`, "blocked_path"},
+			{`sh <(cat leak.sh)`, "blocked_path"},
+			{`sh "$(echo ok.sh)"`, ""},
+			{`sh < "$(echo ok.sh)"`, ""},
+			{`sh <(echo ls)`, ""},
+			{`source <(echo ls)`, ""},
+			{`python3 <(echo 'print(1)')`, ""},
+			{`bash <<< "$(echo ls)"`, ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, "")
+		}
+	}
+}
+
 // TestDryRunScriptFiles: guard test reads the files a command runs from
 // the directory it is given.
 func TestDryRunScriptFiles(t *testing.T) {

@@ -328,6 +328,14 @@ func (w *walker) plainWord(wd *syntax.Word) (string, bool) {
 	return "", false
 }
 
+// procFile reports whether a is one process substitution, <(…) or zsh's
+// =(…): a file whose text is what its commands print. A word that is one
+// command substitution, "$(…)", is what they print: the name of a file
+// (sh "$(echo x.sh)" runs x.sh), not its text.
+func procFile(a word.Word) bool {
+	return a.Sub != "" && a.Text == word.Mark(word.MarkProcIn, "")
+}
+
 // soleSubst reports whether wd is one command or process substitution,
 // quoted or not.
 func soleSubst(wd *syntax.Word) bool {

@@ -406,7 +406,7 @@ func (c *cmd) perlLiteralEdit(code int) string {
 // output: python3 <(curl …)).
 func (c *cmd) interpFile(file int) bool {
 	a := c.args[file]
-	if a.Sub != "" {
+	if procFile(a) {
 		c.rendered = a.Sub + " | " + c.name + " -"
 		c.runSub(a.Sub, true)
 		return true

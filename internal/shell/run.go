@@ -2077,7 +2077,7 @@ func runsStdin(script string) bool {
 func (c *cmd) shellFile(file int) {
 	w := c.w
 	a := c.args[file]
-	if a.Sub != "" {
+	if procFile(a) {
 		c.rendered = a.Sub + " | " + c.name + " -"
 		c.runSub(a.Sub, false) // bash <(cat x.sh)
 		return
@@ -2170,7 +2170,7 @@ func (c *cmd) source() {
 	if len(c.args) == 0 {
 		return
 	}
-	if c.args[0].Sub != "" {
+	if procFile(c.args[0]) {
 		c.rendered = c.args[0].Sub + " | sh -"
 		c.runSub(c.args[0].Sub, false) // source <(cat x.sh)
 		return

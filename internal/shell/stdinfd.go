@@ -107,7 +107,7 @@ func (c *cmd) inputRedirect(n, target, sub string, write bool) {
 	}
 	c.openFd(n, fdOrigin{file: target})
 	if n == "" || n == "0" {
-		c.stdin = stdin{file: target, sub: sub}
+		c.stdin = stdin{file: target} // < "$(echo x.sh)": a file by name, not the text printed
 		c.ownIn = true
 	}
 }
