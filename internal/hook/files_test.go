@@ -129,6 +129,36 @@ func TestSubstNamedScript(t *testing.T) {
 	}
 }
 
+// TestPickedDirScript: a file that runs below a directory a harmless
+// producer picks among others (ls, find, mktemp) is one guard cannot tell
+// (FINDINGS48b F4); below a tool's place (go env GOPATH) it is not.
+func TestPickedDirScript(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"d/p.sh":     "cat ~/.ssh/id_rsa\n",
+		"d/Makefile": "all:\n\t@cat ~/.ssh/id_rsa\n",
+	})
+	for _, mode := range []string{"", `{"bash":{"match":"commands"}}`} {
+		p := realPolicy(t, mode)
+		for _, tc := range []struct{ cmd, rule string }{
+			{`sh "$(ls -d d* | head -1)/p.sh"`, "unparsable_command"},
+			{`x=$(ls -d d* | head -1); sh "$x/p.sh"`, "unparsable_command"},
+			{`cd "$(ls -d */ | head -1)" && sh p.sh`, "unparsable_command"},
+			{`sh "$(find . -maxdepth 1 -type d -name d)/p.sh"`, "unparsable_command"},
+			{`. "$(ls -d d*)/p.sh"`, "unparsable_command"},
+			{`make -C "$(ls -d d*)"`, "unparsable_command"},
+			{`cd "$(ls -d d*)" && make`, "unparsable_command"},
+			{`sh "$(mktemp -d)/x.sh"`, "unparsable_command"},
+			{`"$(go env GOPATH)/bin/golangci-lint" run`, ""},
+			{`node "$(npm root -g)/x/cli.js"`, ""},
+			{`docker exec app sh /app/run.sh`, ""},
+			{`cd "$(mktemp -d)" && ls`, ""},
+			{`ls -d d* | head -1`, ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, "")
+		}
+	}
+}
+
 // TestDryRunScriptFiles: guard test reads the files a command runs from
 // the directory it is given.
 func TestDryRunScriptFiles(t *testing.T) {

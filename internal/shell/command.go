@@ -198,6 +198,9 @@ type output struct {
 	// path a protected place may be (date, git ls-files, ls of the
 	// working directory: runnames.go), or is among paths.
 	tame bool
+	// place: what it prints that is not known is where a tool keeps its
+	// files (catalogue.ProducesPlace), not a name picked among others.
+	place bool
 	// nulOnly: paths are whole only to a reader that splits at NUL
 	// (xargs -0): a name found may hold a blank (splitnames.go).
 	nulOnly bool

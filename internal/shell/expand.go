@@ -59,7 +59,7 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	defer ours()
 	w.visited[cs] = true
 	files, finds := len(w.subFiles), len(w.SubstFinds)
-	if s, ok, tame := w.substitution(cs.Stmts); ok {
+	if s, ok, tame, place := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
 		name := w.subFileName(files)
@@ -72,6 +72,9 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 		var kind byte = word.MarkSubst // a value that may be any path (word.RunTime)
 		if tame && !isNumber(name) {
 			kind = word.MarkName // harmless names, or among a lister's paths (runnames.go)
+			if place && name == "" {
+				name = word.NamePlace
+			}
 		}
 		io.WriteString(out, word.Mark(kind, name))
 	}

@@ -22,6 +22,9 @@ type outBuf struct {
 	// wild: a part of what it prints is neither known nor harmless
 	// names (output.tame): a value that may be any path.
 	wild bool
+	// picked: a part of what it prints is a harmless name picked among
+	// others (ls, find, date, mktemp), not a tool's place (output.place).
+	picked bool
 }
 
 // silent are programs that print nothing on standard output (cd - and -v
@@ -84,6 +87,7 @@ func (w *walker) printed(last *cmd) {
 		w.out.known, w.out.wild = false, true // $(< FILE) prints the file
 	case !w.out.known:
 		w.out.wild = w.out.wild || !last.out.tame && !last.out.known && last.name != "" && len(last.outFiles) == 0 && !(silent.Has(last.name) && !verbose(last))
+		w.out.picked = w.out.picked || last.out.tame && !last.out.known && !last.out.place && len(last.outFiles) == 0
 	case last.name == "" || len(last.outFiles) > 0:
 		// Assignments or redirections only; or output sent to a file.
 	case last.out.known:
@@ -91,6 +95,7 @@ func (w *walker) printed(last *cmd) {
 	case silent.Has(last.name) && !verbose(last):
 	case last.out.tame:
 		w.out.known = false
+		w.out.picked = w.out.picked || !last.out.place
 	default:
 		w.out.known, w.out.wild = false, true
 	}

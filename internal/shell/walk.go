@@ -759,10 +759,12 @@ func (w *walker) nested(n syntax.Node) {
 
 // substitution walks the commands of $( ) and returns their output when it
 // is known: echo or printf of known words, possibly through base64 -d.
-func (w *walker) substitution(list []*syntax.Stmt) (text string, known, tame bool) {
+// tame: what is not known of it is harmless names; place: a tool's place,
+// no name picked among others (outBuf.picked).
+func (w *walker) substitution(list []*syntax.Stmt) (text string, known, tame, place bool) {
 	buf := &outBuf{known: true}
 	w.walkSubst(list, buf)
-	return strings.TrimRight(buf.text.String(), "\n"), buf.known, !buf.wild
+	return strings.TrimRight(buf.text.String(), "\n"), buf.known, !buf.wild, !buf.wild && !buf.picked
 }
 
 // procSubst walks the commands of <( ) or >( ). The standard input of

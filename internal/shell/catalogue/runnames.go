@@ -29,6 +29,9 @@ type producer struct {
 	list      word.Set // with 'l', the operands it may be handed; with fixed, the values those options may have
 	fixed     word.Set // options whose value must be one of list (kubectl -o name, git log --format=%H)
 	needs     word.Set // options one of which it must be run with (docker ps -q, rg -l): else it prints text
+	// place: it prints where a tool keeps its files (go env GOPATH, npm
+	// root, brew --prefix), one place, not a name picked among others.
+	place bool
 }
 
 var producers = [...]producer{
@@ -67,18 +70,18 @@ var producers = [...]producer{
 	{name: "rg", opts: " -l --files-with-matches --files-without-match --files -i -S -s -F -w -v -x -0 --ignore-case --smart-case --case-sensitive --fixed-strings --word-regexp --invert-match --line-regexp --null ", vals: " -g --glob --iglob -t --type -T --type-not -e --regexp -m --max-count -d --max-depth --sort --sortr ", needs: " -l --files-with-matches --files-without-match --files ", ops: 'r'},
 	{name: "fd", opts: " -g --glob -F --fixed-strings -i -s --ignore-case --case-sensitive -0 --print0 -p --full-path ", vals: " -e --extension -t --type -E --exclude -d --max-depth --min-depth -S --size --changed-within --changed-before ", ops: 'r'},
 	{name: "fdfind", opts: " -g --glob -F --fixed-strings -i -s --ignore-case --case-sensitive -0 --print0 -p --full-path ", vals: " -e --extension -t --type -E --exclude -d --max-depth --min-depth -S --size --changed-within --changed-before ", ops: 'r'},
-	{name: "go", sub: "env", ops: 'l', list: " GOPATH GOCACHE GOMODCACHE GOBIN GOTMPDIR GOMOD GOWORK GOVERSION GOOS GOARCH GOHOSTOS GOHOSTARCH CGO_ENABLED GOEXE "},
+	{name: "go", sub: "env", ops: 'l', list: " GOPATH GOCACHE GOMODCACHE GOBIN GOTMPDIR GOMOD GOWORK GOVERSION GOOS GOARCH GOHOSTOS GOHOSTARCH CGO_ENABLED GOEXE ", place: true},
 	{name: "go", sub: "version"},
-	{name: "npm", sub: "root", opts: " -g --global "}, {name: "npm", sub: "prefix", opts: " -g --global "},
-	{name: "npm", sub: "bin", opts: " -g --global "}, {name: "npm", sub: "--version"}, {name: "npm", sub: "-v"},
-	{name: "pnpm", sub: "root", opts: " -g --global "}, {name: "pnpm", sub: "bin", opts: " -g --global "}, {name: "pnpm", sub: "--version"},
+	{name: "npm", sub: "root", opts: " -g --global ", place: true}, {name: "npm", sub: "prefix", opts: " -g --global ", place: true},
+	{name: "npm", sub: "bin", opts: " -g --global ", place: true}, {name: "npm", sub: "--version"}, {name: "npm", sub: "-v"},
+	{name: "pnpm", sub: "root", opts: " -g --global ", place: true}, {name: "pnpm", sub: "bin", opts: " -g --global ", place: true}, {name: "pnpm", sub: "--version"},
 	{name: "yarn", sub: "--version"},
-	{name: "brew", sub: "--prefix", ops: 'n'}, {name: "brew", sub: "--cellar", ops: 'n'}, {name: "brew", sub: "--repository"},
-	{name: "pyenv", sub: "root"}, {name: "pyenv", sub: "prefix", ops: 'n'}, {name: "pyenv", sub: "version-name"},
-	{name: "rbenv", sub: "root"}, {name: "rbenv", sub: "prefix", ops: 'n'}, {name: "rbenv", sub: "version-name"},
-	{name: "rustc", sub: "--print", ops: 'l', list: " sysroot target-libdir "}, {name: "rustc", sub: "--version"},
+	{name: "brew", sub: "--prefix", ops: 'n', place: true}, {name: "brew", sub: "--cellar", ops: 'n', place: true}, {name: "brew", sub: "--repository", place: true},
+	{name: "pyenv", sub: "root", place: true}, {name: "pyenv", sub: "prefix", ops: 'n', place: true}, {name: "pyenv", sub: "version-name"},
+	{name: "rbenv", sub: "root", place: true}, {name: "rbenv", sub: "prefix", ops: 'n', place: true}, {name: "rbenv", sub: "version-name"},
+	{name: "rustc", sub: "--print", ops: 'l', list: " sysroot target-libdir ", place: true}, {name: "rustc", sub: "--version"},
 	{name: "python", sub: "--version"}, {name: "python", sub: "-V"}, {name: "node", sub: "--version"}, {name: "node", sub: "-v"},
-	{name: "xcrun", sub: "--show-sdk-path", vals: " --sdk "}, {name: "xcrun", sub: "--find", ops: 'n', vals: " --sdk "},
+	{name: "xcrun", sub: "--show-sdk-path", vals: " --sdk ", place: true}, {name: "xcrun", sub: "--find", ops: 'n', vals: " --sdk "},
 }
 
 // producerEnv are the variables that steer what a producer prints (where
@@ -136,6 +139,26 @@ func ProducesName(name string, args []string) bool {
 			k, _, _ := strings.Cut(a, "=")
 			return p.needs.Has(k)
 		}))
+	}
+	return false
+}
+
+// ProducesPlace reports whether program name run with args prints where
+// a tool keeps its files (see producer.place): go env GOPATH, npm root -g,
+// brew --prefix, git rev-parse --show-toplevel; not a name picked among
+// others (ls, date, mktemp, git ls-files).
+func ProducesPlace(name string, args []string) bool {
+	if !ProducesName(name, args) {
+		return false
+	}
+	if name == "git" {
+		return slices.Equal(args, []string{"rev-parse", "--show-toplevel"})
+	}
+	for i := range producers {
+		p := &producers[i]
+		if p.name == name && (p.sub == "" || len(args) > 0 && args[0] == p.sub) {
+			return p.place
+		}
 	}
 	return false
 }

@@ -438,23 +438,27 @@ func (w *Ledger) FileText(p string, known bool, max int, what string) (string, b
 func (w *Ledger) UnknownCode(p, what string) bool {
 	// $0 where guard does not know it: the agent's shell's (bash, /bin/bash,
 	// as the agent starts it), which a relative name may climb from.
-	if !word.RunTimePart(p) && !strings.Contains(p, word.UnknownSubst) && !strings.Contains(p, word.Mark(word.MarkVar, "0")) && !producedName(p) {
+	if !word.RunTimePart(p) && !strings.Contains(p, word.UnknownSubst) && !strings.Contains(p, word.Mark(word.MarkVar, "0")) && !producedName(w.Where(p)) {
 		return false
 	}
 	w.Hide("runs %s whose name %s has a part guard cannot work out before the command runs, so guard cannot tell which file runs", what, word.Quote(word.Render(p)))
 	return true
 }
 
-// producedName reports whether the last element of p holds a name a
-// harmless producer prints (word.MarkName: a line of ls, date's, mktemp's
-// fresh file): harmless as a name to read, yet which file it is guard
-// cannot tell, and a file that runs is its text, not its name (x=$(ls |
-// head -1); . "$x"). A directory so printed before a name guard knows
-// ("$(go env GOPATH)/bin/golangci-lint") is not.
+// producedName reports whether p (as the command's directory makes it)
+// holds a name a harmless producer picks among others (word.MarkName: a
+// line of ls, find's path, date's, mktemp's fresh file), in any element:
+// harmless as a name to read, yet which file it is guard cannot tell, and
+// a file that runs is its text, not its name (x=$(ls | head -1); . "$x";
+// sh "$(ls -d d*)/x.sh"; cd "$(ls -d */)" && make; FINDINGS48b F4). A
+// tool's place ("$(go env GOPATH)/bin/golangci-lint", word.NamePlace) is
+// not, nor a container's files (docker exec c sh /x.sh: code that runs
+// there, as guard reads the container's mounts).
 func producedName(p string) bool {
-	last := p[strings.LastIndexByte(p, '/')+1:]
 	found := false
-	word.EachMark(last, func(k byte, _ string, _ bool) { found = found || k == word.MarkName }, nil)
+	word.EachMark(p, func(k byte, name string, _ bool) {
+		found = found || k == word.MarkName && name != word.NamePlace && !strings.HasPrefix(name, "container:")
+	}, nil)
 	return found
 }
 

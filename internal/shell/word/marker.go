@@ -55,6 +55,11 @@ const (
 	MarkName = 'n'
 )
 
+// NamePlace is the name of a MarkName marker that stands for where a tool
+// keeps its files (go env GOPATH, npm root -g, brew --prefix): one place,
+// not a name picked among others (ls, find, mktemp, date).
+const NamePlace = "place"
+
 // Unknown is what stands for each opaque part of an unresolved path's text
 // (shell.UnresolvedPath.Text):
 // a NUL byte, which no path holds. A relative path that begins with an
