@@ -91,8 +91,13 @@ func (w *walker) commandVar(name, value string) {
 	if w.gitConfigEnvVar(name, value) {
 		return
 	}
+	if catalogue.EditorHomeVars.Has(name) {
+		w.editorHomeSet(name, value) // editorenv.go
+	}
 	use, handed := catalogue.HandedVar(name)
 	switch {
+	case catalogue.EditorLoadVars.Has(name):
+		w.editorLoadVar(name, value) // editorenv.go
 	case catalogue.HiddenVars.Has(name):
 		w.hide("sets %s: a program runs code from a place guard does not read", name)
 	case name == "GIT_ALLOW_PROTOCOL" && gitAllowProtocolHides(value):

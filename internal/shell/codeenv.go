@@ -49,6 +49,6 @@ func (c *cmd) codeEnv(code string, fam lang.Family, oneLiner bool) {
 // codeVar reports whether the variable name holds or names code a
 // program runs or loads.
 func codeVar(name string) bool {
-	return runsVar(name) || catalogue.HiddenVars.Has(name) || catalogue.LoadedVars.Has(name) ||
+	return runsVar(name) || catalogue.HiddenVars.Has(name) || catalogue.EditorLoadVars.Has(name) || catalogue.LoadedVars.Has(name) ||
 		strings.HasPrefix(name, "BASH_FUNC_") || strings.HasPrefix(name, "GIT_")
 }

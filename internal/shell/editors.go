@@ -108,35 +108,13 @@ func (c *cmd) editorFile(a word.Word, l catalogue.ScriptLang, depth int) {
 func (c *cmd) editorText(t string, l catalogue.ScriptLang, depth int) {
 	switch l {
 	case catalogue.LangEx:
-		c.ex(t, depth)
-		if exRuntimeChanged(t) {
-			c.w.hide("runs vim script that changes 'runtimepath' or 'packpath' and loads from it: guard cannot tell which files run")
-		}
+		c.ex(t, depth) // a change of 'runtimepath' or 'packpath' is hidden there (exSet)
 	case catalogue.LangLisp:
 		c.lisp(t, depth)
 	case catalogue.LangLua:
 		c.luaLoads(t, depth)
 	}
 	c.scanFile(t, false)
-}
-
-// exRuntimeChanged reports whether vim script t both changes where vim
-// looks for runtime files and loads one by name (:runtime, :packadd).
-func exRuntimeChanged(t string) bool {
-	low := strings.ToLower(t)
-	if !strings.Contains(low, "rtp") && !strings.Contains(low, "runtimepath") && !strings.Contains(low, "packpath") {
-		return false
-	}
-	for i, line := range strings.Split(low, "\n") {
-		if i == maxTextTokens {
-			return true
-		}
-		name, _ := lang.ExName(lang.SkipExRange(line))
-		if lang.ExAbbrev(name, "runtime", 2) || lang.ExAbbrev(name, "packadd", 2) {
-			return true
-		}
-	}
-	return false
 }
 
 // exFile: an ex command of catalogue.ExFileCommands runs the file its
@@ -303,6 +281,10 @@ func (c *cmd) luaLoads(t string, depth int) {
 		for _, f := range []string{base + ".lua", base + "/init.lua"} {
 			c.editorFile(word.Word{Text: f, Known: true}, catalogue.LangLua, depth)
 		}
+	}
+	if loadPathNamed(t) {
+		c.w.hide(loadPathHidden) // vim.opt.rtp:prepend("x"), vim.o.packpath = …
+		return
 	}
 	if f, ok := builtCall(t, append(slices.Clip(luaFileCalls), luaExCalls...)); ok {
 		c.w.hide("runs Lua that hands %s a name or a command built by an expression, which guard cannot tell", f)

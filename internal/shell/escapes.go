@@ -34,6 +34,7 @@ func (c *cmd) escapes() {
 	if e, ok := catalogue.EditorNamed(c.name); ok {
 		c.editor(e) // editors.go: the scripts it runs
 	}
+	c.editorStartup() // editorenv.go: where an editor loads its start-up code
 	if cl, ok := catalogue.ClientNamed(c.name, c.args); ok {
 		c.client(cl) // repl.go, dbclients.go: its command language
 		if cl.Lang == catalogue.ClientMysql {
@@ -203,6 +204,9 @@ func (c *cmd) exCommand(l string, depth int) string {
 		// g/re/!CMD, autocmd VimEnter * !CMD, normal :!CMD
 		c.ex(lang.ExRest(arg), depth+1)
 	case lang.ExCode(name):
+		if loadPathNamed(arg) {
+			c.w.hide(loadPathHidden) // :lua vim.opt.rtp:prepend('x'), :py3 vim.command('set rtp^=x')
+		}
 		c.scanCode(arg)
 		if strings.HasPrefix(name, "lua") {
 			c.luaLoads(arg, depth+1) // :lua dofile("x.lua")

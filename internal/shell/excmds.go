@@ -177,10 +177,14 @@ func (c *cmd) exExpr(expr string) {
 	if opt, val, ok := exOptionLet(expr); ok {
 		if v, lit := lang.Literals(val), strings.TrimSpace(val); len(v) == 1 && len(lit) == len(v[0])+2 {
 			c.exSet(opt + "=" + strings.ReplaceAll(v[0], " ", `\ `)) // let &makeprg = 'sh x.sh'
-		} else if catalogue.ExSetRuns.Has(opt) || catalogue.ExSetFiles.Has(opt) || catalogue.ExSetExprs.Has(opt) {
+		} else if catalogue.ExSetRuns.Has(opt) || catalogue.ExSetFiles.Has(opt) || catalogue.ExSetExprs.Has(opt) || catalogue.ExSetLoads.Has(opt) {
 			c.w.hide("runs vim script that sets '%s' to a value built at run time, which guard cannot tell", opt)
 			return
 		}
+	}
+	if strings.Contains(expr, "(") && loadPathNamed(expr) {
+		c.w.hide(loadPathHidden) // call nvim_set_option('rtp', …), setbufvar(1, '&rtp', …)
+		return
 	}
 	for _, k := range lang.FirstLiterals(expr, []string{"feedkeys"}, false) {
 		c.exKeys(k, 0) // call feedkeys(":e x\r")
@@ -213,11 +217,18 @@ func (c *cmd) exExpr(expr string) {
 func (c *cmd) exSet(arg string) {
 	arg, _, _ = strings.Cut(arg, "|")
 	for _, f := range strings.Fields(strings.ReplaceAll(arg, `\ `, "\x00")) {
-		name, val, ok := strings.Cut(f, "=")
+		name, val, ok := f, "", false
+		if i := strings.IndexAny(f, "=:"); i >= 0 {
+			name, val, ok = f[:i], f[i+1:], true // :set opt=v, :set opt:v
+		}
 		name = strings.TrimRight(name, "+-^")
 		val = strings.ReplaceAll(val, "\x00", " ")
 		switch {
 		case !ok:
+		case catalogue.ExSetLoads.Has(name):
+			// vim's start-up sources plugin/ and pack/*/start/ of the new
+			// directories, :runtime and filetypes load from them later
+			c.w.hide(loadPathHidden)
 		case catalogue.ExSetRuns.Has(name):
 			c.w.tentative(val)
 		case catalogue.ExSetFiles.Has(name):

@@ -76,6 +76,61 @@ var Editors = []Editor{
 	},
 }
 
+// EditorLoadVars move where an editor loads the code it runs at start
+// and later by name: vim's and nvim's runtime directory (VIM, VIMRUNTIME:
+// its plugin/, pack/*/start/, ftplugin/, defaults.vim), nvim's
+// configuration's name (NVIM_APPNAME: ~/.config/NAME/init.lua) and
+// remote plugins' manifest, emacs's load-path (site-start.el) and native
+// code, kakoune's configuration and runtime (kakrc, autoload/), micro's
+// configuration (init.lua, plug/), helix's runtime (grammars, compiled
+// code it loads) and jed's. guard reads none of those directories.
+const EditorLoadVars word.Set = " VIM VIMRUNTIME NVIM_APPNAME NVIM_RPLUGIN_MANIFEST EMACSLOADPATH EMACSNATIVELOADPATH " +
+	"KAKOUNE_CONFIG_DIR KAKOUNE_RUNTIME MICRO_CONFIG_HOME HELIX_RUNTIME JED_ROOT JED_HOME "
+
+// EditorHomeVars are the variables under whose directories an editor finds
+// its user start-up files and plugins ($HOME/.vimrc and ~/.vim/plugin/,
+// $XDG_CONFIG_HOME/nvim/init.lua, $XDG_DATA_HOME/nvim/site/pack/,
+// $XDG_CONFIG_DIRS and $XDG_DATA_DIRS on nvim's 'runtimepath',
+// ~/.emacs.d/init.el, kak/kakrc, micro/init.lua, helix/languages.toml).
+// Programs other than editors read them too (git its
+// $XDG_CONFIG_HOME/git/config): only an editor's run looks at them here.
+const EditorHomeVars word.Set = " HOME XDG_CONFIG_HOME XDG_DATA_HOME XDG_CONFIG_DIRS XDG_DATA_DIRS "
+
+// IsEditor reports whether program name is an editor that loads start-up
+// files and plugins of the user's (an editor of Editors or of
+// handedOpeners).
+func IsEditor(name string) bool {
+	if _, ok := EditorNamed(name); ok {
+		return true
+	}
+	for _, o := range handedOpeners {
+		if o.names.Has(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// StartsClean reports whether editor name given args loads none of the
+// user's start-up files and plugins: vim's -u NONE and --clean, emacs's
+// -Q and -q (site-start.el comes from the load-path, EditorLoadVars').
+func StartsClean(name string, args []word.Word) bool {
+	e, _ := EditorNamed(name)
+	vim := e != nil && e.Names.Has("vim") || name == "mvim"
+	emacs := e != nil && e.Names.Has("emacs")
+	for i, a := range args {
+		switch s := a.Text; {
+		case s == "--":
+			return false
+		case vim && (s == "--clean" || s == "-u" && i+1 < len(args) && args[i+1].Text == "NONE"):
+			return true
+		case emacs && (s == "-Q" || s == "-q" || s == "--quick" || s == "--no-init-file"):
+			return true
+		}
+	}
+	return false
+}
+
 // EditorNamed returns the entry for the editor called name.
 func EditorNamed(name string) (*Editor, bool) {
 	for i := range Editors {

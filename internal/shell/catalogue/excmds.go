@@ -118,6 +118,9 @@ const ExRiskyFuncs word.Set = " writefile system systemlist job_start jobstart t
 const (
 	ExSetRuns  word.Set = " makeprg mp grepprg gp equalprg ep formatprg fp keywordprg kp shell sh "
 	ExSetFiles word.Set = " backupdir bdir directory dir undodir udir viminfofile vif verbosefile vfile shadafile sdf "
+	// ExSetLoads are the options that say where vim loads runtime files
+	// and packages from, which its start-up sources plugins of.
+	ExSetLoads word.Set = " runtimepath rtp packpath pp "
 	ExSetExprs word.Set = " diffexpr dex patchexpr pex charconvert ccv printexpr pexpr includeexpr inex formatexpr fex indentexpr inde foldexpr fde "
 )
 

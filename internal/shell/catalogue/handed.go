@@ -59,7 +59,10 @@ func (o *handedOpener) onlyOpens(args []word.Word) bool {
 // name, as written) takes a word appended after them as a file it only
 // opens: an editor of handedOpeners whose last word is an operand, `--` or
 // one of its flags, or a reading program of Catalogue (cat, less) that
-// knows its options and has none waiting for its value.
+// knows its options and has none waiting for its value. What an editor
+// loads at start is its environment's too: shell.editorStartup checks
+// every editor's run, a handed one included, for a variable of
+// EditorLoadVars or EditorHomeVars the command set (FINDINGS48b F1).
 func OpensHanded(name string, args []word.Word) bool {
 	if name == "true" || name == ":" {
 		return true // it ignores its words

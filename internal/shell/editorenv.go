@@ -1,0 +1,145 @@
+package shell
+
+// Where an editor loads the code it runs at start: vim sources the
+// plugin/ and pack/*/start/ directories of its 'runtimepath' and
+// 'packpath' (VIM and VIMRUNTIME pick the runtime directory, HOME and the
+// XDG base directories the user's), nvim its init.lua under
+// $XDG_CONFIG_HOME, emacs its init.el and the load-path's site-start.el.
+// guard does not read those directories: where the command moves them
+// (a variable it sets, :set rtp^=DIR in any of vim's texts) what the
+// editor runs is what guard cannot tell (FINDINGS48b F1).
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// editorLoadVar takes a variable of catalogue.EditorLoadVars the command
+// sets: whichever program then runs, an editor started with it loads its
+// start-up code from the directory it names. The operating system's own
+// directories (VIMRUNTIME=/usr/share/vim/vim90) move nothing the agent
+// wrote.
+func (w *walker) editorLoadVar(name, value string) {
+	if !systemDirs(value) {
+		w.hide("sets %s: an editor started with it (vim, nvim, emacs…) loads its start-up files and plugins from the directory it names, which guard does not read", name)
+	}
+}
+
+// systemDirs reports whether every directory of list v (separated by :)
+// is the operating system's (systemCode), which the agent cannot write.
+func systemDirs(v string) bool {
+	for _, d := range strings.Split(v, ":") {
+		if d != "" && !systemCode(d) {
+			return false
+		}
+	}
+	return true
+}
+
+// editorHomeSet takes a variable of catalogue.EditorHomeVars the command
+// sets to value: an editor the command hands a file through a variable it
+// set before (GIT_EDITOR=vim HOME=x git commit) loads its start-up files
+// from under it. (Set after, the editor's own walk sees it: editorStartup.)
+func (w *walker) editorHomeSet(name, value string) {
+	if w.ownEditorHome(name, value, true) {
+		return
+	}
+	for _, ev := range strings.Fields(string(catalogue.EditorVars)) {
+		if _, set := w.varMap()[ev]; !set {
+			continue
+		}
+		v, _ := w.lookup(ev)
+		f := strings.Fields(v)
+		if len(f) == 0 || !word.IsKnown(f[0]) || catalogue.IsEditor(path.Base(f[0])) {
+			w.hide("sets %s, under which the editor %s names (%s) loads its start-up files and plugins, which guard does not read", name, ev, v)
+			return
+		}
+	}
+}
+
+// editorStartup checks the run of an editor (vim, nvim, emacs, kak…), as
+// written or handed a file by a runner: with a variable of
+// catalogue.EditorHomeVars the command set elsewhere than the user's own
+// place, what it loads at start is what guard cannot tell, unless it
+// loads none of the user's files (vim -u NONE, --clean, emacs -Q).
+func (c *cmd) editorStartup() {
+	if !catalogue.IsEditor(c.name) || catalogue.StartsClean(c.name, c.args) {
+		return
+	}
+	for _, name := range strings.Fields(string(catalogue.EditorHomeVars)) {
+		if _, set := c.w.varMap()[name]; !set {
+			continue
+		}
+		v, known := c.w.lookup(name)
+		if !c.w.ownEditorHome(name, v, known) {
+			c.w.hide("runs %s with %s set by the command: %s loads its start-up files and plugins from under it (a vimrc, init.lua, plugin/), which guard does not read", c.name, name, c.name)
+			return
+		}
+	}
+	for _, name := range strings.Fields(string(catalogue.EditorLoadVars)) {
+		if _, set := c.w.varMap()[name]; !set {
+			continue
+		}
+		if v, known := c.w.lookup(name); !known || !systemDirs(v) {
+			c.w.hide("runs %s with %s set by the command: %s loads its start-up files and plugins from the directory it names, which guard does not read", c.name, name, c.name)
+			return
+		}
+	}
+}
+
+// ownEditorHome reports whether v, the value of a variable of
+// catalogue.EditorHomeVars (known: a value the shell holds), names the
+// place the user's own start-up files are: the home as the command found
+// it, ~/.config, ~/.local/share, the operating system's directories.
+func (w *walker) ownEditorHome(name, v string, known bool) bool {
+	if !known || unknownText(v) {
+		return false
+	}
+	switch name {
+	case "HOME":
+		return w.ownHome(v)
+	case "XDG_CONFIG_HOME":
+		return v == "" || w.ownHome(strings.TrimSuffix(strings.TrimRight(v, "/"), "/.config"))
+	case "XDG_DATA_HOME":
+		return v == "" || w.ownHome(strings.TrimSuffix(strings.TrimRight(v, "/"), "/.local/share"))
+	}
+	return systemDirs(v) // XDG_CONFIG_DIRS, XDG_DATA_DIRS
+}
+
+// loadPathNamed reports whether text t (vim script, Lua, Python run by
+// vim) names vim's 'runtimepath' or 'packpath' option: rtp, runtimepath,
+// packpath as words, pp as an option (&pp, vim.o.pp, 'pp').
+func loadPathNamed(t string) bool {
+	low := strings.ToLower(t)
+	for _, n := range [...]string{"runtimepath", "packpath", "rtp", "pp"} {
+		for off := 0; off < len(low); {
+			i := strings.Index(low[off:], n)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(n)
+			before, after := byte(' '), byte(' ')
+			if i > 0 {
+				before = low[i-1]
+			}
+			if off < len(low) {
+				after = low[off]
+			}
+			if word.IsWordChar(before) || word.IsWordChar(after) {
+				continue
+			}
+			if n != "pp" || strings.IndexByte("&.'\":", before) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// loadPathHidden is the reason a change of 'runtimepath' or 'packpath'
+// gives.
+const loadPathHidden = "runs vim script that changes 'runtimepath' or 'packpath': vim loads the plugins of the directories it names (plugin/, pack/*/start/, ftplugin/) at start and by name later, which guard does not read"
