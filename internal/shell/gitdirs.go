@@ -240,9 +240,8 @@ func (c *cmd) gitDirAt(st effect.Stater, d string, discovered bool) bool {
 	}
 	if k == effect.EntryFile && !discovered {
 		text, fs := c.w.FileStatus(d, true, effect.MaxScriptBytes)
-		target, ok := strings.CutPrefix(strings.TrimSpace(text), "gitdir:")
-		target = strings.TrimSpace(target)
-		if fs != effect.FileWhole || !ok || !word.IsKnown(target) || target == "" {
+		target, ok := repo.GitFileDir(text) // as git reads it: "gitdir: x9 " names "x9 "
+		if fs != effect.FileWhole || !ok || !word.IsKnown(target) {
 			c.w.hide("git uses the git directory a .git file names (%s), which guard cannot read", d)
 			return true
 		}
