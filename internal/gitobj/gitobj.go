@@ -498,6 +498,31 @@ func (r *Repo) Replaced() bool {
 	return strings.Contains(string(data), " refs/replace/")
 }
 
+// ReplacesObjects reports whether git may print another object than the
+// one a name maps to in this store (object-file.c lookup_replace_object):
+// a replace ref (refs/replace/, loose or packed), a GIT_REPLACE_REF_BASE
+// other than refs/replace/ (refs guard does not list), or a graft file.
+// Unlike Replaced, alternates are not: an object's id names the same text
+// in any store. git's --no-replace-objects, GIT_NO_REPLACE_OBJECTS and
+// core.useReplaceRefs=false are not looked at (a repository with replace
+// refs is what guard cannot tell either way).
+func (r *Repo) ReplacesObjects() bool {
+	if v, ok := os.LookupEnv("GIT_REPLACE_REF_BASE"); ok && v != "refs/replace/" {
+		return true
+	}
+	if _, err := os.Lstat(filepath.Join(r.common, "info", "grafts")); err == nil {
+		return true
+	}
+	if anyFile(filepath.Join(r.common, "refs", "replace"), 0) {
+		return true
+	}
+	data, err := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return true // there, not read whole: it may hold one
+	}
+	return strings.Contains(string(data), " refs/replace/")
+}
+
 // ConfigFiles returns the repository's own configuration files (config,
 // and a worktree's config.worktree).
 func (r *Repo) ConfigFiles() []string {
