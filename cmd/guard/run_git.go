@@ -4,7 +4,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
+
+	"github.com/guardhq/guard/internal/repo"
 )
 
 // maxRepoDepth bounds the directories gitFiles walks up.
@@ -56,15 +57,14 @@ func gitFiles(wd string) []string {
 func repoGitFiles(root string) []string {
 	gitDir := filepath.Join(root, ".git")
 	if fi, err := os.Stat(gitDir); err == nil && !fi.IsDir() {
-		ref := readSmall(gitDir)
-		p, ok := strings.CutPrefix(strings.TrimSpace(ref), "gitdir:")
+		p, ok := repo.GitFileDir(readSmall(gitDir)) // as git reads it
 		if !ok {
 			return nil
 		}
-		gitDir = relTo(root, strings.TrimSpace(p))
+		gitDir = relTo(root, p)
 	}
 	common := gitDir
-	if c := strings.TrimSpace(readSmall(filepath.Join(gitDir, "commondir"))); c != "" {
+	if c, ok := repo.CommonDirName(readSmall(filepath.Join(gitDir, "commondir"))); ok {
 		common = relTo(gitDir, c)
 	}
 	out := []string{filepath.Join(common, "config"), filepath.Join(common, "hooks")}

@@ -46,6 +46,10 @@ const (
 	maxParents = 256
 )
 
+// gitSpace are the bytes git's isspace takes (ctype.c: not \v, \f) for
+// blanks in a ref file.
+const gitSpace = " \t\n\r"
+
 // errBound is the answer to anything past the bounds or not understood.
 var errBound = errors.New("gitobj: cannot read within bounds")
 
@@ -109,9 +113,8 @@ func (r *Repo) followGitFile(dotgit string) bool {
 	if err != nil {
 		return false
 	}
-	line, _, _ := strings.Cut(string(data), "\n")
-	g, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
-	if g = strings.TrimSpace(g); !ok || g == "" {
+	g, ok := repo.GitFileDir(string(data))
+	if !ok {
 		return false
 	}
 	if !filepath.IsAbs(g) {
@@ -127,7 +130,7 @@ func (r *Repo) followGitFile(dotgit string) bool {
 func (r *Repo) commonDir(g string) {
 	r.common = g
 	if c, err := regularfile.ReadFile(filepath.Join(g, "commondir"), maxRefBytes); err == nil {
-		if cs := strings.TrimSpace(string(c)); cs != "" {
+		if cs, ok := repo.CommonDirName(string(c)); ok {
 			if !filepath.IsAbs(cs) {
 				cs = filepath.Join(g, cs)
 			}
@@ -210,9 +213,9 @@ func (r *Repo) upstream() (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	line, _, _ := strings.Cut(string(head), "\n")
-	branch, ok := strings.CutPrefix(strings.TrimSpace(line), "ref: refs/heads/")
-	if !ok {
+	sym, ok := strings.CutPrefix(strings.TrimRight(string(head), gitSpace), "ref:") // as refFile reads it
+	branch, isBranch := strings.CutPrefix(strings.TrimLeft(sym, gitSpace), "refs/heads/")
+	if !ok || !isBranch || strings.ContainsAny(branch, gitSpace) {
 		return "", false // a detached HEAD tracks nothing
 	}
 	config, err := regularfile.ReadFile(filepath.Join(r.common, "config"), maxRefBytes)
@@ -451,13 +454,16 @@ func (r *Repo) refFile(c string, depth int) (id ID, there, ok bool) {
 		}
 		return ID{}, false, false
 	}
-	line, _, _ := strings.Cut(string(data), "\n")
-	line = strings.TrimSpace(line)
+	line := strings.TrimRight(string(data), gitSpace) // files-backend: strbuf_rtrim, then the whole text
 	if t, isSym := strings.CutPrefix(line, "ref:"); isSym {
-		id, ok := r.ref(strings.TrimSpace(t), depth+1)
+		t = strings.TrimLeft(t, gitSpace)
+		if strings.ContainsAny(t, gitSpace) {
+			return ID{}, true, false // no ref name git takes
+		}
+		id, ok := r.ref(t, depth+1)
 		return id, true, ok
 	}
-	if len(line) >= 40 {
+	if len(line) >= 40 && (len(line) == 40 || strings.IndexByte(gitSpace, line[40]) >= 0) { // FETCH_HEAD: more after a blank
 		if _, err := hex.Decode(id[:], []byte(line[:40])); err == nil {
 			return id, true, true
 		}
@@ -489,6 +495,31 @@ func (r *Repo) Replaced() bool {
 		return true
 	}
 	data, _ := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes)
+	return strings.Contains(string(data), " refs/replace/")
+}
+
+// ReplacesObjects reports whether git may print another object than the
+// one a name maps to in this store (object-file.c lookup_replace_object):
+// a replace ref (refs/replace/, loose or packed), a GIT_REPLACE_REF_BASE
+// other than refs/replace/ (refs guard does not list), or a graft file.
+// Unlike Replaced, alternates are not: an object's id names the same text
+// in any store. git's --no-replace-objects, GIT_NO_REPLACE_OBJECTS and
+// core.useReplaceRefs=false are not looked at (a repository with replace
+// refs is what guard cannot tell either way).
+func (r *Repo) ReplacesObjects() bool {
+	if v, ok := os.LookupEnv("GIT_REPLACE_REF_BASE"); ok && v != "refs/replace/" {
+		return true
+	}
+	if _, err := os.Lstat(filepath.Join(r.common, "info", "grafts")); err == nil {
+		return true
+	}
+	if anyFile(filepath.Join(r.common, "refs", "replace"), 0) {
+		return true
+	}
+	data, err := regularfile.ReadFile(filepath.Join(r.common, "packed-refs"), maxRefBytes)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return true // there, not read whole: it may hold one
+	}
 	return strings.Contains(string(data), " refs/replace/")
 }
 

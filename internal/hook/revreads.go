@@ -99,6 +99,9 @@ func revPaths(base, h string, revs []shell.RevRead) ([]event.Input, *event.Findi
 	var b scanBudget
 	stashed := false
 	for _, r := range revs {
+		if f := replacedRead(base, h, r); f != nil {
+			return out, f
+		}
 		if r.Path != "" {
 			continue
 		}
@@ -301,12 +304,37 @@ func stashReads(base, h string, r shell.RevRead, b *scanBudget) ([]event.Input, 
 	}
 }
 
+// replacedRead returns, for a read of committed text r in a repository
+// whose replace refs or grafts substitute objects (gitobj.ReplacesObjects),
+// the finding that blocks it: git prints the replacement's text under the
+// name guard judges (git replace A.TXT-BLOB ENV-BLOB, then git show
+// HEAD:a.txt prints the .env; FINDINGS48a R4). nil otherwise.
+func replacedRead(base, h string, r shell.RevRead) *event.Finding {
+	_, repo, ok := revRepo(base, h, r)
+	if !ok || !repo.ReplacesObjects() {
+		return nil
+	}
+	f := event.Finding{Detector: event.DetectorSecrets, Rule: "unredactable_read", Severity: "high"}
+	f.Reason = "guard cannot tell which file's text this git command prints: the repository has replace refs (refs/replace/) or grafts, so a name such as " + quoted(strings.TrimSuffix(r.Rev+":"+r.Path, ":")) + " may print another object (a protected file's text) that guard does not read; remove them (git replace -d) or ask the user"
+	f.LogReason = f.Reason
+	return &f
+}
+
 // revDir returns the directory r runs in (r.Dir relative to base, ~ for
 // home h) and the repository holding it; false when guard cannot tell
 // them, or the repository substitutes objects (replace refs, grafts,
 // alternates: git prints another object than the one guard reads by
 // name).
 func revDir(base, h string, r shell.RevRead) (string, *gitobj.Repo, bool) {
+	dir, repo, ok := revRepo(base, h, r)
+	if !ok || repo.Replaced() {
+		return "", nil, false
+	}
+	return dir, repo, true
+}
+
+// revRepo is revDir whatever the repository substitutes.
+func revRepo(base, h string, r shell.RevRead) (string, *gitobj.Repo, bool) {
 	dir := base
 	if r.Dir != "" {
 		d := pathdetect.ExpandHome(r.Dir, h)
@@ -320,7 +348,7 @@ func revDir(base, h string, r shell.RevRead) (string, *gitobj.Repo, bool) {
 		}
 	}
 	repo, ok := gitobj.Find(dir)
-	if !ok || repo.Replaced() {
+	if !ok {
 		return "", nil, false
 	}
 	return dir, repo, true

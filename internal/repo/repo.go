@@ -74,21 +74,15 @@ func configFromGitFile(dir, dotgit string) string {
 	if err != nil {
 		return ""
 	}
-	line, _, _ := strings.Cut(string(data), "\n")
-	gitdir, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+	gitdir, ok := GitFileDir(string(data))
 	if !ok {
-		return ""
-	}
-	gitdir = strings.TrimSpace(gitdir)
-	if gitdir == "" {
 		return ""
 	}
 	if !filepath.IsAbs(gitdir) {
 		gitdir = filepath.Join(dir, gitdir)
 	}
 	if common, err := readBounded(filepath.Join(gitdir, "commondir"), maxGitRef); err == nil {
-		c := strings.TrimSpace(string(common))
-		if c != "" {
+		if c, ok := CommonDirName(string(common)); ok {
 			if !filepath.IsAbs(c) {
 				c = filepath.Join(gitdir, c)
 			}
@@ -203,8 +197,8 @@ func IsGitDir(d string) bool {
 	}
 	common := d
 	if data, err := regularfile.ReadFile(filepath.Join(d, "commondir"), 4096); err == nil {
-		c := strings.TrimRight(string(data), "\n")
-		if c, _, _ = strings.Cut(c, "\n"); c == "" {
+		c, ok := CommonDirName(string(data))
+		if !ok {
 			return false
 		}
 		if !filepath.IsAbs(c) {
@@ -264,4 +258,38 @@ func hexRun(text string) int {
 		n++
 	}
 	return n
+}
+
+// GitFileDir returns the git directory the text of a .git file (a
+// "gitfile") names, as git's read_gitfile_gently reads it: "gitdir: " at
+// its first byte, then the rest with only its trailing CR and LF bytes
+// taken off (blanks and anything else kept: "gitdir: x9 " names "x9 ").
+// ok is false for text git does not take for a gitfile (git then stops),
+// and for a name guard cannot tell as git does (a NUL, which ends git's
+// string, or a line break inside it).
+func GitFileDir(text string) (dir string, ok bool) {
+	rest, found := strings.CutPrefix(text, "gitdir: ")
+	if !found {
+		return "", false
+	}
+	return gitFileName(rest)
+}
+
+// CommonDirName returns the directory the text of a commondir file names,
+// as git's get_common_dir_noenv reads it: the whole text with only its
+// trailing CR and LF bytes taken off. ok is false for an empty name (git
+// stops) and for one guard cannot tell as git does (a NUL, a line break
+// inside it).
+func CommonDirName(text string) (dir string, ok bool) {
+	return gitFileName(text)
+}
+
+// gitFileName is the name of a .git or commondir file's text (after
+// "gitdir: "): trailing CR and LF taken off, nothing else.
+func gitFileName(s string) (string, bool) {
+	s = strings.TrimRight(s, "\r\n")
+	if s == "" || strings.ContainsAny(s, "\x00\r\n") {
+		return "", false
+	}
+	return s, true
 }

@@ -149,3 +149,24 @@ func FuzzOriginURL(f *testing.F) {
 		}
 	})
 }
+
+// TestGitFileDir: a .git file and a commondir file are read as git reads
+// them (setup.c read_gitfile_gently, get_common_dir_noenv): "gitdir: " at
+// the first byte, only trailing CR and LF taken off (FINDINGS48a R5).
+func TestGitFileDir(t *testing.T) {
+	for text, want := range map[string]string{
+		"gitdir: x9\n": "x9", "gitdir: x9 \n": "x9 ", "gitdir: x9\r\n": "x9", "gitdir:  x9": " x9",
+		" gitdir: x9\n": "", "gitdir:x9\n": "", "gitdir: \n": "", "gitdir: a\nb\n": "", "gitdir: a\x00b": "", "": "",
+	} {
+		if got, ok := GitFileDir(text); got != want || ok != (want != "") {
+			t.Errorf("GitFileDir(%q) = %q, %v, want %q", text, got, ok, want)
+		}
+	}
+	for text, want := range map[string]string{
+		"../cm\n": "../cm", "../cm8 \n": "../cm8 ", " ../cm\r\n": " ../cm", "\n": "", "a\nb\n": "",
+	} {
+		if got, ok := CommonDirName(text); got != want || ok != (want != "") {
+			t.Errorf("CommonDirName(%q) = %q, %v, want %q", text, got, ok, want)
+		}
+	}
+}

@@ -16,6 +16,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/repo"
@@ -240,9 +241,8 @@ func (c *cmd) gitDirAt(st effect.Stater, d string, discovered bool) bool {
 	}
 	if k == effect.EntryFile && !discovered {
 		text, fs := c.w.FileStatus(d, true, effect.MaxScriptBytes)
-		target, ok := strings.CutPrefix(strings.TrimSpace(text), "gitdir:")
-		target = strings.TrimSpace(target)
-		if fs != effect.FileWhole || !ok || !word.IsKnown(target) || target == "" {
+		target, ok := repo.GitFileDir(text) // as git reads it: "gitdir: x9 " names "x9 "
+		if fs != effect.FileWhole || !ok || !word.IsKnown(target) {
 			c.w.hide("git uses the git directory a .git file names (%s), which guard cannot read", d)
 			return true
 		}
@@ -415,12 +415,13 @@ func gitDirProtected(p string) bool {
 // protected by the .git globs: its configuration (and a worktree's), as a
 // configuration a variable names; a hook there blocks. What git takes
 // from a separate common directory (GIT_COMMON_DIR, a commondir file) is
-// read there (gitCommonFiles); without one, core.worktree in d's
-// configuration sets the work tree (gitWorkTreeSet).
+// read there (gitCommonFiles). core.worktree in any of these files sets
+// the work tree (gitWorkTreeSet).
 func (c *cmd) gitDirFiles(st effect.Stater, d string) {
-	for _, f := range []string{"config", "config.worktree"} {
-		if k, _ := st.Lstat(c.w.Where(path.Join(d, f))); k != effect.EntryNone {
-			c.w.gitConfigFile(path.Join(d, f))
+	files := []string{path.Join(d, "config"), path.Join(d, "config.worktree")}
+	for _, f := range files {
+		if k, _ := st.Lstat(c.w.Where(f)); k != effect.EntryNone {
+			c.w.gitConfigFile(f)
 		}
 	}
 	cd, separate, ok := c.gitCommonOf(d)
@@ -430,9 +431,10 @@ func (c *cmd) gitDirFiles(st effect.Stater, d string) {
 	if _, env := c.gitCommonEnv(); separate && !env {
 		c.gitCommonFiles(st, cd) // GIT_COMMON_DIR's: gitDirConfigs
 	}
-	if !separate {
-		c.gitWorkTreeSet(st, d)
+	if separate {
+		files = append(files, path.Join(cd, "config"))
 	}
+	c.gitWorkTreeSet(st, d, files)
 	c.gitHookFiles(st, d)
 }
 
@@ -465,27 +467,32 @@ func (c *cmd) gitHookFiles(st effect.Stater, d string) {
 	}
 }
 
-// gitWorkTreeSet reads core.worktree in the configuration of git
-// directory d (one without a separate common directory: setup.c
-// check_repository_format_gently takes it only then), which makes the
-// directory it names (relative to d) git's work tree when neither
-// --work-tree nor GIT_WORK_TREE is given: the command then reads and
-// writes there, as it does a --work-tree's (a touch of it: a work tree
-// of ~/.ssh is a read of the keys, one of ~/.guard a write of guard's
-// files); FINDINGS47b G4. One guard cannot tell hides.
-func (c *cmd) gitWorkTreeSet(st effect.Stater, d string) {
+// gitWorkTreeSet reads core.worktree in the configuration files of git
+// directory d (files: its config and config.worktree, and its common
+// directory's config), which makes the directory it names (relative to d)
+// git's work tree when neither --work-tree nor GIT_WORK_TREE is given: the
+// command then reads and writes there, as it does a --work-tree's (a
+// touch of it: a work tree of ~/.ssh is a read of the keys, one of
+// ~/.guard a write of guard's files); FINDINGS47b G4. Whatever file sets
+// it is taken, a common directory's too: setup.c
+// check_repository_format_gently ignores core.worktree with a common
+// directory only without extensions.worktreeConfig, which reads
+// config.worktree and takes it again (FINDINGS48a R6); guard does not
+// model which file wins. One guard cannot tell, or two that differ,
+// hide.
+func (c *cmd) gitWorkTreeSet(st effect.Stater, d string, files []string) {
 	if v, ok := c.w.lookup("GIT_WORK_TREE"); ok && v != "" {
 		return // the line's --work-tree (gitOptionVars) or GIT_WORK_TREE
 	}
-	for _, f := range []string{"config", "config.worktree"} {
-		p := path.Join(d, f)
+	var trees []string
+	for _, p := range files {
 		if k, _ := st.Lstat(c.w.Where(p)); k == effect.EntryNone {
 			continue
 		}
 		text, fs := c.w.FileStatus(p, true, effect.MaxScriptBytes)
 		settings, err := gitSettings(text)
 		if fs != effect.FileWhole || err != nil {
-			c.w.hide("git uses the git directory '%s', whose configuration guard cannot read to tell its work tree (core.worktree)", word.Clean(c.w.Where(d)))
+			c.w.hide("git uses the git directory '%s', whose configuration (%s) guard cannot read to tell its work tree (core.worktree)", word.Clean(c.w.Where(d)), path.Base(p))
 			return
 		}
 		for _, kv := range settings {
@@ -498,12 +505,21 @@ func (c *cmd) gitWorkTreeSet(st effect.Stater, d string) {
 				return
 			}
 			if !strings.HasPrefix(v, "/") {
-				v = path.Join(d, v)
+				v = path.Join(d, v) // relative to the git directory, whichever file sets it
 			}
-			c.gitCfgTree = v
+			if !slices.Contains(trees, v) {
+				trees = append(trees, v)
+			}
 		}
 	}
-	if c.gitCfgTree != "" {
-		c.w.AsOptions(func() { c.w.Touch(c.gitCfgTree) })
+	switch len(trees) {
+	case 0:
+		return
+	case 1:
+		c.gitCfgTree = trees[0]
+	default:
+		c.w.hide("git uses the git directory '%s', whose configuration files name several work trees (core.worktree): guard cannot tell which one git uses", word.Clean(c.w.Where(d)))
+		return
 	}
+	c.w.AsOptions(func() { c.w.Touch(c.gitCfgTree) })
 }

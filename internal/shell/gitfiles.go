@@ -56,6 +56,9 @@ func (c *cmd) gitFiles() {
 	if sub == "config" {
 		c.w.gitConfigWritten = true // gitprints.go narrowed
 	}
+	if sub == "replace" && gitReplaces(c.args[at+1:]) {
+		c.w.gitReplaced = true // addRevRead
+	}
 	if sub == "apply" {
 		c.gitApply(at + 1)
 	}
@@ -310,9 +313,15 @@ func (w *walker) revFile(rev, p string) {
 	w.addRevRead(RevRead{Dir: w.Dir, Rev: rev, Path: p})
 }
 
-// addRevRead records r, within MaxRevReads.
+// addRevRead records r, within MaxRevReads. After a git replace of the
+// command (walker.gitReplaced) a revision's name may print another
+// object's text, which guard does not read: a hide.
 func (w *walker) addRevRead(r RevRead) {
 	switch {
+	case w.gitReplaced && r.Rev != RevCannotTell && r.Rev != "…":
+		w.hide("prints what git shows for '%s' after its own git replace, which may put another object's text under that name: guard cannot tell which object's text git prints", strings.TrimSuffix(r.Rev+":"+r.Path, ":"))
+	case w.gitReplaced:
+		w.hide("prints committed text after its own git replace, which may put another object's text under any name: guard cannot tell which object's text git prints")
 	case slices.Contains(w.a.RevReads, r):
 	case len(w.a.RevReads) < MaxRevReads-1:
 		w.a.RevReads = append(w.a.RevReads, r)
@@ -324,10 +333,12 @@ func (w *walker) addRevRead(r RevRead) {
 // revPath returns PATH of a word REV:PATH that names a file in a revision
 // (HEAD:.env, main:./config/x, HEAD:../.ssh/id_rsa) or in the index
 // (:.env, :0:.env, stages 0 to 3): a path-like part after a colon, the
-// part before it an option-free name and no URL.
+// part before it an option-free name and no URL. :/TEXT (and :/!…) is
+// none: git's search of the commit messages (gitMessageSearch), a
+// revision, never the index's path /TEXT.
 func revPath(s string) (string, bool) {
 	k := strings.IndexByte(s, ':')
-	if k < 0 || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+	if k < 0 || strings.HasPrefix(s, "-") || strings.Contains(s, "://") || gitMessageSearch(s) {
 		return "", false
 	}
 	p := s[k+1:]
@@ -338,6 +349,36 @@ func revPath(s string) (string, bool) {
 		return "", false
 	}
 	return p, true
+}
+
+// gitReplaces reports whether git replace with args (after it) may make
+// a replace ref: OLD NEW, --edit, --graft, --convert-graft-file, anything
+// but a listing (no operand, -l, --list, --format) or a deletion (-d,
+// --delete).
+func gitReplaces(args []word.Word) bool {
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		switch s := a.Text; {
+		case s == "-d" || s == "--delete" || s == "-l" || s == "--list":
+			return false
+		case strings.HasPrefix(s, "--format"):
+		case !strings.HasPrefix(s, "-"):
+			return true
+		case s == "-e" || s == "--edit" || s == "-g" || s == "--graft" || s == "--convert-graft-file":
+			return true
+		}
+	}
+	return false
+}
+
+// gitMessageSearch reports whether revision word s is git's search of
+// the commit messages, :/TEXT (object-name.c get_oid_with_context_1:
+// ":/" starts one, :/!-TEXT its negation): the youngest commit whose
+// message matches, which guard does not resolve.
+func gitMessageSearch(s string) bool {
+	return strings.HasPrefix(s, ":/")
 }
 
 // gitApplyWithArg are git apply's options that take the next word.

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/gitconfig"
+	"github.com/guardhq/guard/internal/repo"
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -302,9 +303,8 @@ func (c *cmd) gitHookRepo(st effect.Stater) (top, dotgit string) {
 func (c *cmd) gitFileTarget(dotgit string) (string, string) {
 	unknown := word.Mark(word.MarkVar, "GIT_DIR")
 	text, fs := c.w.FileStatus(dotgit, true, effect.MaxScriptBytes)
-	target, ok := strings.CutPrefix(strings.TrimSpace(text), "gitdir:")
-	target = strings.TrimSpace(target)
-	if fs != effect.FileWhole || !ok || target == "" {
+	target, ok := repo.GitFileDir(text) // as git reads it: "x9 " is not x9
+	if fs != effect.FileWhole || !ok {
 		return unknown, unknown
 	}
 	d := effect.Under(path.Dir(dotgit), target)
@@ -329,10 +329,10 @@ func (c *cmd) gitCommonDir(d string) string {
 		}
 	}
 	text, fs := c.w.Files.ReadFile(p, effect.MaxScriptBytes)
-	switch cd := strings.TrimSpace(string(text)); {
+	switch cd, ok := repo.CommonDirName(string(text)); { // as git reads it: "../cm8 " is not ../cm8
 	case fs == effect.FileAbsent:
 		return d
-	case fs != effect.FileWhole || cd == "":
+	case fs != effect.FileWhole || !ok:
 		return word.Mark(word.MarkVar, "GIT_COMMON_DIR")
 	default:
 		return effect.Under(d, cd)

@@ -1008,6 +1008,12 @@ func both(a, b []string) []string {
 // and records it when revPath did not (a name that is not path-like:
 // HEAD:README).
 func (c *cmd) objectPath(op string) bool {
+	if gitMessageSearch(op) {
+		// :/TEXT: a commit git finds by its message, not the index's
+		// path /TEXT: one guard does not resolve (FINDINGS48a R3).
+		c.revText(RevRead{Rev: RevCannotTell})
+		return true
+	}
 	rev, p, ok := strings.Cut(op, ":")
 	if !ok {
 		return false

@@ -131,7 +131,8 @@ func (c *cmd) regularFile(st effect.Stater, ok bool, a word.Word) bool {
 }
 
 // gitStagesMovedTree: git add that stages untracked files in a work
-// tree git's options name (--work-tree, GIT_WORK_TREE, -c core.worktree)
+// tree git does not find itself (gitWorkTreeUsed: --work-tree,
+// GIT_WORK_TREE, -c core.worktree, a named git directory's core.worktree)
 // reads the ignore files of that tree only, from its top down: the
 // project's .gitignore above it does not apply (FINDINGS47b G9: git
 // --work-tree=backend add -A stages an ignored backend/.env). guard
@@ -142,17 +143,7 @@ func (c *cmd) gitStagesMovedTree(at int) {
 	if c.w.guessing > 0 {
 		return
 	}
-	tree, found := workTree(c.args[:max(at, 0)])
-	if v, ok := c.w.lookup("GIT_WORK_TREE"); ok && found {
-		tree, found = v, false
-	} else if _, set := c.w.varMap()["GIT_WORK_TREE"]; set && found {
-		tree, found = word.Mark(word.MarkVar, "GIT_WORK_TREE"), false
-	}
-	for j := 0; j < at; j++ {
-		if s := strings.ToLower(c.args[j].Text); strings.HasPrefix(s, "core.worktree") || !word.IsKnown(s) && c.args[j-min(j, 1)].Text == "-c" {
-			tree, found = word.Mark(word.MarkVar, "core.worktree"), false
-		}
-	}
+	tree, found := c.gitWorkTreeUsed(at)
 	if found {
 		return
 	}

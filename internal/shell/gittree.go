@@ -33,10 +33,7 @@ const gitTreeWhy = "git wrote a working tree from repository data"
 // gitTree notes the working tree git's subcommand sub (at index at) writes
 // from repository data as a place that may hold links guard cannot follow.
 func (c *cmd) gitTree(sub string, at int) {
-	tree, found := workTree(c.args[:max(at, 0)]) // at -1: no subcommand (a bare git)
-	if found && c.gitCfgTree != "" {
-		tree, found = c.gitCfgTree, false // core.worktree (gitdirs.go)
-	}
+	tree, found := c.gitWorkTreeUsed(at) // at -1: no subcommand (a bare git)
 	args := c.args[at+1:]
 	defer c.gitMovesRefs(sub)              // gitrevs.go
 	defer c.gitMovesIndex(sub, args, tree) // gitindex.go
@@ -45,6 +42,35 @@ func (c *cmd) gitTree(sub string, at int) {
 		return
 	}
 	c.treeWritten(sub, args, dir, tree, found)
+}
+
+// gitWorkTreeUsed returns the work tree git uses for the command (at:
+// its subcommand's index, -1 for none), as named from the walker's
+// directory: --work-tree's, else GIT_WORK_TREE's, else -c core.worktree's
+// (a directory relative to the git directory: one guard does not name),
+// else core.worktree of the git directory's configuration (gitCfgTree,
+// gitWorkTreeSet); "." and found when git finds it itself from where it
+// runs. Every consumer (the tree a checkout writes, the tree git add
+// reads) takes it from here.
+func (c *cmd) gitWorkTreeUsed(at int) (tree string, found bool) {
+	tree, found = workTree(c.args[:max(at, 0)])
+	if !found {
+		return tree, false
+	}
+	if v, ok := c.w.lookup("GIT_WORK_TREE"); ok {
+		return v, false
+	} else if _, set := c.w.varMap()["GIT_WORK_TREE"]; set {
+		return word.Mark(word.MarkVar, "GIT_WORK_TREE"), false
+	}
+	for j := 0; j < at; j++ {
+		if s := strings.ToLower(c.args[j].Text); strings.HasPrefix(s, "core.worktree") || !word.IsKnown(s) && c.args[j-min(j, 1)].Text == "-c" {
+			return word.Mark(word.MarkVar, "core.worktree"), false
+		}
+	}
+	if c.gitCfgTree != "" {
+		return c.gitCfgTree, false // core.worktree (gitdirs.go)
+	}
+	return tree, true
 }
 
 // workTree returns the working tree git's options before its subcommand

@@ -86,6 +86,10 @@ type walker struct {
 	// gitConfigWritten: an earlier git config of the command may have set
 	// what widens a pathspec (log.follow).
 	gitConfigWritten bool
+	// gitReplaced: an earlier git replace of the command may have made a
+	// replace ref (gitReplaces): what a revision's name prints after it is
+	// another object's text (FINDINGS48a R4).
+	gitReplaced bool
 	// gitAliases: the git shell aliases being run one inside another
 	// (gitShellAlias), at most maxGitAliasDepth.
 	gitAliases int
