@@ -143,3 +143,40 @@ func loadPathNamed(t string) bool {
 // loadPathHidden is the reason a change of 'runtimepath' or 'packpath'
 // gives.
 const loadPathHidden = "runs vim script that changes 'runtimepath' or 'packpath': vim loads the plugins of the directories it names (plugin/, pack/*/start/, ftplugin/) at start and by name later, which guard does not read"
+
+// gitEditorSubs are git's subcommands that may start an editor for a
+// message, a todo list or a file (commit without -m, rebase -i, tag -a,
+// notes add, merge --edit, config --edit, add -e…).
+const gitEditorSubs word.Set = " commit rebase tag notes merge revert cherry-pick am citool config add send-email filter-branch "
+
+// gitEditorHome checks a git subcommand that may start an editor the
+// command does not name: git runs the one the user's environment names
+// (or vi), which loads its start-up files from under a HOME or an XDG
+// directory the command moved (HOME=x git commit: x/.vimrc). An editor the
+// command names (GIT_EDITOR, EDITOR, -c core.editor) is judged where it
+// is handed the file (editorHomeSet, editorStartup).
+func (c *cmd) gitEditorHome(sub string, at int) {
+	if !gitEditorSubs.Has(sub) {
+		return
+	}
+	for _, ev := range strings.Fields(string(catalogue.EditorVars)) {
+		if _, set := c.w.varMap()[ev]; set {
+			return
+		}
+	}
+	for j := 0; j < at; j++ {
+		k, _, _ := strings.Cut(strings.TrimPrefix(c.args[j].Text, "--config-env="), "=")
+		if k = strings.ToLower(k); k == "core.editor" || k == "sequence.editor" {
+			return
+		}
+	}
+	for _, name := range strings.Fields(string(catalogue.EditorHomeVars)) {
+		if _, set := c.w.varMap()[name]; !set {
+			continue
+		}
+		if v, known := c.w.lookup(name); !c.w.ownEditorHome(name, v, known) {
+			c.w.hide("runs git %s with %s set by the command: the editor git may start (the user's, or vi) loads its start-up files and plugins from under it, which guard does not read", sub, name)
+			return
+		}
+	}
+}
