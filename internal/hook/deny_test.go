@@ -153,8 +153,6 @@ var inHomeBlocks = map[string]string{
 	"uvx ruff check .":               "uvx's tool on the home",
 	"uvx --python 3.12 ruff check .": "uvx's tool on the home",
 	"uv tool run black --check .":    "uv tool run's tool on the home",
-	// compose up builds build: . with the home as its context (docker build ~).
-	"printf 'services:\n  web:\n    build: .\n    volumes: [\"./src:/app/src\"]\n    env_file: .env\n' > compose.yaml && docker compose up -d":    "compose up builds the home as its context, ~/.ssh among it, as docker build ~",
 	"printf 'FROM node:20\nWORKDIR /app\nCOPY package*.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\n' > Dockerfile && docker build -t app .": "docker build . in the home: the home is the context, ~/.ssh among it",
 }
 

@@ -23,10 +23,11 @@ const (
 // .guard writes ~/.guard).
 type vias map[string]string
 
-// viasOf indexes the operands of a's commands. Synthetic commands (guard's
-// rm for find -delete) are left out, since the program the agent wrote is
-// the one to name, and so are cd and pushd, whose directory holds the
-// later operands.
+// viasOf indexes the operands of a's commands, and the reads no word
+// names with what reads them (shell.Analysis.ReadVias). Synthetic
+// commands (guard's rm for find -delete) are left out, since the program
+// the agent wrote is the one to name, and so are cd and pushd, whose
+// directory holds the later operands.
 func viasOf(a *shell.Analysis) vias {
 	v := vias{}
 	for _, c := range a.Commands {
@@ -54,6 +55,9 @@ func viasOf(a *shell.Analysis) vias {
 				v.add("./"+path.Clean(o), name)
 			}
 		}
+	}
+	for _, r := range a.ReadVias {
+		v.add(path.Clean(r.Path), r.Via) // a read no word names: compose's env_file
 	}
 	return v
 }

@@ -12,6 +12,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -90,7 +91,41 @@ func (c *cmd) compose(args []word.Word) {
 	for _, f := range files {
 		c.composeFile(f, 0, sub == "build", env)
 	}
+	if sub != "build" {
+		// the values interpolated from an env file reach the containers
+		// (their command, environment…), which may print them
+		for _, t := range env.taken {
+			c.composeHands(t.file, "interpolates ${"+t.name+"} from it into what the container gets")
+		}
+	}
 }
+
+// composeHands records compose's read of env file f for the container it
+// starts, how saying how the container gets the file's values.
+func (c *cmd) composeHands(f, how string) {
+	prog := c.name + " compose"
+	if strings.HasSuffix(c.name, "compose") {
+		prog = c.name
+	}
+	c.w.Read(f)
+	c.w.readVia(f, prog+" ("+how+")")
+}
+
+// ReadVia is a read no word of the command names (see
+// [Analysis.ReadVias]): Path as the analysis writes it, cleaned, and Via,
+// what reads it.
+type ReadVia struct{ Path, Via string }
+
+// readVia notes that via reads p (also a read), a name no word of the
+// command gives.
+func (w *walker) readVia(p, via string) {
+	if len(w.a.ReadVias) < maxReadVias {
+		w.a.ReadVias = append(w.a.ReadVias, ReadVia{Path: word.Clean(w.Where(p)), Via: via})
+	}
+}
+
+// maxReadVias bounds [Analysis.ReadVias]: the explanation of a block.
+const maxReadVias = 16
 
 // composeShortWithArg are the short options of catalogue.ComposeWithArg:
 // compose's -f and -p.
@@ -98,17 +133,26 @@ const composeShortWithArg = "fp"
 
 // composeVars is the environment compose interpolates a compose file
 // with and picks its files by: the command's own (which wins), then the
-// assignments of the env files it loads, the last file's last.
+// assignments of the env files it loads, the last file's last (from: the
+// file of each). taken are the env files (and a name of each) whose
+// values compose interpolates into the model: the container gets them.
 type composeVars struct {
-	c    *cmd
-	vals [][2]string
+	c     *cmd
+	vals  [][2]string
+	from  []string
+	taken []composeTaken
 }
+
+// composeTaken is an env file a compose file interpolates a value from,
+// and the first name it takes there.
+type composeTaken struct{ file, name string }
 
 // composeVarsOf reads the env files compose loads for project directory
 // proj: files (--env-file), else COMPOSE_ENV_FILES, else proj's .env
-// when there is one. guard reads them itself to decide (compose reads
-// them, the agent does not see them); one it cannot read whole, or
-// whose name it cannot tell, is hidden (false).
+// when there is one. guard reads them itself to decide (COMPOSE_FILE…:
+// no read of the agent's); a value compose interpolates into the model
+// from one is (interpolated). One it cannot read whole, or whose name it
+// cannot tell, is hidden (false).
 func (c *cmd) composeVarsOf(proj string, files []word.Word) (*composeVars, bool) {
 	env := &composeVars{c: c}
 	if len(files) == 0 {
@@ -130,7 +174,10 @@ func (c *cmd) composeVarsOf(proj string, files []word.Word) (*composeVars, bool)
 		t, st := c.w.FileStatus(f.Text, true, effect.MaxScriptBytes)
 		switch st {
 		case effect.FileWhole:
-			env.vals = append(env.vals, lang.EnvFileLines(t)...)
+			for _, kv := range lang.EnvFileLines(t) {
+				env.vals = append(env.vals, kv)
+				env.from = append(env.from, f.Text)
+			}
 		case effect.FileAbsent:
 			// compose fails on a missing --env-file; no .env, no values
 		default:
@@ -154,20 +201,45 @@ func (e *composeVars) value(name string) (string, bool) {
 }
 
 // fileValue returns name's value from the env files, when the command's
-// environment does not set it (compose's own environment wins).
+// environment does not set it (compose's own environment wins): guard's
+// own look, no read.
 func (e *composeVars) fileValue(name string) (string, bool) {
-	if e == nil {
+	i := e.fileIndex(name)
+	if i < 0 {
 		return "", false
 	}
+	return e.vals[i][1], true
+}
+
+// fileIndex returns the index in vals of name's value from the env files,
+// -1 for none.
+func (e *composeVars) fileIndex(name string) int {
+	if e == nil {
+		return -1
+	}
 	if _, ok := e.c.envValue(name); ok {
-		return "", false
+		return -1
 	}
 	for i := len(e.vals) - 1; i >= 0; i-- {
 		if e.vals[i][0] == name {
-			return e.vals[i][1], true
+			return i
 		}
 	}
-	return "", false
+	return -1
+}
+
+// interpolated returns name's value from the env files as fileValue does,
+// for compose's interpolation of the model: the env file it comes from is
+// noted among those the containers get values of (taken).
+func (e *composeVars) interpolated(name string) (string, bool) {
+	i := e.fileIndex(name)
+	if i < 0 {
+		return "", false
+	}
+	if !slices.ContainsFunc(e.taken, func(t composeTaken) bool { return t.file == e.from[i] }) {
+		e.taken = append(e.taken, composeTaken{file: e.from[i], name: name})
+	}
+	return e.vals[i][1], true
 }
 
 // known reports whether name's value v (looked up anew when v is "") is
@@ -264,9 +336,18 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 		return
 	}
 	key := ""
+	envFile := false           // in an env_file: list's long form (path:, required:, format:)
+	var long []composeEnvEntry // its entries, read where the list ends
+	defer func() { c.composeEnvEntries(long) }()
 	for _, tok := range toks {
 		if tok.Key {
 			key = tok.Text
+			in := envFile && (key == "path" || key == "required" || key == "format")
+			if !in {
+				c.composeEnvEntries(long)
+				long = nil
+			}
+			envFile = key == "env_file" || in
 			continue
 		}
 		v := composeInterp(tok.Text, env)
@@ -290,6 +371,8 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 			src = v
 		}
 		switch {
+		case envFile && (key == "path" || key == "required"):
+			long = composeEnvEntryAdd(long, key, v, dir)
 		case src != "":
 			src = composeRel(dir, src)
 			if catalogue.HostGivingMount(src) {
@@ -298,17 +381,61 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 			}
 			c.w.ReadTree(src)
 			c.w.Touch(src)
-		case key == "env_file" && !outsideProject(path.Clean(v)):
-			// the project's own environment file: handed to the
-			// container, as compose reads ./.env anyway
 		case catalogue.ComposeReadKeys.Has(key) && (lang.PathLike(v) || key == "env_file"):
 			f := composeRel(dir, v)
-			if ext := path.Ext(f); ext == ".yml" || ext == ".yaml" {
+			switch ext := path.Ext(f); {
+			case ext == ".yml" || ext == ".yaml":
 				c.composeFile(word.Word{Text: f, Known: true}, depth+1, build, env)
-			} else {
+			case key == "env_file":
+				c.composeHands(f, composeEnvFileHow) // as docker run --env-file F
+			default:
 				c.w.Read(f)
 			}
 		}
+	}
+}
+
+// composeEnvFileHow says how compose hands a service's env_file to its
+// container.
+const composeEnvFileHow = "hands it to the container as a service's env_file"
+
+// composeEnvEntry is an entry of an env_file: list's long form: its path
+// (as seen from the working directory) and whether it says required:
+// false.
+type composeEnvEntry struct {
+	path, required string
+}
+
+// composeEnvEntryAdd adds to entries the value v of key (path or
+// required) of a long-form env_file: entry of a compose file in dir. The
+// tokens carry no depth: a key the last entry already has begins the
+// next one.
+func composeEnvEntryAdd(entries []composeEnvEntry, key, v, dir string) []composeEnvEntry {
+	n := len(entries)
+	if n == 0 || key == "path" && entries[n-1].path != "" || key == "required" && entries[n-1].required != "" {
+		entries = append(entries, composeEnvEntry{})
+		n++
+	}
+	if key == "path" {
+		entries[n-1].path = composeRel(dir, v)
+	} else {
+		entries[n-1].required = v
+	}
+	return entries
+}
+
+// composeEnvEntries reads the env files of long-form env_file: entries,
+// as composeText reads a short one, but for an optional one (required:
+// false) that is absent: compose passes it over.
+func (c *cmd) composeEnvEntries(entries []composeEnvEntry) {
+	for _, e := range entries {
+		if e.path == "" {
+			continue
+		}
+		if found, _ := c.entryAt(e.path, false); !found && strings.EqualFold(e.required, "false") && !strings.Contains(e.path, "$") {
+			continue
+		}
+		c.composeHands(e.path, composeEnvFileHow)
 	}
 }
 
@@ -364,7 +491,16 @@ func composeInterp(v string, env *composeVars) string {
 			name, def = inner[:k], strings.TrimLeft(inner[k:], ":-?+")
 			op = inner[k : len(inner)-len(def)]
 		}
-		val, set := env.fileValue(name)
+		val, set := "", false
+		switch {
+		case name == "HOME":
+		case composeEscaped(v, i):
+			// $${NAME}: compose hands the container ${NAME} as it is;
+			// resolved all the same where it names a mount, not read
+			val, set = env.fileValue(name)
+		default:
+			val, set = env.interpolated(name)
+		}
 		switch {
 		case name == "HOME":
 			def = "~"
@@ -378,6 +514,17 @@ func composeInterp(v string, env *composeVars) string {
 		v = v[:i] + def + v[i+end+1:]
 	}
 	return v
+}
+
+// composeEscaped reports whether the $ at v[i] is escaped: after an odd
+// run of $ ($$ is compose's literal $).
+func composeEscaped(v string, i int) bool {
+	n := 0
+	for i > 0 && v[i-1] == '$' {
+		n++
+		i--
+	}
+	return n%2 == 1
 }
 
 // composeBare replaces in v each $NAME (not $$, not ${) that an env file
@@ -401,7 +548,7 @@ func composeBare(v string, env *composeVars) string {
 		for j < len(v) && (v[j] == '_' || v[j] >= 'a' && v[j] <= 'z' || v[j] >= 'A' && v[j] <= 'Z' || j > i+1 && v[j] >= '0' && v[j] <= '9') {
 			j++
 		}
-		if val, ok := env.fileValue(v[i+1 : j]); ok && j > i+1 {
+		if val, ok := env.interpolated(v[i+1 : j]); ok && j > i+1 {
 			b.WriteString(val)
 			i = j - 1
 			continue

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"errors"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -110,6 +111,46 @@ func TestContainerRunsHostFile(t *testing.T) {
 		a, _ := analyzeWith(cmd, map[string]string{"/p/x.sh": evil})
 		if !slices.Contains(a.Writes, "/p/.git/hooks/pre-commit") {
 			t.Errorf("%q: writes %q, want /p/.git/hooks/pre-commit", cmd, a.Writes)
+		}
+	}
+}
+
+// TestComposeEnvReads: an env file compose hands a container (a service's
+// env_file, a value interpolated from it) is a read, with what reads it
+// (FINDINGS48b F3); one the compose file takes nothing from is not.
+func TestComposeEnvReads(t *testing.T) {
+	env := map[string]string{".env": "T=secret\n", "app.env": "L=1\n"}
+	with := func(compose string) map[string]string {
+		m := map[string]string{"compose.yaml": compose}
+		for k, v := range env {
+			m[k] = v
+		}
+		return m
+	}
+	for _, tt := range []struct {
+		cmd, compose, read, via string
+	}{
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    env_file: .env\n", ".env", "env_file"},
+		{"docker compose run --rm a", "services:\n  a:\n    image: alpine\n    env_file:\n      - required: false\n        path: .env\n", ".env", "env_file"},
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    command: echo ${T}\n", ".env", "${T}"},
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    environment: [X=$T]\n", ".env", "${T}"},
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    env_file: app.env\n", "app.env", "env_file"},
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    env_file: missing.env\n", "missing.env", "env_file"}, // required: compose fails, guard reads it
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    command: echo hi\n", "", ""},
+		{"T=1 docker compose up", "services:\n  a:\n    image: alpine\n    command: echo ${T}\n", "", ""},
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    env_file:\n      - path: missing.env\n        required: false\n", "", ""},
+		{"docker compose build", "services:\n  a:\n    build: .\n    command: echo ${T}\n", "", ""},
+		{"docker compose up", "services:\n  a:\n    image: postgres\n    healthcheck: {test: [\"CMD-SHELL\", \"echo $${T}\"]}\n", "", ""},
+	} {
+		a, _ := analyzeWith(tt.cmd, with(tt.compose))
+		reads := slices.DeleteFunc(slices.Clone(a.Reads), func(p string) bool { return !strings.HasSuffix(p, ".env") })
+		switch {
+		case tt.read == "" && len(reads) > 0:
+			t.Errorf("%q with %q: reads %q, want no env file", tt.cmd, tt.compose, reads)
+		case tt.read != "" && !slices.ContainsFunc(reads, func(p string) bool { return path.Clean(p) == tt.read }):
+			t.Errorf("%q with %q: reads %q, want %q", tt.cmd, tt.compose, a.Reads, tt.read)
+		case tt.read != "" && !slices.ContainsFunc(a.ReadVias, func(r ReadVia) bool { return path.Clean(r.Path) == tt.read && strings.Contains(r.Via, tt.via) }):
+			t.Errorf("%q with %q: read vias %q, want %q by %q", tt.cmd, tt.compose, a.ReadVias, tt.read, tt.via)
 		}
 	}
 }

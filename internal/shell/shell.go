@@ -221,6 +221,11 @@ type Analysis struct {
 	// GNUmakefile, pytest's conftest.py, npm's .npmrc), as the command
 	// names them (after its cd); a "**" part stands for any directories.
 	Loads []string
+	// ReadVias are reads (also in Reads) that no word of the command
+	// names, each with what reads it, for a block's explanation: an env
+	// file compose hands a container ("docker compose (hands it to the
+	// container as a service's env_file)").
+	ReadVias []ReadVia
 	// Unresolved are the paths the command names that hold a part guard
 	// could not work out (the output of a command, a value read): the
 	// hook checks whether they could name a protected place.
@@ -473,6 +478,7 @@ func union(a, z *Analysis, zerr error) {
 		}
 	}
 	a.Loads = append(a.Loads, z.Loads...)
+	a.ReadVias = append(a.ReadVias, z.ReadVias...)
 	var bashPE, zshPE *ParseError
 	bashFails := errors.As(a.Err, &bashPE) && !bashPE.Recovered
 	zshFails := errors.As(zerr, &zshPE) && !zshPE.Recovered
