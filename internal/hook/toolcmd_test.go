@@ -20,6 +20,17 @@ func TestToolCmdVariables(t *testing.T) {
 		checkBlock(t, p, proj, `git -c difftool.x.cmd='meld "$LOCAL" "$REMOTE"' difftool -y -t x`, false, "")
 		checkBlock(t, p, proj, `git -c difftool.x.cmd='vimdiff "$LOCAL" "$REMOTE"' difftool -y -t x`, false, "")
 		checkBlock(t, p, proj, `git -c difftool.x.cmd='sh $REMOTE' difftool -y -t x`, true, "words of its own")
+		// Every variable of git's helper is in scope, not only the four
+		// (FINDINGS48a R9).
+		checkBlock(t, p, proj, `git -c merge.tool=x -c mergetool.x.cmd='sh "$BACKUP"' mergetool -y`, true, "words of its own")
+		checkBlock(t, p, proj, `git -c mergetool.x.cmd='sh "$1"' mergetool -y -t x`, true, "words of its own")
+		checkBlock(t, p, proj, `git -c mergetool.x.cmd='sh "$GIT_DIFF_PATH_TOTAL"' mergetool -y -t x`, true, "words of its own")
+		checkBlock(t, p, proj, `git -c difftool.x.cmd='eval sh \$REM""OTE' difftool -y -t x`, true, "words of its own")
+		checkBlock(t, p, proj, `git -c mergetool.x.cmd='sh "$BACKUP" #' mergetool -y -t x`, true, "words of its own")
+		checkBlock(t, p, proj, `git -c mergetool.x.cmd='vimdiff -S "$REMOTE"' mergetool -y -t x`, true, "")
+		checkBlock(t, p, proj, `git -c difftool.x.cmd='vimdiff $LOCAL $REMOTE' difftool -y -t x`, true, "stands unquoted")
+		checkBlock(t, p, proj, `git -c merge.tool=x -c mergetool.x.cmd='meld "$LOCAL" "$MERGED" "$REMOTE"' mergetool -y`, false, "")
+		checkBlock(t, p, proj, `git -c difftool.x.cmd='nvimdiff "$LOCAL" "$REMOTE"' difftool -y -t x`, false, "")
 	}
 }
 

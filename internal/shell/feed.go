@@ -978,7 +978,8 @@ func (c *cmd) handedOperand() {
 
 // fedAsFile checks c, fed text on standard input by a runner (git's pager
 // fed the log, a filter fed a buffer), when a word of its names standard
-// input as a file (`make -f -`, `awk -f /dev/stdin`): unless it is a
+// input as a file (`make -f -`, `awk -f /dev/stdin`, `make --file=-`,
+// `sed -f-`: namesStdin): unless it is a
 // program known to only read (less -, cat -), what it does with that text
 // is not known (a makefile, a script).
 func (c *cmd) fedAsFile() {
@@ -986,7 +987,7 @@ func (c *cmd) fedAsFile() {
 		return
 	}
 	for _, a := range c.args {
-		if !word.IsStdin(a.Text) {
+		if !namesStdin(a.Text) {
 			continue
 		}
 		if c.name == "" || !catalogue.OpensHanded(c.name, c.args) {
@@ -994,6 +995,29 @@ func (c *cmd) fedAsFile() {
 		}
 		return
 	}
+}
+
+// namesStdin reports whether s, a word of a fed program, names standard
+// input as a file: whole (-, /dev/stdin), as an option's =-joined value
+// (make --file=-) or attached to a short option (make -f-, sed -f-, xargs
+// -a/dev/stdin: FINDINGS48a R10). Any option may take a file; guard does
+// not ask which do.
+func namesStdin(s string) bool {
+	if word.IsStdin(s) {
+		return true
+	}
+	if len(s) < 3 || s[0] != '-' {
+		return false
+	}
+	if _, v, ok := strings.Cut(s, "="); ok && word.IsStdin(v) {
+		return true
+	}
+	for k := 2; s[1] != '-' && k < len(s); k++ {
+		if word.IsStdin(s[k:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // stdinReplaced reports whether a redirection or a pipe of c's own gave it

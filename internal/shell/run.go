@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
@@ -922,32 +924,53 @@ func (w *walker) gitRunsHanded(key, t string) {
 			w.runsHanded(t+" "+a, "git")
 		}
 	case (strings.HasPrefix(key, "difftool.") || strings.HasPrefix(key, "mergetool.")) && strings.HasSuffix(key, ".cmd"):
-		// git's tool helpers set the files before they eval it: $LOCAL,
-		// $REMOTE, $MERGED, $BASE name a work-tree file or a copy of one
-		// (FINDINGS47b G2). A cmd that uses them must be a diff tool known
-		// to take them as data, as diff.external's program must.
-		if toolVarsUsed(t) {
-			w.runsGiven(t, "git "+key, catalogue.HandsDiff)
-		} else {
+		// git's tool helpers eval it where their every variable is in
+		// scope: $LOCAL, $REMOTE, $MERGED, $BASE, $BACKUP name a work-tree
+		// file or a copy of one, $1… and the helper's own are more
+		// (FINDINGS47b G2, FINDINGS48a R9). A cmd that expands anything
+		// must be a diff tool known to take them as data, as
+		// diff.external's program must; the newline keeps a comment it
+		// ends with from hiding its words (git appends none). One with no
+		// expansion is analysed as written.
+		expands, unquoted := toolCmdExpands(t)
+		if !expands {
 			w.runsHanded(t, "git")
+			return
+		}
+		w.runsGiven(t+"\n", "git "+key, catalogue.HandsDiff)
+		if unquoted {
+			w.hideUnsure("git %s evals a cmd whose expansion stands unquoted: git's helper splits the file name it holds into words (a name with ' -S' in it), which guard cannot tell", key)
 		}
 	default:
 		w.runsHanded(t, "git")
 	}
 }
 
-// toolVarsUsed reports whether t, a difftool or mergetool cmd, names the
-// variables git's tool helpers set to the files ($LOCAL, ${REMOTE}…).
-func toolVarsUsed(t string) bool {
-	if strings.Contains(t, "${!") {
-		return true // an indirection may name any of them
+// toolCmdExpands reports whether t, a difftool or mergetool cmd, expands
+// anything when git's helper evals it (a variable, $1, a substitution, a
+// glob, eval: guard does not guess which of the helper's variables it
+// names), and whether an expansion stands unquoted, split into words.
+func toolCmdExpands(t string) (expands, unquoted bool) {
+	f, err := syntax.NewParser().Parse(strings.NewReader(t), "")
+	if err != nil {
+		return true, true
 	}
-	for _, v := range [...]string{"LOCAL", "REMOTE", "MERGED", "BASE"} {
-		if strings.Contains(t, "$"+v) || strings.Contains(t, "${"+v) {
-			return true
+	expands = strings.ContainsAny(t, "$`*?[")
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			expands = expands || len(n.Args) > 0 && n.Args[0].Lit() == "eval"
+		case *syntax.Word:
+			for _, p := range n.Parts {
+				switch p.(type) {
+				case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
+					unquoted = true
+				}
+			}
 		}
-	}
-	return false
+		return true
+	})
+	return expands || unquoted, unquoted
 }
 
 // gitHanded returns what git appends to the command line of the program
