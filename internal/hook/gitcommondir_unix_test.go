@@ -15,12 +15,7 @@ import (
 // files (FINDINGS47b G4). A work tree that holds nothing protected, and a
 // git directory without core.worktree, pass. Both bash.match modes.
 func TestGitCoreWorktree(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	homeDir, proj := scriptWorld(t, map[string]string{"README.md": "x\n", "src/notes.md": "n\n"})
-	writeFiles(t, homeDir, map[string]string{".ssh/id_rsa": "FAKEKEY-SECRET\n"})
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	homeDir, proj := gitKeyWorld(t, map[string]string{"README.md": "x\n", "src/notes.md": "n\n"})
 	for d, tree := range map[string]string{
 		"x.git": "../../home/.ssh", "q.git": "../../home/.guard", "a.git": filepath.Join(homeDir, ".ssh"),
 		"z.git": "../src", "y.git": "",
@@ -51,12 +46,7 @@ func TestGitCoreWorktree(t *testing.T) {
 // HEAD says; a hook or a configuration that runs commands there is what
 // git runs. Worktrees git worktree add makes pass. Both bash.match modes.
 func TestGitCommonDir(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	homeDir, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
-	writeFiles(t, homeDir, map[string]string{".ssh/id_rsa": "FAKEKEY-SECRET\n"})
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	_, proj := gitKeyWorld(t, map[string]string{"README.md": "x\n"})
 	hook := "#!/bin/sh\ncat ~/.ssh/id_rsa >&2\n"
 	cfg := "[core]\n\trepositoryformatversion = 0\n[user]\n\tname = a\n\temail = a@b\n"
 	writeFiles(t, proj, map[string]string{
@@ -89,4 +79,18 @@ func TestGitCommonDir(t *testing.T) {
 		{proj, "git status && git add README.md && git commit -qm two", false},
 		{wt, "git status && git add -A && git commit -qm x && git log -1", false},
 	})
+}
+
+// gitKeyWorld is scriptWorld with files in the project, a stand-in key at
+// ~/.ssh/id_rsa and git's system configuration left out; it skips the
+// test where git is not installed.
+func gitKeyWorld(t *testing.T, files map[string]string) (homeDir, proj string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	homeDir, proj = scriptWorld(t, files)
+	writeFiles(t, homeDir, map[string]string{".ssh/id_rsa": "FAKEKEY-SECRET\n"})
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	return homeDir, proj
 }

@@ -3,7 +3,6 @@
 package hook
 
 import (
-	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -15,12 +14,7 @@ import (
 // the blank, whose directories hold no hook, pass; so do a worktree git
 // worktree add makes and one made in the same command.
 func TestGitDirFilesAsGitReads(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	homeDir, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
-	writeFiles(t, homeDir, map[string]string{".ssh/id_rsa": "FAKEKEY-SECRET\n"})
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	_, proj := gitKeyWorld(t, map[string]string{"README.md": "x\n"})
 	hook := "#!/bin/sh\ncat ~/.ssh/id_rsa >&2\n"
 	bare := "[core]\n\trepositoryformatversion = 0\n\tbare = true\n"
 	cfg := "[core]\n\trepositoryformatversion = 0\n[user]\n\tname = a\n\temail = a@b\n"

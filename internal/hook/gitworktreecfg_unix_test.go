@@ -15,12 +15,7 @@ import (
 // of ~/.guard has checkout write guard's files (FINDINGS48a R6). A git
 // directory with a commondir and no core.worktree passes.
 func TestGitWorktreeConfigWorkTree(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	homeDir, proj := scriptWorld(t, map[string]string{"README.md": "x\n"})
-	writeFiles(t, homeDir, map[string]string{".ssh/id_rsa": "FAKEKEY-SECRET\n"})
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	_, proj := gitKeyWorld(t, map[string]string{"README.md": "x\n"})
 	common := "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tworktreeConfig = true\n"
 	w := filepath.Join(filepath.Dir(proj), "w")
 	writeFiles(t, w, map[string]string{
