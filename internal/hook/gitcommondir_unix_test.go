@@ -94,3 +94,31 @@ func gitKeyWorld(t *testing.T, files map[string]string) (homeDir, proj string) {
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	return homeDir, proj
 }
+
+// TestGitDirAsFound: --git-dir naming the git directory git discovers
+// anyway moves nothing and writes no configuration (git --git-dir=.git
+// log); another directory, the same one as the work tree, init, or the
+// variable's spelling (accepted: GIT_DIR=.git git log) still block.
+func TestGitDirAsFound(t *testing.T) {
+	_, proj := gitKeyWorld(t, map[string]string{"README.md": "x\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	for _, mode := range []string{"", `{"bash":{"match":"commands"}}`} {
+		p := realPolicy(t, mode)
+		for _, tc := range []struct {
+			cmd   string
+			block bool
+		}{
+			{"git --git-dir=.git log", false},
+			{"git --git-dir .git status", false},
+			{"git --git-dir=./.git/ log --oneline", false},
+			{"git --git-dir=.git init", true},
+			{"git --git-dir=.git --work-tree=.git status", true},
+			{"GIT_WORK_TREE=.git git --git-dir=.git status", true},
+			{"GIT_WORK_TREE=.git git checkout -- config", true},
+			{"git --git-dir=$HOME/.guard log", true},
+			{"GIT_DIR=.git git log", true},
+		} {
+			checkBlock(t, p, proj, tc.cmd, tc.block, "")
+		}
+	}
+}

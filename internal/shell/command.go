@@ -430,7 +430,9 @@ func (c *cmd) touchEnv() {
 		return
 	}
 	for _, v := range c.env {
-		c.w.TouchEnv(v)
+		if !c.gitDirAsFound(v) { // gitrepowrites.go: git --git-dir=.git log
+			c.w.TouchEnv(v)
+		}
 	}
 }
 

@@ -36,7 +36,20 @@ func (c *cmd) gitOptionVars() {
 				c.w.envAssign(o.Var + "=" + v) // commandVar: GIT_EXEC_PATH is hidden
 				c.env = append(c.env, v)
 				c.tempVar(o.Var, v)
+				if o.Var == "GIT_DIR" && o.Option != "--bare" && c.gitDirAsFound(v) {
+					c.gitDirWordsData(j) // git --git-dir=.git log: the git directory git finds anyway
+				}
 			}
 		}
+	}
+}
+
+// gitDirWordsData makes data of git's --git-dir option at j and its value:
+// they name the git directory git discovers anyway (gitDirAsFound), whose
+// configuration and hooks are read as for any git call.
+func (c *cmd) gitDirWordsData(j int) {
+	c.kinds[j] = argData
+	if c.args[j].Text == "--git-dir" && j+1 < len(c.args) {
+		c.kinds[j+1] = argData
 	}
 }

@@ -81,27 +81,93 @@ func (c *cmd) gitDirUsed() (string, bool) {
 	if named := c.gitDirsNamed(); len(named) > 0 {
 		return named[0], word.IsKnown(named[0])
 	}
+	d, _, ok := c.gitDirDiscovered()
+	return d, ok
+}
+
+// gitDirDiscovered returns the git directory git discovers from the
+// walker's directory (see gitDirUsed), with what is there (a directory, or
+// a .git file or link naming one); false for none guard finds.
+func (c *cmd) gitDirDiscovered() (string, effect.EntryKind, bool) {
 	st, ok := c.w.Files.(effect.Stater)
 	if !ok || !word.IsKnown(c.w.Dir) {
-		return "", false
+		return "", 0, false
 	}
 	up := "."
 	for range maxRepoDepth {
 		switch k := c.dotGitKind(st, path.Join(up, ".git")); k {
 		case effect.EntryDir, effect.EntryFile, effect.EntryLink:
-			return path.Join(up, ".git"), true
+			return path.Join(up, ".git"), k, true
 		case effect.EntryUnknown:
-			return "", false
+			return "", 0, false
 		}
 		if valid, _ := c.gitDirValid(st, up); valid {
-			return up, true
+			return up, effect.EntryDir, true
 		}
 		if c.w.Where(up) == "/" {
-			return "", false
+			return "", 0, false
 		}
 		up = path.Join(up, "..")
 	}
-	return "", false
+	return "", 0, false
+}
+
+// gitDirAsFound reports whether v, a value in git's environment, is
+// GIT_DIR (or --git-dir) naming the very git directory git would discover
+// without it (git --git-dir=.git log): it moves nothing, so it is no write
+// of that directory's configuration, which git reads as it always does
+// (gitDirConfigs). Not for init and clone, which make one, nor where the
+// work tree is the same directory.
+func (c *cmd) gitDirAsFound(v string) bool {
+	if c.name != "git" || !word.IsKnown(v) {
+		return false
+	}
+	if sub, _ := gitSubcommand(c.args); sub == "" || gitNoSetup.Has(sub) {
+		return false
+	}
+	named := c.gitDirsNamed()
+	if len(named) == 0 {
+		return false
+	}
+	for _, n := range named {
+		if n != v {
+			return false // two git directories named: not this one alone
+		}
+	}
+	seen := 0
+	for _, e := range c.env {
+		if word.Clean(e) == word.Clean(v) {
+			seen++
+		}
+	}
+	if seen > 1 {
+		return false // GIT_DIR=.git GIT_WORK_TREE=.git: the work tree too
+	}
+	if t, ok := c.gitWorkTreeGiven(); !ok || t == v {
+		return false
+	}
+	d, k, ok := c.gitDirDiscovered()
+	return ok && k == effect.EntryDir && word.Clean(c.w.Where(d)) == word.Clean(c.w.Where(v))
+}
+
+// gitWorkTreeGiven returns the work tree --work-tree or GIT_WORK_TREE
+// names ("" for none); false when guard cannot tell it.
+func (c *cmd) gitWorkTreeGiven() (string, bool) {
+	t := ""
+	if w, ok := c.w.lookup("GIT_WORK_TREE"); ok {
+		t = w
+	}
+	for j, a := range c.args {
+		switch {
+		case a.Text == "--work-tree" && j+1 < len(c.args):
+			t = c.args[j+1].Text
+		case strings.HasPrefix(a.Text, "--work-tree="):
+			t = strings.TrimPrefix(a.Text, "--work-tree=")
+		case !strings.HasPrefix(a.Text, "-"):
+			return t, word.IsKnown(t)
+		}
+	}
+	return t, word.IsKnown(t)
 }
 
 // gitOptGiven reports whether args (before --) hold one of opts, as
