@@ -140,14 +140,57 @@ func loadPathNamed(t string) bool {
 	return false
 }
 
+// editorEnvSet reports whether text t (vim script, Lua, Python run by
+// vim) sets an environment variable under which vim finds its start-up
+// files (HOME, XDG_*, VIM, VIMRUNTIME, MYVIMRC: :let $HOME = "x", vim9's
+// $HOME = "x") or calls a function that sets one (setenv(), vim.env,
+// os.environ, putenv): vim run with --cmd 'let $HOME="x"' sources x/.vimrc
+// (FINDINGS49b G5).
+func editorEnvSet(t string) bool {
+	low := strings.ToLower(t)
+	for _, f := range [...]string{"setenv", "vim.env", "environ", "putenv"} {
+		if strings.Contains(low, f) {
+			return true
+		}
+	}
+	for off := 0; off < len(t); {
+		i := strings.IndexByte(t[off:], '$')
+		if i < 0 {
+			return false
+		}
+		i += off
+		j := i + 1
+		for j < len(t) && word.IsWordChar(t[j]) {
+			j++
+		}
+		off = j
+		name := t[i+1 : j]
+		if !catalogue.EditorHomeVars.Has(name) && !catalogue.EditorLoadVars.Has(name) && name != "MYVIMRC" {
+			continue
+		}
+		rest := strings.TrimLeft(t[j:], " \t")
+		if strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") || strings.HasPrefix(rest, ".=") || strings.HasPrefix(rest, "..=") {
+			return true
+		}
+	}
+	return false
+}
+
+// editorEnvHidden is the reason editorEnvSet gives.
+const editorEnvHidden = "runs vim script that sets an environment variable vim finds its start-up files and plugins under (HOME, VIMRUNTIME, XDG_…), or calls a function that may: it loads them from there, which guard does not read"
+
 // loadPathHidden is the reason a change of 'runtimepath' or 'packpath'
 // gives.
 const loadPathHidden = "runs vim script that changes 'runtimepath' or 'packpath': vim loads the plugins of the directories it names (plugin/, pack/*/start/, ftplugin/) at start and by name later, which guard does not read"
 
-// gitEditorSubs are git's subcommands that may start an editor for a
-// message, a todo list or a file (commit without -m, rebase -i, tag -a,
-// notes add, merge --edit, config --edit, add -e…).
-const gitEditorSubs word.Set = " commit rebase tag notes merge revert cherry-pick am citool config add send-email filter-branch "
+// gitNoEditorSubs are git's subcommands known never to start an editor or
+// a diff tool (which git guesses: vimdiff): any other (commit, branch
+// --edit-description, replace --edit, difftool, an alias) may start the
+// one the user's environment names, or vi (FINDINGS49b G1).
+const gitNoEditorSubs word.Set = " status log diff show ls-files ls-tree ls-remote rev-parse rev-list fetch clone push " +
+	"blame grep describe shortlog cat-file init archive bundle check-ignore check-attr for-each-ref show-ref " +
+	"symbolic-ref update-index write-tree hash-object version reflog count-objects fsck gc prune worktree " +
+	"checkout switch restore reset rm mv clean stash whatchanged diff-tree diff-index diff-files name-rev merge-base "
 
 // gitEditorHome checks a git subcommand that may start an editor the
 // command does not name: git runs the one the user's environment names
@@ -156,7 +199,7 @@ const gitEditorSubs word.Set = " commit rebase tag notes merge revert cherry-pic
 // command names (GIT_EDITOR, EDITOR, -c core.editor) is judged where it
 // is handed the file (editorHomeSet, editorStartup).
 func (c *cmd) gitEditorHome(sub string, at int) {
-	if !gitEditorSubs.Has(sub) {
+	if sub == "" || gitNoEditorSubs.Has(sub) {
 		return
 	}
 	for _, ev := range strings.Fields(string(catalogue.EditorVars)) {

@@ -262,7 +262,8 @@ func (c *cmd) luaLoads(t string, depth int) {
 	if depth > maxEscapeDepth {
 		return
 	}
-	for _, f := range lang.FirstLiterals(t, luaFileCalls, false) {
+	files := lang.FirstLiterals(t, luaFileCalls, false)
+	for _, f := range files {
 		l := catalogue.LangEx
 		if path.Ext(f) == ".lua" || !strings.Contains(f, ".") {
 			l = catalogue.LangLua
@@ -270,7 +271,9 @@ func (c *cmd) luaLoads(t string, depth int) {
 		c.editorFile(word.Word{Text: f, Known: true}, l, depth)
 	}
 	for _, x := range lang.FirstLiterals(t, luaExCalls, false) {
-		c.ex(x, depth+1)
+		if !slices.Contains(files, x) { // vim.cmd.source("F"): F is a file, not ex text
+			c.ex(x, depth+1)
+		}
 	}
 	for _, m := range lang.FirstLiterals(t, []string{"require"}, false) {
 		// require("x.y"): ./x/y.lua, ./x/y/init.lua (package.path's ./?.lua)

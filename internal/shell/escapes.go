@@ -136,6 +136,10 @@ func (c *cmd) ex(text string, depth int) {
 	if depth > maxEscapeDepth {
 		return
 	}
+	if editorEnvSet(text) {
+		c.w.hide(editorEnvHidden) // let $HOME = "x": vim sources x/.vimrc
+		return
+	}
 	for _, sc := range lang.ShellStrings(text) {
 		c.w.maybeShell(sc) // call system('…')
 	}
@@ -174,8 +178,21 @@ func (c *cmd) ex(text string, depth int) {
 func (c *cmd) exCommand(l string, depth int) string {
 	name, arg := lang.ExName(l)
 	bang := strings.TrimLeft(arg, " \t")
-	if w, rest := lang.ExWord(l); w != name && c.exFile(w, rest, depth) {
-		return "" // :py3f FILE, :py3file FILE
+	if w, rest := lang.ExWord(l); w != name {
+		switch {
+		case c.exFile(w, rest, depth):
+			return "" // :py3f FILE, :py3file FILE
+		case lang.ExAbbrev(w, "vim9cmd", 4):
+			c.ex(rest, depth+1) // :vim9cmd CMD, :vim9 CMD: CMD runs
+			return ""
+		case w == "vim9script":
+			return "" // the script's syntax: its lines are read as they come
+		case !lang.ExCode(name):
+			// a name vim reads with digits that guard does not know (not
+			// an abbreviation of the letters before them: FINDINGS49b G4)
+			c.w.hide("runs the ex command %s, which guard does not know", word.Quote(w))
+			return ""
+		}
 	}
 	switch {
 	case strings.HasPrefix(l, "!"):

@@ -60,14 +60,17 @@ var vimOptions = []EditorOption{
 // Editors lists the editors guard reads scripts of.
 var Editors = []Editor{
 	{
-		Names:   " vim vi nvim ex view vimdiff gvim rvim rview evim nex nvi gex ",
+		// Debian's and Fedora's names of the same program (vim.basic,
+		// vimx), and editor / sensible-editor, which run the user's
+		// choice, vim by default there: read as vim (FINDINGS49b G2).
+		Names:   " vim vi nvim ex view vimdiff gvim rvim rview evim nex nvi gex vim.basic vim.tiny vim.nox vim.gtk vim.gtk3 vim.athena vimx gvimdiff nvimdiff editor sensible-editor ",
 		Options: vimOptions,
 		Env:     " VIMINIT EXINIT ",
 		EnvLang: LangEx,
 		Skip:    " NONE NORC DEFAULTS NOPLUGIN ",
 	},
 	{
-		Names: " emacs emacs-nox emacsclient xemacs ",
+		Names: " emacs emacs-nox emacs-gtk emacs-lucid emacsclient xemacs ",
 		Options: []EditorOption{
 			{Names: " --eval -eval --execute -execute ", Use: EditText, Lang: LangLisp},
 			{Names: " -l --load -load ", Use: EditFile, Lang: LangLisp},

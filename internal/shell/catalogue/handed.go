@@ -21,7 +21,7 @@ type handedOpener struct{ names, flags, diff word.Set }
 // handedOpeners are the editors git and the other runners hand a file to
 // that open it as text; true and : ignore it.
 var handedOpeners = [...]handedOpener{
-	{" vi vim nvim gvim mvim view rvim nvi ", " -f --nofork -n -R -Z -N -b -p -o -O -y -X --clean --noplugin ", " -d "},
+	{" vi vim nvim gvim mvim view rvim nvi vim.basic vim.tiny vim.nox vim.gtk vim.gtk3 vim.athena vimx editor sensible-editor ", " -f --nofork -n -R -Z -N -b -p -o -O -y -X --clean --noplugin ", " -d "},
 	{" emacs emacs-nox emacsclient ", " -nw -t -c --tty --create-frame -q -Q --no-init-file --quick --no-splash --no-wait -n ", ""},
 	{" nano pico ", " -w --nowrap -l --linenumbers -m --mouse -S --smooth -i --autoindent ", ""},
 	{" code code-insiders codium cursor subl sublime_text mate atom zed gedit kate xed pluma mousepad ", " -w --wait -n --new-window -r --reuse-window -b --block ", " -d --diff "},
