@@ -40,6 +40,8 @@ func TestGitReplaceRefsMadeOtherwise(t *testing.T) {
 			"git remote add --mirror=fetch m ../remote.git && git fetch -q m && git show HEAD:app.py",
 			"git symbolic-ref " + rr + " refs/heads/main && git show HEAD:app.py",
 			"git fast-import < /dev/null && git show HEAD:app.py",
+			"echo " + env + " > .git/" + rr + " && git show HEAD:app.py",
+			"echo '" + env + " " + rr + "' >> .git/packed-refs; git cat-file -p HEAD:app.py",
 		} {
 			checkRule(t, p, proj, cmd, "unparsable_command", "replace ref")
 		}
@@ -53,6 +55,7 @@ func TestGitReplaceRefsMadeOtherwise(t *testing.T) {
 			"git branch -f y HEAD && git tag v1 && git show y:app.py",
 			"git symbolic-ref HEAD && git show HEAD:app.py",
 			"git commit -q --allow-empty -m z && git show HEAD:app.py",
+			"echo hi > notes.txt && git show HEAD:app.py",
 		} {
 			checkRule(t, p, proj, cmd, "", "")
 		}

@@ -318,17 +318,37 @@ func (w *walker) revFile(rev, p string) {
 // command (walker.gitReplaced) a revision's name may print another
 // object's text, which guard does not read: a hide.
 func (w *walker) addRevRead(r RevRead) {
+	if !w.gitReplaced && w.refsWritten() {
+		w.gitReplaced = true
+	}
 	switch {
 	case w.gitReplaced && r.Rev != RevCannotTell && r.Rev != "…":
-		w.hide("prints what git shows for '%s' after an earlier git subcommand of its own that may make a replace ref (git replace, update-ref, push or fetch into refs/…), which may put another object's text under that name: guard cannot tell which object's text git prints", strings.TrimSuffix(r.Rev+":"+r.Path, ":"))
+		w.hide("prints what git shows for '%s' after an earlier step of its own that may make a replace ref (git replace, update-ref, push or fetch into refs/…, a write under refs/ or of packed-refs), which may put another object's text under that name: guard cannot tell which object's text git prints", strings.TrimSuffix(r.Rev+":"+r.Path, ":"))
 	case w.gitReplaced:
-		w.hide("prints committed text after an earlier git subcommand of its own that may make a replace ref (git replace, update-ref, push or fetch into refs/…), which may put another object's text under any name: guard cannot tell which object's text git prints")
+		w.hide("prints committed text after an earlier step of its own that may make a replace ref (git replace, update-ref, push or fetch into refs/…, a write under refs/ or of packed-refs), which may put another object's text under any name: guard cannot tell which object's text git prints")
 	case slices.Contains(w.a.RevReads, r):
 	case len(w.a.RevReads) < MaxRevReads-1:
 		w.a.RevReads = append(w.a.RevReads, r)
 	case len(w.a.RevReads) == MaxRevReads-1:
 		w.a.RevReads = append(w.a.RevReads, RevRead{Rev: "…"})
 	}
+}
+
+// refsWritten reports whether an earlier write of the command (a
+// redirection, cp, mv, tar x…) may be a ref git reads: a name under a
+// refs directory, a packed-refs, a git directory or a refs directory
+// written whole, or a name guard cannot tell (FINDINGS49a S6: echo ID >
+// .git/refs/replace/OLD is a replace ref).
+func (w *walker) refsWritten() bool {
+	for _, p := range w.a.Writes {
+		p = word.Clean(p)
+		b := path.Base(p)
+		if !word.IsKnown(p) || b == "packed-refs" || b == "refs" || b == ".git" || strings.HasPrefix(p, "refs/") ||
+			strings.Contains(p, "/refs/") || strings.ContainsAny(p, "*?[") {
+			return true
+		}
+	}
+	return false
 }
 
 // revPath returns PATH of a word REV:PATH that names a file in a revision
