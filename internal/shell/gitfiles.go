@@ -337,14 +337,15 @@ func (w *walker) addRevRead(r RevRead) {
 // refsWritten reports whether an earlier write of the command (a
 // redirection, cp, mv, tar x…) may be a ref git reads: a name under a
 // refs directory, a packed-refs, a git directory or a refs directory
-// written whole, or a name guard cannot tell (FINDINGS49a S6: echo ID >
-// .git/refs/replace/OLD is a replace ref).
+// written whole (FINDINGS49a S6: echo ID > .git/refs/replace/OLD is a
+// replace ref). Not counted (DECISIONS): a recursive write of a
+// directory above a git directory (rm -rf ~, cp -r x/. ~/), a name guard
+// cannot tell.
 func (w *walker) refsWritten() bool {
 	for _, p := range w.a.Writes {
-		p = word.Clean(p)
+		p = strings.TrimSuffix(word.Clean(p), "/**")
 		b := path.Base(p)
-		if !word.IsKnown(p) || b == "packed-refs" || b == "refs" || b == ".git" || strings.HasPrefix(p, "refs/") ||
-			strings.Contains(p, "/refs/") || strings.ContainsAny(p, "*?[") {
+		if b == "packed-refs" || b == "refs" || b == ".git" || strings.HasPrefix(p, "refs/") || strings.Contains(p, "/refs/") {
 			return true
 		}
 	}
