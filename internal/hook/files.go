@@ -14,6 +14,7 @@ import (
 	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/realpath"
 	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/repo"
 	"github.com/guardhq/guard/internal/shell"
 )
 
@@ -213,6 +214,16 @@ func (f runFiles) Lstat(p string) (shell.EntryKind, string) {
 	k, t := lstat(full)
 	f.stats.put(full, statAnswer{k, t})
 	return k, t
+}
+
+// Access implements shell.Accesser: access(p, X_OK), as git asks it of a
+// git directory's objects and refs.
+func (f runFiles) Access(p string) (ok, known bool) {
+	full, res := f.resolve(p)
+	if !res || realpath.HasGlob(full) {
+		return false, false
+	}
+	return repo.Access(full)
 }
 
 // lstat is Lstat of the absolute path full.

@@ -186,67 +186,25 @@ func isSCPLike(s string) bool {
 	return true
 }
 
-// IsGitDir reports whether directory d is a git directory as git's
-// discovery takes one (setup.c is_git_directory): a valid HEAD (ValidHead),
-// and objects/ and refs/ in d, or in the directory its commondir file
-// names. A .git directory that is not one is passed over by git, which
-// goes on up (FINDINGS46a A7).
+// IsGitDir reports whether git's discovery may take directory d for a
+// git directory (GitDirectory: one it takes, or one guard cannot tell).
+// A .git directory that is not one is passed over by git, which goes on
+// up (FINDINGS46a A7).
 func IsGitDir(d string) bool {
-	if !validHeadFile(filepath.Join(d, "HEAD")) {
-		return false
-	}
-	common := d
-	if data, err := regularfile.ReadFile(filepath.Join(d, "commondir"), 4096); err == nil {
-		c, ok := CommonDirName(string(data))
-		if !ok {
-			return false
-		}
-		if !filepath.IsAbs(c) {
-			c = filepath.Join(d, c)
-		}
-		common = c
-	} else if _, err := os.Lstat(filepath.Join(d, "commondir")); err == nil {
-		return false // there, but not a file guard reads: git reads it
-	}
-	for _, sub := range []string{"objects", "refs"} {
-		// git asks access(X_OK): a directory, or a file with an x bit.
-		if fi, err := os.Stat(filepath.Join(common, sub)); err != nil || !fi.IsDir() && fi.Mode()&0o111 == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// validHeadFile reports whether the file at p is a HEAD git's
-// validate_headref takes: a symbolic link to refs/…, or a file ValidHead
-// takes.
-func validHeadFile(p string) bool {
-	fi, err := os.Lstat(p)
-	if err != nil || fi.IsDir() {
-		return false
-	}
-	if fi.Mode()&os.ModeSymlink != 0 {
-		t, err := os.Readlink(p)
-		if err == nil && strings.HasPrefix(t, "refs/") {
-			return true
-		}
-	}
-	data, err := regularfile.ReadFile(p, 1<<16)
-	if err != nil {
-		return false
-	}
-	return ValidHead(string(data))
+	a, _ := GitDirectory(OSDisk{}, d, "", "")
+	return a != NotGitDir
 }
 
 // ValidHead reports whether text, a HEAD file's, is one git's
-// validate_headref takes: "ref:", blanks, then refs/…; or an object name
-// (40 or 64 hexadecimal digits) at its start.
+// validate_headref takes: "ref:", git's isspace (space, \t, \n, \r: not
+// \v or \f, FINDINGS49a S5), then refs/…; or an object name (40
+// hexadecimal digits, and more) at its start.
 func ValidHead(text string) bool {
 	if len(text) > 255 {
 		text = text[:255] // what git reads of it
 	}
 	if r, ok := strings.CutPrefix(text, "ref:"); ok {
-		return strings.HasPrefix(strings.TrimLeft(r, " \t\n\v\f\r"), "refs/")
+		return strings.HasPrefix(strings.TrimLeft(r, " \t\n\r"), "refs/")
 	}
 	return hexRun(text) >= 40
 }

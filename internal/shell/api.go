@@ -22,6 +22,8 @@ type (
 	// Stater tells what is at a path, its last link not followed (see
 	// [effect.Stater]).
 	Stater = effect.Stater
+	// Accesser: see effect.Accesser.
+	Accesser = effect.Accesser
 	// Identifier tells a copy of guard from another compiled program
 	// (see [effect.Identifier]).
 	Identifier = effect.Identifier

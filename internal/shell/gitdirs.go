@@ -285,39 +285,71 @@ func (c *cmd) dotGitKind(st effect.Stater, dotgit string) effect.EntryKind {
 }
 
 // gitDirValid reports whether directory d (as the command names it) is a
-// git directory as git's is_git_directory takes one: gitDirOnDisk, and a
-// HEAD validate_headref takes (repo.ValidHead). known is false (and a hide
-// recorded) when guard cannot read that HEAD.
+// git directory as git's is_git_directory takes one (repo.GitDirectory,
+// on disk, not as the command writes it: git finds its directory before
+// it runs; the command's GIT_COMMON_DIR and GIT_OBJECT_DIRECTORY as git
+// takes them). known is false (and a hide recorded) when guard cannot
+// tell: git may take it, or pass it over and go on up (FINDINGS49a S4,
+// S5), and either reads another configuration.
 func (c *cmd) gitDirValid(st effect.Stater, d string) (valid, known bool) {
-	if !gitDirOnDisk(st, c.w.Where(d)) {
-		return false, true
-	}
-	// On disk, not as the command writes it (git checkout writes HEAD):
-	// git finds its directory before it runs.
-	text, fs := c.w.Files.ReadFile(c.w.Where(path.Join(d, "HEAD")), 1<<16)
-	if fs != effect.FileWhole {
-		c.w.hide("git may take '%s' for its git directory, whose HEAD guard cannot read: it cannot tell which repository git uses", word.Clean(c.w.Where(d)))
-		return false, false
-	}
-	return repo.ValidHead(string(text)), true
-}
-
-// gitDirOnDisk reports whether directory p (as the reader names it) is a
-// git directory on disk: a HEAD file and a commondir file, or objects/ and
-// refs/ directories (repo.IsGitDir's test).
-func gitDirOnDisk(st effect.Stater, p string) bool {
-	if k, _ := st.Lstat(path.Join(p, "HEAD")); k != effect.EntryFile && k != effect.EntryLink {
-		return false
-	}
-	if k, _ := st.Lstat(path.Join(p, "commondir")); k == effect.EntryFile {
-		return true
-	}
-	for _, sub := range []string{"objects", "refs"} {
-		if k, _ := st.Lstat(path.Join(p, sub)); k != effect.EntryDir && k != effect.EntryLink {
-			return false
+	where := word.Clean(c.w.Where(d))
+	var env [2]string
+	for i, name := range [...]string{"GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY"} {
+		if v, ok := c.w.lookup(name); ok && v != "" {
+			if !word.IsKnown(v) {
+				c.w.hide("git may take '%s' for its git directory, testing it with a %s guard cannot tell: it cannot tell which repository git uses", where, name)
+				return false, false
+			}
+			env[i] = c.w.Where(v)
 		}
 	}
-	return true
+	switch a, why := repo.GitDirectory(gitDisk{st}, strings.TrimRight(c.w.Where(d), "/"), env[0], env[1]); a {
+	case repo.CannotTell:
+		c.w.hide("git may take '%s' for its git directory, and guard cannot tell (%s): it cannot tell which repository git uses, whose configuration may run commands", where, why)
+		return false, false
+	case repo.NotGitDir:
+		return false, true
+	}
+	return true, true
+}
+
+// gitDisk is repo.Disk over the hook's reader: what is on disk before
+// the command runs.
+type gitDisk struct{ st effect.Stater }
+
+func (g gitDisk) Lstat(p string) (repo.Kind, string) {
+	k, t := g.st.Lstat(p)
+	switch k {
+	case effect.EntryNone:
+		return repo.KindNone, ""
+	case effect.EntryFile:
+		return repo.KindFile, ""
+	case effect.EntryDir:
+		return repo.KindDir, ""
+	case effect.EntryLink:
+		return repo.KindLink, t
+	}
+	return repo.KindUnknown, ""
+}
+
+func (g gitDisk) Read(p string, max int) ([]byte, bool) {
+	data, fs := g.st.ReadFile(p, max)
+	return data, fs == effect.FileWhole || fs == effect.FileTooBig
+}
+
+// Access is the reader's access(X_OK) (effect.Accesser); without one, a
+// directory passes, nothing there fails, and guard cannot tell the rest.
+func (g gitDisk) Access(p string) (ok, known bool) {
+	if a, is := g.st.(effect.Accesser); is {
+		return a.Access(p)
+	}
+	switch k, _ := g.st.Lstat(p); k {
+	case effect.EntryDir:
+		return true, true
+	case effect.EntryNone:
+		return false, true
+	}
+	return false, false
 }
 
 // gitDirWritten reports whether the command writes, before git runs, what

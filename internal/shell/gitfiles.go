@@ -57,7 +57,7 @@ func (c *cmd) gitFiles() {
 	if sub == "config" {
 		c.w.gitConfigWritten = true // gitprints.go narrowed
 	}
-	if sub == "replace" && gitReplaces(c.args[at+1:]) {
+	if c.gitMayReplace(sub, at) {
 		c.w.gitReplaced = true // addRevRead
 	}
 	if sub == "apply" {
@@ -318,17 +318,38 @@ func (w *walker) revFile(rev, p string) {
 // command (walker.gitReplaced) a revision's name may print another
 // object's text, which guard does not read: a hide.
 func (w *walker) addRevRead(r RevRead) {
+	if !w.gitReplaced && w.refsWritten() {
+		w.gitReplaced = true
+	}
 	switch {
 	case w.gitReplaced && r.Rev != RevCannotTell && r.Rev != "…":
-		w.hide("prints what git shows for '%s' after its own git replace, which may put another object's text under that name: guard cannot tell which object's text git prints", strings.TrimSuffix(r.Rev+":"+r.Path, ":"))
+		w.hide("prints what git shows for '%s' after an earlier step of its own that may make a replace ref (git replace, update-ref, push or fetch into refs/…, a write under refs/ or of packed-refs), which may put another object's text under that name: guard cannot tell which object's text git prints", strings.TrimSuffix(r.Rev+":"+r.Path, ":"))
 	case w.gitReplaced:
-		w.hide("prints committed text after its own git replace, which may put another object's text under any name: guard cannot tell which object's text git prints")
+		w.hide("prints committed text after an earlier step of its own that may make a replace ref (git replace, update-ref, push or fetch into refs/…, a write under refs/ or of packed-refs), which may put another object's text under any name: guard cannot tell which object's text git prints")
 	case slices.Contains(w.a.RevReads, r):
 	case len(w.a.RevReads) < MaxRevReads-1:
 		w.a.RevReads = append(w.a.RevReads, r)
 	case len(w.a.RevReads) == MaxRevReads-1:
 		w.a.RevReads = append(w.a.RevReads, RevRead{Rev: "…"})
 	}
+}
+
+// refsWritten reports whether an earlier write of the command (a
+// redirection, cp, mv, tar x…) may be a ref git reads: a name under a
+// refs directory, a packed-refs, a git directory or a refs directory
+// written whole (FINDINGS49a S6: echo ID > .git/refs/replace/OLD is a
+// replace ref). Not counted (DECISIONS): a recursive write of a
+// directory above a git directory (rm -rf ~, cp -r x/. ~/), a name guard
+// cannot tell.
+func (w *walker) refsWritten() bool {
+	for _, p := range w.a.Writes {
+		p = strings.TrimSuffix(word.Clean(p), "/**")
+		b := path.Base(p)
+		if b == "packed-refs" || b == "refs" || b == ".git" || strings.HasPrefix(p, "refs/") || strings.Contains(p, "/refs/") {
+			return true
+		}
+	}
+	return false
 }
 
 // revPath returns PATH of a word REV:PATH that names a file in a revision
@@ -350,6 +371,149 @@ func revPath(s string) (string, bool) {
 		return "", false
 	}
 	return p, true
+}
+
+// gitKeepsReplaceRefs are git's subcommands that make no ref outside the
+// ordinary ones (gitOrdinaryRef: a branch, a tag, a remote-tracking ref,
+// a note, HEAD's branch), whatever their words: every other one, run
+// earlier in the command, may make a replace ref (FINDINGS49a S6), but
+// for the forms gitMayReplace reads.
+const gitKeepsReplaceRefs word.Set = gitRefKeepers + " commit checkout switch branch tag merge rebase reset cherry-pick revert " +
+	"stash worktree am apply notes pack-refs gc prune repack fsck init clone hash-object mktree commit-tree write-tree " +
+	"read-tree checkout-index update-index merge-base bisect submodule sparse-checkout merge-file format-patch archive bundle "
+
+// gitMayReplace reports whether git's subcommand sub (at index at) may
+// make or move a replace ref, so that what a later read of committed text
+// in the command prints is another object's (addRevRead): git replace
+// (gitReplaces); update-ref of a ref not ordinary, or with --stdin;
+// symbolic-ref making one; push and fetch (pull) whose refspec may
+// write one (gitRefspecReplaces), or after a configuration of the command
+// that may set their refspecs (-c, git config, remote --mirror); remote
+// --mirror and remote update; any subcommand not known to keep them
+// (gitKeepsReplaceRefs: an alias, filter-branch, fast-import).
+func (c *cmd) gitMayReplace(sub string, at int) bool {
+	args := c.args[at+1:]
+	if sub == "" || strings.HasPrefix(sub, "-") || !word.IsKnown(sub) {
+		return sub != ""
+	}
+	switch sub {
+	case "replace":
+		return gitReplaces(args)
+	case "update-ref":
+		return gitUpdateRefReplaces(args)
+	case "symbolic-ref":
+		ops := gitRefOperands(args, " -m ")
+		return len(ops) >= 2 && !hasAny(args, "-d", "--delete") && (ops[0] != "HEAD" && !gitOrdinaryRef(ops[0]) || !gitOrdinaryRef(ops[1]))
+	case "remote":
+		for _, a := range args {
+			if strings.HasPrefix(a.Text, "--mirror") || a.Text == "update" || !word.IsKnown(a.Text) {
+				return true
+			}
+		}
+		return false
+	case "push", "fetch", "pull":
+		if c.w.gitConfigWritten || c.gitGivesConfig(at) {
+			return true
+		}
+		return gitRefspecReplaces(args, sub == "push")
+	}
+	return !gitKeepsReplaceRefs.Has(sub)
+}
+
+// gitGivesConfig reports whether git's options before its subcommand (at)
+// give a configuration setting (-c, --config-env), which may set a
+// remote's refspecs.
+func (c *cmd) gitGivesConfig(at int) bool {
+	for _, a := range c.args[:max(at, 0)] {
+		if s := a.Text; s == "-c" || strings.HasPrefix(s, "--config-env") || strings.HasPrefix(s, "-c") && len(s) > 2 && !strings.HasPrefix(s, "--") {
+			return true
+		}
+	}
+	return false
+}
+
+// gitOrdinaryRef reports whether ref name s (fully named) is one a
+// replace lookup never reads: a branch, a tag, a remote-tracking ref, a
+// note, the stash.
+func gitOrdinaryRef(s string) bool {
+	for _, p := range [...]string{"refs/heads/", "refs/tags/", "refs/remotes/", "refs/notes/"} {
+		if strings.HasPrefix(s, p) && !strings.Contains(s, "*") {
+			return true
+		}
+	}
+	return s == "refs/stash"
+}
+
+// gitRefOperands returns the words of args that are no option (those of
+// withValue taking the next word).
+func gitRefOperands(args []word.Word, withValue word.Set) []string {
+	var ops []string
+	for j := 0; j < len(args); j++ {
+		switch s := args[j].Text; {
+		case s == "--":
+		case withValue.Has(s):
+			j++
+		case strings.HasPrefix(s, "-"):
+		default:
+			ops = append(ops, s)
+		}
+	}
+	return ops
+}
+
+// gitUpdateRefReplaces reports whether git update-ref with args may make
+// a ref that is not ordinary: --stdin always (its refs are read at run
+// time), a deletion never, else its first operand.
+func gitUpdateRefReplaces(args []word.Word) bool {
+	if !word.AllKnown(args) || hasAny(args, "--stdin") {
+		return true
+	}
+	if hasAny(args, "-d") {
+		return false
+	}
+	ops := gitRefOperands(args, " -m ")
+	return len(ops) == 0 || !gitOrdinaryRef(ops[0])
+}
+
+// gitRefspecReplaces reports whether git push or fetch with args (after
+// the subcommand) may write a ref that is not ordinary: a refspec (every
+// operand after the first, the repository; an option's separate value
+// counts as one, so a misreading only widens this) whose destination is
+// one. A destination without refs/ is a branch to fetch (get_local_ref)
+// and, to push, one of the remote's refs/NAME only when it exists there
+// (a replace ref the repository already has, which the hook's
+// ReplacesObjects sees); with no colon, push's destination is its source.
+// --refmap and an operand guard cannot tell may be anything.
+func gitRefspecReplaces(args []word.Word, push bool) bool {
+	first := true
+	for _, a := range args {
+		s := a.Text
+		switch {
+		case !word.IsKnown(s) || strings.HasPrefix(s, "--refmap"):
+			return true
+		case strings.HasPrefix(s, "-"):
+			continue
+		case first:
+			first = false
+			continue
+		}
+		s = strings.TrimPrefix(s, "+")
+		if strings.HasPrefix(s, "^") {
+			continue // a negative refspec writes nothing
+		}
+		src, dst, colon := strings.Cut(s, ":")
+		if !colon {
+			if !push {
+				continue // into FETCH_HEAD (and the configured remote-tracking ref)
+			}
+			dst = src
+		}
+		if dst == "" || gitOrdinaryRef(dst) || !strings.HasPrefix(dst, "refs/") && !strings.Contains(dst, "*") {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // gitReplaces reports whether git replace with args (after it) may make

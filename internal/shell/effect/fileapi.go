@@ -117,6 +117,17 @@ type Stater interface {
 	Lstat(path string) (EntryKind, string)
 }
 
+// Accesser is a [Stater] that also tells what access(2) with X_OK tells
+// git of a path (links followed): a directory guard's user may search, a
+// file with an x bit for it (git's is_git_directory takes objects and refs
+// so). The hook's reader is one.
+type Accesser interface {
+	// Access reports whether access(path, X_OK) succeeds; known is false
+	// when guard cannot tell (a name it cannot resolve, an error other
+	// than absence or denial).
+	Access(path string) (ok, known bool)
+}
+
 // EntryKind says what [Stater.Lstat] found.
 type EntryKind int
 
