@@ -980,6 +980,9 @@ func (c *cmd) handedOperand() {
 		return
 	}
 	if c.name != "" && catalogue.TakesHanded(f.use, c.name, c.args) {
+		if (f.use == catalogue.HandsDiff || f.use == catalogue.HandsConvert) && !slices.Contains(c.w.a.HandedPaths, c.w.Dir) {
+			c.w.a.HandedPaths = append(c.w.a.HandedPaths, c.w.Dir) // git's paths, as written
+		}
 		return
 	}
 	if f.use != catalogue.HandsFile && strings.Contains(c.prog, "/") && c.w.IsFile(c.prog) {
