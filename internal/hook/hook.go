@@ -444,6 +444,9 @@ func commandInputsWith(call *agent.Call, opt agent.Options, prot *protected) ([]
 		if block == nil {
 			block = dashNames(a, base) // dashnames.go
 		}
+		if block == nil {
+			block = handedPaths(a, base) // handedpaths.go
+		}
 		if block != nil && revBlock == nil {
 			revBlock = block
 		}

@@ -62,9 +62,10 @@ func revTexts(base, h string, r shell.RevRead, b *scanBudget) ([][]byte, []strin
 	if !ok && r.From == shell.RevStaged {
 		return nil, nil, false // an unborn HEAD: git prints every staged file
 	}
-	if !ok && unknownRev(repo, dir, r.Rev) {
-		return nil, nil, true // git fails on a revision that is not there: an error, no text
-	}
+	// A name guard does not resolve is what it cannot tell, never "no
+	// text": git may take it otherwise (a word guard took for the
+	// revision, an abbreviated id, a ref the command made first:
+	// FINDINGS49a S7).
 	if !ok {
 		return nil, nil, false
 	}
@@ -402,15 +403,4 @@ func (b *scanBudget) take(n int) bool {
 		limit = b.maxFiles
 	}
 	return b.files <= limit && !b.bytesOver()
-}
-
-// unknownRev reports whether git, run in dir, finds neither a revision
-// nor a file named rev: it then stops with an error (git show v1.2.3 in a
-// repository without that tag), printing none of the repository's text.
-func unknownRev(repo *gitobj.Repo, dir, rev string) bool {
-	if !repo.Absent(rev) {
-		return false
-	}
-	_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rev)))
-	return errors.Is(err, fs.ErrNotExist) // a path of that name: git reads it as one
 }

@@ -14,7 +14,12 @@ import (
 // environment does not set is a name guard cannot work out: not checked
 // here.)
 func TestToolCmdVariables(t *testing.T) {
-	_, proj := scriptWorld(t, map[string]string{"a.txt": "a\n"})
+	_, proj := gitKeyWorld(t, map[string]string{"a.txt": "a\n"})
+	// In a repository guard reads: git hands the tool the repository's
+	// paths, which guard checks (FINDINGS49a S1).
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "a.txt")
+	gitIn(t, proj, "commit", "-qm", "a")
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
 		checkBlock(t, p, proj, `git -c difftool.x.cmd='meld "$LOCAL" "$REMOTE"' difftool -y -t x`, false, "")

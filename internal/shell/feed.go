@@ -52,6 +52,10 @@ type fedInput struct {
 	// that operand is (catalogue.HandedUse).
 	operand bool
 	use     catalogue.HandedUse
+	// text: what is fed on standard input is text of the runner's own
+	// (git's log to a pager, a file to a filter), which only a program
+	// known to read it as data takes as data (fedReader).
+	text bool
 }
 
 // hiddenFeed reports whether the script or program of c, a shell or an
@@ -900,6 +904,17 @@ func (w *walker) runsHanded(src, by string) {
 	w.feeding = saved
 }
 
+// runsFedText is runsHanded for a command git feeds text of its own on
+// standard input (a pager, a filter): the program it runs first must be
+// one known to read that text as data only (fedReader); ed, sqlite3,
+// vim -es, bc read it as commands (FINDINGS49a S3).
+func (w *walker) runsFedText(src, by string) {
+	saved := w.feeding
+	w.feeding = &fedInput{by: by, stdin: true, text: true}
+	w.tentative(src)
+	w.feeding = saved
+}
+
 // runsGiven is runsHanded for a command a runner appends operands to
 // (git runs core.editor as sh -c 'EDITOR "$@"' EDITOR FILE, diff.external
 // with a path and two files, core.sshCommand with a host): src must be
@@ -961,9 +976,13 @@ func (c *cmd) handedOperand() {
 	}
 	if !f.operand {
 		c.fedAsFile()
+		c.fedText()
 		return
 	}
 	if c.name != "" && catalogue.TakesHanded(f.use, c.name, c.args) {
+		if (f.use == catalogue.HandsDiff || f.use == catalogue.HandsConvert) && !slices.Contains(c.w.a.HandedPaths, c.w.Dir) {
+			c.w.a.HandedPaths = append(c.w.a.HandedPaths, c.w.Dir) // git's paths, as written
+		}
 		return
 	}
 	if f.use != catalogue.HandsFile && strings.Contains(c.prog, "/") && c.w.IsFile(c.prog) {
@@ -995,6 +1014,20 @@ func (c *cmd) fedAsFile() {
 		}
 		return
 	}
+}
+
+// fedText checks c, fed text of a runner's own on standard input
+// (runsFedText), when no redirection or pipe of its own replaced it:
+// unless c is a program known to read its standard input as data only
+// (catalogue.FedReader: cat, less, grep, gzip, git lfs), what it does
+// with the text is not known: ed, sqlite3, vim -es, bc, dc read it as
+// commands (FINDINGS49a S3).
+func (c *cmd) fedText() {
+	f := c.handed
+	if !f.text || c.stdinReplaced() || c.name != "" && catalogue.FedReader(c.name, c.args) {
+		return
+	}
+	c.w.hideUnsure("%s feeds %s text on standard input, which guard does not know it reads as data only (it may run it as commands)", f.by, cmp.Or(c.name, "a command"))
 }
 
 // namesStdin reports whether s, a word of a fed program, names standard

@@ -430,7 +430,7 @@ func (c *cmd) gitStashText(args []word.Word) {
 	switch {
 	case len(args) > 0 && args[0].Text == "show":
 		rev := "refs/stash"
-		if ops := revOperands(args[1:], ""); len(ops) > 0 {
+		if ops := revOperands(args[1:], gitLogWithArg); len(ops) > 0 {
 			rev = ops[0]
 		}
 		if !hasAny(args[1:], "--only-untracked") {
@@ -531,7 +531,7 @@ func (c *cmd) revText(r RevRead) {
 // revision is named); a range is history guard does not bound.
 func (c *cmd) gitShowText(args []word.Word) {
 	n := 0
-	for _, op := range revOperands(args, "") {
+	for _, op := range revOperands(args, gitLogWithArg) {
 		n++
 		if c.objectPath(op) {
 			continue
@@ -554,7 +554,7 @@ func (c *cmd) gitShowObjects(args []word.Word) {
 	if c.w.guessing > 0 {
 		return
 	}
-	for _, op := range revOperands(args, "") {
+	for _, op := range revOperands(args, gitLogWithArg) {
 		switch {
 		case strings.Contains(op, ":"):
 		case strings.Contains(op, "..") || strings.HasPrefix(op, "^") || !word.IsKnown(op):
@@ -668,6 +668,18 @@ func (c *cmd) gitSetupWidens(harmless word.Set) bool {
 	return false
 }
 
+// gitLogWithArg are the options of git log, show, whatchanged and
+// format-patch (revision.c's and diff.c's) that take the next word as
+// their value: a search (--grep w, -S x, -G x), an author, a date, a
+// count. Their value is no revision (FINDINGS49a S7: --grep w took `w`
+// for the start of the walk).
+const gitLogWithArg word.Set = " -n --max-count --skip --since --since-as-filter --after --max-age --until --before --min-age " +
+	"--author --committer --grep --grep-reflog -S -G -O -L -l -I --ignore-matching-lines --output --diff-filter " +
+	"--word-diff-regex --find-object --diff-algorithm --anchored --src-prefix --dst-prefix --line-prefix " +
+	"--output-indicator-new --output-indicator-old --output-indicator-context --rotate-to --skip-to " +
+	"--inter-hunk-context --stat-width --stat-name-width --stat-graph-width --stat-count --decorate-refs " +
+	"--decorate-refs-exclude "
+
 // gitLogText: git log -p prints the patches of the history from one
 // revision (HEAD), at most -N commits of it; other walks (--all, ranges,
 // several starts, reflogs, --stdin) are history guard cannot tell.
@@ -680,6 +692,12 @@ func (c *cmd) gitLogText(args []word.Word) {
 		case (s == "-n" || s == "--max-count") && j+1 < len(args):
 			v, isCount = args[j+1].Text, true
 			j++
+		case s == "--skip":
+			c.revText(RevRead{Rev: RevCannotTell})
+			return
+		case gitLogWithArg.Has(s):
+			j++ // its value (--author -1: no count)
+			continue
 		case strings.HasPrefix(s, "--max-count="):
 			v, isCount = strings.TrimPrefix(s, "--max-count="), true
 		case strings.HasPrefix(s, "-n") && len(s) > 2:
@@ -701,7 +719,7 @@ func (c *cmd) gitLogText(args []word.Word) {
 			count = n
 		}
 	}
-	ops := revOperands(args, " -n --max-count ")
+	ops := revOperands(args, gitLogWithArg)
 	rev := "HEAD"
 	switch {
 	case count == 0:
@@ -884,7 +902,7 @@ func (c *cmd) gitFormatPatchText(args []word.Word) {
 			return
 		}
 	}
-	ops := revOperands(args, gitFormatPatchWithArg)
+	ops := revOperands(args, gitFormatPatchWithArg+gitLogWithArg)
 	if len(ops) == 0 && count > 0 {
 		ops = []string{"HEAD"} // -N: the last N commits
 	}
@@ -910,7 +928,7 @@ func (c *cmd) gitDiffTreeText(args []word.Word) {
 		return
 	}
 	var revs []string
-	for _, op := range revOperands(args, "") {
+	for _, op := range revOperands(args, gitLogWithArg) {
 		if !word.IsKnown(op) || strings.Contains(op, "..") || strings.HasPrefix(op, "^") {
 			c.revText(RevRead{Rev: RevCannotTell})
 			return

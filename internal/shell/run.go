@@ -941,9 +941,21 @@ func (w *walker) gitRunsHanded(key, t string) {
 		if unquoted {
 			w.hideUnsure("git %s evals a cmd whose expansion stands unquoted: git's helper splits the file name it holds into words (a name with ' -S' in it), which guard cannot tell", key)
 		}
+	case !w.loadedConfig && gitFeedsText(key):
+		w.runsFedText(t, "git "+key)
 	default:
 		w.runsHanded(t, "git")
 	}
+}
+
+// gitFeedsText reports whether git feeds the program setting key names
+// text of its own on standard input: a pager (the log, a diff), a
+// filter (the file's text), interactive.diffFilter (a diff).
+func gitFeedsText(key string) bool {
+	section, _, _ := strings.Cut(key, ".")
+	name := key[strings.LastIndexByte(key, '.')+1:]
+	return key == "core.pager" || section == "pager" || key == "interactive.difffilter" ||
+		section == "filter" && (name == "clean" || name == "smudge" || name == "process")
 }
 
 // toolCmdExpands reports whether t, a difftool or mergetool cmd, expands

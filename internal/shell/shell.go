@@ -158,6 +158,11 @@ type Analysis struct {
 	// (cat, head, more: not the grep family): the hook cannot tell which
 	// file a printed line came from (unattributed.go).
 	UnattributedReads []string
+	// HandedPaths are the directories of git commands whose diff program
+	// or textconv the command sets: git hands it the repository's paths
+	// as written, and a path named -S or @o is an option or an option
+	// file to it (FINDINGS49a S1, S2; hook/handedpaths.go).
+	HandedPaths []string
 	// TrackedReads are the trees (DIR/**, also in Reads) the command reads
 	// only as git grep does without --untracked or --no-index: the files
 	// git's index holds under DIR, not the untracked or ignored ones.
@@ -457,6 +462,7 @@ func union(a, z *Analysis, zerr error) {
 		}
 	}
 	a.Reads = append(a.Reads, z.Reads...)
+	a.HandedPaths = append(a.HandedPaths, z.HandedPaths...)
 	a.OpaqueReads = append(a.OpaqueReads, z.OpaqueReads...)
 	a.UnattributedReads = append(a.UnattributedReads, z.UnattributedReads...)
 	a.UnprintedReads = both(a.UnprintedReads, z.UnprintedReads)

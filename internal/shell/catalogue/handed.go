@@ -371,3 +371,22 @@ func HandedVar(name string) (HandedUse, bool) {
 	}
 	return 0, false
 }
+
+// fedReaders are the programs whose language is only their written words:
+// the text a runner feeds them on standard input (git's log to a pager, a
+// file to a filter) is data they print, count, filter, convert or
+// compress. A word naming standard input as a file of their own (sed -f -,
+// jq -f /dev/stdin) is shell.fedAsFile's.
+const fedReaders word.Set = " cat tac less more most bat batcat delta diff-so-fancy diff-highlight riff tr sed awk gawk mawk " +
+	"grep egrep fgrep rg head tail cut sort uniq tee wc fold fmt nl expand unexpand column base64 base32 iconv od " +
+	"hexdump xxd jq dos2unix unix2dos sha1sum sha256sum sha512sum md5sum b2sum cksum true : git-lfs "
+
+// FedReader reports whether program name with args (its words after the
+// name, as written) reads the text a runner feeds it on standard input as
+// data only: one of fedReaders or Compressors, or git lfs (its filters).
+func FedReader(name string, args []word.Word) bool {
+	if name == "git" {
+		return len(args) > 0 && args[0].Known && args[0].Text == "lfs"
+	}
+	return fedReaders.Has(name) || Compressors.Has(name)
+}
