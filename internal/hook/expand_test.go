@@ -184,8 +184,8 @@ func TestExpandUnresolved(t *testing.T) {
 		block bool
 	}{
 		{`cat "$(cat p)/.ssh/id_rsa"`, event.Input{Kind: event.KindRead, Text: "/proj/" + path.RunTime + "/.ssh/id_rsa"}, true},
-		{`cp x "$GUARD_TEST_DIR/$(cat d)"`, event.Input{Kind: event.KindWrite, Text: "/srv/x/" + path.MidRunTime}, true}, // d may hold ../
-		{`cat "$(go env GOPATH)/VERSION"`, event.Input{Kind: event.KindRead, Text: "/proj/" + path.Unknown + path.Unknown + "/VERSION"}, false},
+		{`cp x "$GUARD_TEST_DIR/$(cat d)"`, event.Input{Kind: event.KindWrite, Text: "/srv/x/" + path.MidRunTime}, true},                         // d may hold ../
+		{`cat "$(go env GOCACHE)/VERSION"`, event.Input{Kind: event.KindRead, Text: "/proj/" + path.Unknown + path.Unknown + "/VERSION"}, false}, // (GOPATH guard resolves: places.go)
 	} {
 		call := &agent.Call{Agent: agent.A, Cwd: "/proj", Inputs: []event.Input{{Kind: event.KindCommand, Text: tt.cmd}}}
 		derived, _, err := commandInputs(call, agent.Options{})

@@ -131,7 +131,8 @@ func TestSubstNamedScript(t *testing.T) {
 
 // TestPickedDirScript: a file that runs below a directory a harmless
 // producer picks among others (ls, find, mktemp) is one guard cannot tell
-// (FINDINGS48b F4); below a tool's place (go env GOPATH) it is not.
+// (FINDINGS48b F4); so is one below a tool's place guard cannot resolve
+// (npm root -g: FINDINGS49b G6).
 func TestPickedDirScript(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"d/p.sh":     "cat ~/.ssh/id_rsa\n",
@@ -149,7 +150,8 @@ func TestPickedDirScript(t *testing.T) {
 			{`cd "$(ls -d d*)" && make`, "unparsable_command"},
 			{`sh "$(mktemp -d)/x.sh"`, "unparsable_command"},
 			{`"$(go env GOPATH)/bin/golangci-lint" run`, ""},
-			{`node "$(npm root -g)/x/cli.js"`, ""},
+			{`node "$(npm root -g)/x/cli.js"`, "unparsable_command"},
+			{`cat "$(npm root -g)/x/package.json"`, ""},
 			{`docker exec app sh /app/run.sh`, ""},
 			{`cd "$(mktemp -d)" && ls`, ""},
 			{`ls -d d* | head -1`, ""},
@@ -157,6 +159,61 @@ func TestPickedDirScript(t *testing.T) {
 			checkRule(t, p, proj, tc.cmd, tc.rule, "")
 		}
 	}
+}
+
+// unsetEnv unsets name for the test (restored after it).
+func unsetEnv(t *testing.T, name string) {
+	t.Setenv(name, "")
+	os.Unsetenv(name)
+}
+
+// TestToolPlaceScript: a tool's place is a directory the agent writes (npm
+// prefix is the project, npm root its node_modules, go env GOPATH ~/go):
+// guard resolves it as the tool does and reads the file that runs there;
+// a place it cannot resolve, or one `..` climbs out of, is cannot-tell
+// (FINDINGS49b G6).
+func TestToolPlaceScript(t *testing.T) {
+	for _, v := range []string{"GOPATH", "GOENV", "XDG_CONFIG_HOME"} {
+		unsetEnv(t, v)
+	}
+	leak := "cat ~/.ssh/id_rsa > leak.txt\n"
+	homeDir, proj := scriptWorld(t, map[string]string{
+		"package.json":       `{"scripts":{"build":"tsc"}}`,
+		"p.sh":               leak,
+		"node_modules/p.sh":  leak,
+		"node_modules/ok.sh": "echo ok\n",
+	})
+	for name, text := range map[string]string{"go/p.sh": leak, "go/bin/golangci-lint": "\x7fELF\x02\x01\x01\x00"} {
+		p := filepath.Join(homeDir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, mode := range []string{"", `{"bash":{"match":"commands"}}`} {
+		p := realPolicy(t, mode)
+		for _, tc := range []struct{ cmd, rule string }{
+			{`sh "$(npm prefix)/p.sh"`, "blocked_path"},
+			{`sh "$(npm root)/p.sh"`, "blocked_path"},
+			{`sh "$(npm root)/../p.sh"`, "blocked_path"},
+			{`cd "$(npm root)" && sh p.sh`, "blocked_path"},
+			{`. "$(npm root)/p.sh"`, "blocked_path"},
+			{`sh "$(go env GOPATH)/p.sh"`, "blocked_path"},
+			{`sh "$(go env GOPATH)/../../proj/p.sh"`, "blocked_path"},
+			{`sh "$(go env GOCACHE)/../../proj/p.sh"`, "unparsable_command"},
+			{`sh "$(brew --prefix)/p.sh"`, "unparsable_command"},
+			{`"$(go env GOPATH)/bin/golangci-lint" run`, ""},
+			{`"$(go env GOPATH)/bin/staticcheck" ./...`, ""},
+			{`sh "$(npm root)/ok.sh"`, ""},
+			{`ls "$(npm root)"`, ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, "")
+		}
+	}
+	// go env -w GOPATH=…: the place is the go env file's, which guard does not read.
+	os.MkdirAll(filepath.Join(homeDir, ".config", "go"), 0o755)
+	os.WriteFile(filepath.Join(homeDir, ".config", "go", "env"), []byte("GOPATH="+proj+"\n"), 0o644)
+	checkRule(t, realPolicy(t, ""), proj, `"$(go env GOPATH)/bin/golangci-lint" run`, "unparsable_command", "")
 }
 
 // TestDryRunScriptFiles: guard test reads the files a command runs from

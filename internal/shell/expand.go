@@ -74,6 +74,9 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 			kind = word.MarkName // harmless names, or among a lister's paths (runnames.go)
 			if place && name == "" {
 				name = word.NamePlace
+				if gitTopSubst(cs.Stmts) {
+					name = word.NamePlace + ":git" // not resolved: effect's producedName
+				}
 			}
 		}
 		io.WriteString(out, word.Mark(kind, name))
@@ -431,4 +434,24 @@ func (w *walker) document(parts []syntax.WordPart) (string, bool) {
 	}
 	w.walkUnvisited(wd)
 	return s, true // what is not known of it stays marked in the text
+}
+
+// gitTopSubst reports whether list is `git rev-parse --show-toplevel`,
+// written out, which guard resolves where a repository is in reach
+// (gitTopLevel): where none is, git prints nothing and fails.
+func gitTopSubst(list []*syntax.Stmt) bool {
+	if len(list) != 1 {
+		return false
+	}
+	call, ok := list[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 3 || len(call.Assigns) > 0 {
+		return false
+	}
+	want := [...]string{"git", "rev-parse", "--show-toplevel"}
+	for i, a := range call.Args {
+		if a.Lit() != want[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -35,7 +35,8 @@ func TestInputCommands(t *testing.T) {
 		{cmd: `env -S "$(foo)"`, hidden: true},
 		{cmd: `foo | perl -ne 'system $_'`, hidden: true},
 		{cmd: `read v < c.txt; echo "$v"`, files: cmds},
-		{cmd: `"$(go env GOPATH)/bin/x" run`},
+		{cmd: `"$(go env GOPATH)/bin/x" run`, hidden: true}, // no reader: the place is not resolved (FINDINGS49b G6)
+		{cmd: `echo "$(go env GOPATH)/bin/x"`},
 		{cmd: `f() { eval "$1"; }; f ls`},
 	}
 	for _, tt := range tests {

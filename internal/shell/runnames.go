@@ -70,6 +70,9 @@ func (c *cmd) printedNames() {
 	case catalogue.ProducesName(c.name, args) && !c.producerSteered(args):
 		c.out.tame = true
 		c.out.place = catalogue.ProducesPlace(c.name, args)
+		if c.out.place {
+			c.placeOutput(args) // places.go
+		}
 	case c.stdinFilter():
 		c.filterOutput()
 	case isLister(c.name):

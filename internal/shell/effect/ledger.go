@@ -450,14 +450,18 @@ func (w *Ledger) UnknownCode(p, what string) bool {
 // line of ls, find's path, date's, mktemp's fresh file), in any element:
 // harmless as a name to read, yet which file it is guard cannot tell, and
 // a file that runs is its text, not its name (x=$(ls | head -1); . "$x";
-// sh "$(ls -d d*)/x.sh"; cd "$(ls -d */)" && make; FINDINGS48b F4). A
-// tool's place ("$(go env GOPATH)/bin/golangci-lint", word.NamePlace) is
-// not, nor a container's files (docker exec c sh /x.sh: code that runs
-// there, as guard reads the container's mounts).
+// sh "$(ls -d d*)/x.sh"; cd "$(ls -d */)" && make; FINDINGS48b F4). So
+// is a tool's place guard could not resolve (word.NamePlace: npm root -g,
+// brew --prefix; shell's places.go resolves go env GOPATH and npm root):
+// the agent may write there as anywhere (FINDINGS49b G6). Not git
+// rev-parse --show-toplevel's where guard found no repository to resolve
+// it (git prints nothing there). A container's
+// files are not (docker exec c sh /x.sh: code that runs there, as guard
+// reads the container's mounts).
 func producedName(p string) bool {
 	found := false
 	word.EachMark(p, func(k byte, name string, _ bool) {
-		found = found || k == word.MarkName && name != word.NamePlace && !strings.HasPrefix(name, "container:")
+		found = found || k == word.MarkName && !strings.HasPrefix(name, "container:") && name != word.NamePlace+":git"
 	}, nil)
 	return found
 }
