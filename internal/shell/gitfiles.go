@@ -402,7 +402,7 @@ func (c *cmd) gitMayReplace(sub string, at int) bool {
 	case "update-ref":
 		return gitUpdateRefReplaces(args)
 	case "symbolic-ref":
-		ops := gitRefOperands(args, " -m ")
+		ops := gitOperands(args, " -m ")
 		return len(ops) >= 2 && !hasAny(args, "-d", "--delete") && (ops[0] != "HEAD" && !gitOrdinaryRef(ops[0]) || !gitOrdinaryRef(ops[1]))
 	case "remote":
 		for _, a := range args {
@@ -444,23 +444,6 @@ func gitOrdinaryRef(s string) bool {
 	return s == "refs/stash"
 }
 
-// gitRefOperands returns the words of args that are no option (those of
-// withValue taking the next word).
-func gitRefOperands(args []word.Word, withValue word.Set) []string {
-	var ops []string
-	for j := 0; j < len(args); j++ {
-		switch s := args[j].Text; {
-		case s == "--":
-		case withValue.Has(s):
-			j++
-		case strings.HasPrefix(s, "-"):
-		default:
-			ops = append(ops, s)
-		}
-	}
-	return ops
-}
-
 // gitUpdateRefReplaces reports whether git update-ref with args may make
 // a ref that is not ordinary: --stdin always (its refs are read at run
 // time), a deletion never, else its first operand.
@@ -471,7 +454,7 @@ func gitUpdateRefReplaces(args []word.Word) bool {
 	if hasAny(args, "-d") {
 		return false
 	}
-	ops := gitRefOperands(args, " -m ")
+	ops := gitOperands(args, " -m ")
 	return len(ops) == 0 || !gitOrdinaryRef(ops[0])
 }
 
