@@ -1,14 +1,12 @@
 package hook
 
 import (
-	"github.com/guardhq/guard/internal/detect"
-	pathdetect "github.com/guardhq/guard/internal/detect/path"
-	"github.com/guardhq/guard/internal/gitobj"
-	"github.com/guardhq/guard/internal/home"
-	"path/filepath"
 	"strings"
 
+	"github.com/guardhq/guard/internal/detect"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/gitobj"
+	"github.com/guardhq/guard/internal/home"
 	"github.com/guardhq/guard/internal/shell"
 )
 
@@ -90,13 +88,10 @@ func handedNames(base, h, dir string, revs []shell.RevRead) (paths []string, com
 // noRepository reports whether dir (relative to base, ~ for home h) is a
 // directory guard can name in which gitobj finds no repository.
 func noRepository(base, h, dir string) bool {
-	d := pathdetect.ExpandHome(dir, h)
-	if strings.ContainsAny(d, "$`") || strings.Contains(d, pathdetect.Unknown) {
+	d, ok := commandDir(base, h, dir)
+	if !ok {
 		return false
 	}
-	if !filepath.IsAbs(d) {
-		d = filepath.Join(base, d)
-	}
-	_, ok := gitobj.Find(d)
+	_, ok = gitobj.Find(d)
 	return !ok
 }

@@ -335,23 +335,31 @@ func revDir(base, h string, r shell.RevRead) (string, *gitobj.Repo, bool) {
 
 // revRepo is revDir whatever the repository substitutes.
 func revRepo(base, h string, r shell.RevRead) (string, *gitobj.Repo, bool) {
-	dir := base
-	if r.Dir != "" {
-		d := pathdetect.ExpandHome(r.Dir, h)
-		if strings.ContainsAny(d, "$`") || strings.Contains(d, pathdetect.Unknown) {
-			return "", nil, false
-		}
-		if filepath.IsAbs(d) {
-			dir = d
-		} else {
-			dir = filepath.Join(base, d)
-		}
+	dir, ok := commandDir(base, h, r.Dir)
+	if !ok {
+		return "", nil, false
 	}
 	repo, ok := gitobj.Find(dir)
 	if !ok {
 		return "", nil, false
 	}
 	return dir, repo, true
+}
+
+// commandDir returns directory d as a command names it (relative to base,
+// ~ for home h; "" is base), false for a name guard cannot resolve.
+func commandDir(base, h, d string) (string, bool) {
+	if d == "" {
+		return base, true
+	}
+	d = pathdetect.ExpandHome(d, h)
+	if strings.ContainsAny(d, "$`") || strings.Contains(d, pathdetect.Unknown) {
+		return "", false
+	}
+	if filepath.IsAbs(d) {
+		return d, true
+	}
+	return filepath.Join(base, d), true
 }
 
 // revFile reads file r.Path of revision r.Rev in the repository holding
