@@ -56,6 +56,12 @@ type cmd struct {
 	// uvEntered: uv's --directory (or UV_WORKING_DIRECTORY) is already
 	// the walker's directory (uvArgs), so uvWith does not enter it again.
 	uvEntered bool
+	// recipeMoved and recipeEditor are, for the build-file commands
+	// scanned for this command, a variable moving an editor's start-up
+	// and an editor they may start (recipeeditor.go); recipeEditorHid:
+	// hidden once.
+	recipeMoved, recipeEditor string
+	recipeEditorHid           bool
 	// prefixName is the prefix program whose command is being read
 	// (pipenv of pipenv run X), for reasons.
 	prefixName string

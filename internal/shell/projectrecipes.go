@@ -420,6 +420,7 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 		return true
 	}
 	c.makeShells(&m)
+	c.makeEditorEnv(&m)
 	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
 	c.scanRecipeWords(m.parsing, expand)
 	c.scanRecipeWords(m.recipesOf(goals), expand)
@@ -540,15 +541,18 @@ func (c *cmd) scanRecipeWords(lines []string, expand func(string) string) {
 // scanWords is scanRecipeWords with its bound on the words read.
 func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 	n := 0
+	c.callerEditorEnv()
 	for _, l := range lines {
 		if expand != nil {
 			l = expand(l)
 		}
 		program, runner, python, prevM := true, false, false, false
 		words := lang.SplitQuoted(l)
-		for _, sc := range simpleCommands(words) {
+		scs := simpleCommands(words)
+		for _, sc := range scs {
 			c.recipeCommand(sc)
 		}
+		c.recipeEditorEnv(words, scs) // recipeeditor.go
 		for _, wd := range words {
 			if n++; n > limit {
 				c.w.hide("runs build-file commands of more than %d words", limit)
