@@ -49,6 +49,7 @@ func TestComposeEnvHanded(t *testing.T) {
 		for _, cmd := range []string{
 			"docker compose -f interp.yaml up",
 			"docker compose -f interp.yaml run --rm app",
+			"docker compose -f interp.yaml build", // build args and the model are interpolated (FINDINGS49b G7)
 			"docker compose -f bare.yaml up",
 			"X=1 docker compose -f cmdvar.yaml up", // API_TOKEN's value is .env's: the default is not taken
 		} {
@@ -66,8 +67,89 @@ func TestComposeEnvHanded(t *testing.T) {
 			"X=1 API_TOKEN=t docker compose -f cmdvar.yaml up", // the command's own values
 			"docker compose -f interp.yaml ps",
 			"docker compose -f interp.yaml down",
-			"docker compose -f interp.yaml build",                 // no container started
 			"docker compose --env-file app.env -f interp.yaml up", // the project's .env is not loaded
+		} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}
+
+// TestComposeEnvRoutes: the other routes by which compose hands a
+// container the project's .env values (FINDINGS49b G7): an env_file's own
+// ${NAME} or bare NAME line, a value-less environment: entry (list, map,
+// a secret's environment:) or run/exec -e NAME, an extends/include file
+// of any name, and docker compose build's interpolation. Both bash.match
+// modes; what takes nothing from .env passes.
+func TestComposeEnvRoutes(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".env":         "API_TOKEN=ENVSECRET-123\n",
+		"app.env":      "X=${API_TOKEN}\n",
+		"bare.env":     "LOG=1\n# c\nexport API_TOKEN\n",
+		"own.env":      "X=${NOT_SET:-a} $HOME\nY=1\n",
+		"ef.yaml":      "services:\n  app:\n    image: alpine\n    env_file: app.env\n    command: env\n",
+		"efbare.yaml":  "services:\n  app:\n    image: alpine\n    env_file:\n      - path: bare.env\n",
+		"efown.yaml":   "services:\n  app:\n    image: alpine\n    env_file: own.env\n",
+		"envl.yaml":    "services:\n  app:\n    image: alpine\n    environment: [API_TOKEN]\n    command: env\n",
+		"envm.yaml":    "services:\n  app:\n    image: alpine\n    environment:\n      LOG: debug\n      API_TOKEN:\n    command: env\n",
+		"envn.yaml":    "services:\n  app:\n    image: alpine\n    environment: {API_TOKEN: null}\n",
+		"secenv.yaml":  "services:\n  app:\n    image: alpine\n    secrets: [s]\nsecrets:\n  s:\n    environment: API_TOKEN\n",
+		"envok.yaml":   "services:\n  app:\n    image: alpine\n    environment: [LOG, \"A=1\"]\n    command: env\n",
+		"plain.yaml":   "services:\n  app:\n    image: alpine\n",
+		"base.compose": "services:\n  app:\n    image: alpine\n    env_file: .env\n    command: env\n",
+		"ok.compose":   "services:\n  app:\n    image: alpine\n",
+		"bad.compose":  "services: [\n",
+		"ext.yaml":     "services:\n  app:\n    extends:\n      file: base.compose\n      service: app\n",
+		"inc.yaml":     "include:\n  - base.compose\n",
+		"incl.yaml":    "include:\n  - path: base.compose\n",
+		"extok.yaml":   "services:\n  app:\n    extends:\n      service: app\n      file: ok.compose\n",
+		"extbad.yaml":  "services:\n  app:\n    extends: {file: bad.compose, service: app}\n",
+		"sec.yaml":     "services:\n  app:\n    image: alpine\n    secrets: [s]\nsecrets:\n  s:\n    file: ./s.txt\n",
+		"s.txt":        "x\n",
+		"bld.yaml":     "services:\n  app:\n    image: alpine\n    build:\n      context: .\n      args:\n        T: ${API_TOKEN}\n",
+		"bldbare.yaml": "services:\n  app:\n    image: alpine\n    build:\n      context: .\n      args: [API_TOKEN]\n",
+		"bldok.yaml":   "services:\n  app:\n    image: alpine\n    build:\n      context: .\n      args:\n        T: ${NOT_SET:-1}\n",
+		"Dockerfile":   "FROM alpine\nARG T\nRUN echo \"$T\"\n",
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{
+			"docker compose -f ef.yaml up",
+			"docker compose -f efbare.yaml up",
+			"docker compose -f envl.yaml up",
+			"docker compose -f envm.yaml up",
+			"docker compose -f envn.yaml run --rm app",
+			"docker compose -f secenv.yaml up",
+			"docker compose -f plain.yaml run --rm -e API_TOKEN app env",
+			"docker compose -f plain.yaml run --rm --env API_TOKEN app env",
+			"docker compose -f plain.yaml run --rm --env=API_TOKEN app env",
+			"docker compose -f plain.yaml run --rm -eAPI_TOKEN app env",
+			"docker compose -f plain.yaml exec -e API_TOKEN app env",
+			"docker compose -f bld.yaml build --progress=plain",
+			"docker compose -f bldbare.yaml build",
+		} {
+			checkBlock(t, p, proj, cmd, true, "from it")
+		}
+		for _, cmd := range []string{
+			"docker compose -f ext.yaml up",
+			"docker compose -f inc.yaml up",
+			"docker compose -f incl.yaml up",
+		} {
+			checkBlock(t, p, proj, cmd, true, "hands it to the container as a service's env_file")
+		}
+		checkBlock(t, p, proj, "docker compose -f extbad.yaml up", true, "as YAML")
+		for _, cmd := range []string{
+			"docker compose -f efown.yaml up",
+			"docker compose -f envok.yaml up",
+			"docker compose -f extok.yaml up",
+			"docker compose -f sec.yaml up",
+			"docker compose -f plain.yaml run --rm -e LOG -e A=1 app env",
+			"docker compose -f plain.yaml exec app env",
+			"API_TOKEN=t docker compose -f envl.yaml up", // the command's own value
+			"docker compose -f bldok.yaml build",
+			"docker compose -f plain.yaml build",
+			"docker compose -f plain.yaml ps",
+			"docker compose -f envl.yaml logs",
+			"docker compose -f envl.yaml down",
 		} {
 			checkBlock(t, p, proj, cmd, false, "")
 		}

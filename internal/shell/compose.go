@@ -30,7 +30,8 @@ import (
 func (c *cmd) compose(args []word.Word) {
 	var files, envFiles []word.Word
 	dir, sub := "", ""
-	for j := 0; j < len(args) && sub == ""; j++ {
+	j := 0
+	for ; j < len(args) && sub == ""; j++ {
 		s := args[j].Text
 		name, val, eq := strings.Cut(s, "=")
 		if flag, v, next, ok := word.ShortValue(s, composeShortWithArg); ok {
@@ -55,7 +56,11 @@ func (c *cmd) compose(args []word.Word) {
 	if sub == "config" || sub == "convert" {
 		c.composeEnv(dir, files) // prints the model with .env's values
 	}
-	if !catalogue.ComposeRuns.Has(sub) && sub != "build" {
+	// build: its args (and the model) are interpolated as up's, and its
+	// RUN steps print them (FINDINGS49b G7); exec: its -e NAME.
+	starts := catalogue.ComposeRuns.Has(sub) || sub == "build"
+	names := composeEnvNames(sub, args[j:])
+	if !starts && len(names) == 0 {
 		return
 	}
 	// The project directory, whose .env compose loads: --project-directory,
@@ -69,11 +74,34 @@ func (c *cmd) compose(args []word.Word) {
 	if !ok {
 		return
 	}
+	for _, n := range names {
+		env.resolved(n) // run/exec -e NAME: NAME's value from the env files
+	}
+	if starts {
+		if files, ok = c.composeFilesOf(files, dir, env); !ok {
+			return
+		}
+		for _, f := range files {
+			c.composeFile(f, 0, sub == "build", env)
+		}
+	}
+	// the values taken from an env file reach the containers (their
+	// command, environment…) or the build's RUN steps, which may print them
+	for _, t := range env.taken {
+		c.composeHands(t.file, t.how)
+	}
+}
+
+// composeFilesOf returns the compose files compose reads: files (-f),
+// else COMPOSE_FILE split on COMPOSE_PATH_SEPARATOR (from the command or
+// env), else those defaultCompose finds from dir; false when guard
+// cannot tell them (hidden).
+func (c *cmd) composeFilesOf(files []word.Word, dir string, env *composeVars) ([]word.Word, bool) {
 	if len(files) == 0 {
 		v, set := env.value("COMPOSE_FILE")
 		if set && !env.known("COMPOSE_FILE", v) || set && !env.known("COMPOSE_PATH_SEPARATOR", "") {
 			c.w.hide("runs docker compose with COMPOSE_FILE or COMPOSE_PATH_SEPARATOR from an env file, with a value guard cannot tell: it cannot tell which compose files it reads")
-			return
+			return nil, false
 		}
 		if set && v != "" {
 			sep := ":"
@@ -88,16 +116,7 @@ func (c *cmd) compose(args []word.Word) {
 	if len(files) == 0 {
 		files = c.defaultCompose(dir)
 	}
-	for _, f := range files {
-		c.composeFile(f, 0, sub == "build", env)
-	}
-	if sub != "build" {
-		// the values interpolated from an env file reach the containers
-		// (their command, environment…), which may print them
-		for _, t := range env.taken {
-			c.composeHands(t.file, "interpolates ${"+t.name+"} from it into what the container gets")
-		}
-	}
+	return files, true
 }
 
 // composeHands records compose's read of env file f for the container it
@@ -143,9 +162,9 @@ type composeVars struct {
 	taken []composeTaken
 }
 
-// composeTaken is an env file a compose file interpolates a value from,
-// and the first name it takes there.
-type composeTaken struct{ file, name string }
+// composeTaken is an env file compose takes a value from for the
+// containers, and how (naming the first name it takes there).
+type composeTaken struct{ file, how string }
 
 // composeVarsOf reads the env files compose loads for project directory
 // proj: files (--env-file), else COMPOSE_ENV_FILES, else proj's .env
@@ -232,12 +251,27 @@ func (e *composeVars) fileIndex(name string) int {
 // for compose's interpolation of the model: the env file it comes from is
 // noted among those the containers get values of (taken).
 func (e *composeVars) interpolated(name string) (string, bool) {
+	return e.take(name, "interpolates ${"+name+"} from it into what the containers or the build get")
+}
+
+// resolved notes the env file, if any, that gives name's value to a
+// value-less entry (environment: [NAME], NAME: with no value, build
+// args, a secret's environment: NAME, run/exec -e NAME): compose-go
+// resolves it from the project environment, .env's values included.
+func (e *composeVars) resolved(name string) {
+	e.take(name, "hands ${"+name+"} from it to a value-less environment entry, build arg or -e "+name)
+}
+
+// take returns name's value from the env files as fileValue does, and
+// notes the env file it comes from among those the containers get values
+// of (taken), how saying how.
+func (e *composeVars) take(name, how string) (string, bool) {
 	i := e.fileIndex(name)
 	if i < 0 {
 		return "", false
 	}
 	if !slices.ContainsFunc(e.taken, func(t composeTaken) bool { return t.file == e.from[i] }) {
-		e.taken = append(e.taken, composeTaken{file: e.from[i], name: name})
+		e.taken = append(e.taken, composeTaken{file: e.from[i], how: how})
 	}
 	return e.vals[i][1], true
 }
@@ -326,8 +360,10 @@ func (c *cmd) composeFile(a word.Word, depth int, build bool, env *composeVars) 
 // composeText checks compose file text t, whose relative names are in
 // directory dir: a short-syntax volume (SRC:DST) or a volume key's value
 // is a host directory the container reads and may write; a read key's
-// value is a file compose reads (an included compose file is read too); a
-// key that gives the host (privileged: true, pid: host) is hidden.
+// value is a file compose reads (an included or extended compose file,
+// whatever its name, is read as compose too); a key that gives the host
+// (privileged: true, pid: host) is hidden; a value-less environment
+// entry takes its value from the env files (composeUnset).
 func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars) {
 	c.composeBuilds(t, dir, env) // dockerbuild.go: up builds what it has no image of
 	toks, ok := composeTokens(t)
@@ -335,30 +371,32 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 		c.w.hide(composeUnreadable, "a compose file")
 		return
 	}
-	key := ""
+	key, ref := "", ""
 	envFile := false           // in an env_file: list's long form (path:, required:, format:)
 	var long []composeEnvEntry // its entries, read where the list ends
-	defer func() { c.composeEnvEntries(long) }()
+	unset := composeUnset{env: env}
+	defer func() { c.composeEnvEntries(long, env); unset.end() }()
 	for _, tok := range toks {
+		unset.see(tok, key)
 		if tok.Key {
-			key = tok.Text
+			key, ref = tok.Text, composeRefIn(ref, tok.Text)
 			in := envFile && (key == "path" || key == "required" || key == "format")
 			if !in {
-				c.composeEnvEntries(long)
+				c.composeEnvEntries(long, env)
 				long = nil
 			}
 			envFile = key == "env_file" || in
 			continue
 		}
 		v := composeInterp(tok.Text, env)
-		if build {
-			// compose build: the images only, of this file's services and
-			// of those of the compose files it pulls in (include:,
-			// extends: file:), whose builds are read the same way.
-			if f := composeRel(dir, v); catalogue.ComposeReadKeys.Has(key) && lang.PathLike(v) && (path.Ext(f) == ".yml" || path.Ext(f) == ".yaml") {
-				c.composeFile(word.Word{Text: f, Known: true}, depth+1, build, env)
-			}
+		if f := composeRel(dir, v); composeIncludes(ref, key, v) {
+			// include:, extends: file: a compose file, whatever its name;
+			// compose build builds its services too
+			c.composeFile(word.Word{Text: f, Known: true}, depth+1, build, env)
 			continue
+		}
+		if build {
+			continue // compose build: the images only (composeBuilds)
 		}
 		if catalogue.ComposeHostGiving(key, v) {
 			c.w.hide("starts a compose service given the host (%s: %s): its command runs as root on the host, where guard cannot tell what it reaches", key, v)
@@ -381,16 +419,12 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 			}
 			c.w.ReadTree(src)
 			c.w.Touch(src)
-		case catalogue.ComposeReadKeys.Has(key) && (lang.PathLike(v) || key == "env_file"):
+		case key == "env_file":
 			f := composeRel(dir, v)
-			switch ext := path.Ext(f); {
-			case ext == ".yml" || ext == ".yaml":
-				c.composeFile(word.Word{Text: f, Known: true}, depth+1, build, env)
-			case key == "env_file":
-				c.composeHands(f, composeEnvFileHow) // as docker run --env-file F
-			default:
-				c.w.Read(f)
-			}
+			c.composeHands(f, composeEnvFileHow) // as docker run --env-file F
+			c.composeEnvFileVars(f, env)
+		case catalogue.ComposeReadKeys.Has(key) && lang.PathLike(v):
+			c.w.Read(composeRel(dir, v))
 		}
 	}
 }
@@ -427,7 +461,7 @@ func composeEnvEntryAdd(entries []composeEnvEntry, key, v, dir string) []compose
 // composeEnvEntries reads the env files of long-form env_file: entries,
 // as composeText reads a short one, but for an optional one (required:
 // false) that is absent: compose passes it over.
-func (c *cmd) composeEnvEntries(entries []composeEnvEntry) {
+func (c *cmd) composeEnvEntries(entries []composeEnvEntry, env *composeVars) {
 	for _, e := range entries {
 		if e.path == "" {
 			continue
@@ -436,6 +470,7 @@ func (c *cmd) composeEnvEntries(entries []composeEnvEntry) {
 			continue
 		}
 		c.composeHands(e.path, composeEnvFileHow)
+		c.composeEnvFileVars(e.path, env)
 	}
 }
 

@@ -119,7 +119,7 @@ func TestContainerRunsHostFile(t *testing.T) {
 // env_file, a value interpolated from it) is a read, with what reads it
 // (FINDINGS48b F3); one the compose file takes nothing from is not.
 func TestComposeEnvReads(t *testing.T) {
-	env := map[string]string{".env": "T=secret\n", "app.env": "L=1\n"}
+	env := map[string]string{".env": "T=secret\n", "app.env": "L=1\n", "i.env": "X=a${T}\n"}
 	with := func(compose string) map[string]string {
 		m := map[string]string{"compose.yaml": compose}
 		for k, v := range env {
@@ -139,7 +139,16 @@ func TestComposeEnvReads(t *testing.T) {
 		{"docker compose up", "services:\n  a:\n    image: alpine\n    command: echo hi\n", "", ""},
 		{"T=1 docker compose up", "services:\n  a:\n    image: alpine\n    command: echo ${T}\n", "", ""},
 		{"docker compose up", "services:\n  a:\n    image: alpine\n    env_file:\n      - path: missing.env\n        required: false\n", "", ""},
-		{"docker compose build", "services:\n  a:\n    build: .\n    command: echo ${T}\n", "", ""},
+		// FINDINGS49b G7: build interpolates as up does; value-less entries,
+		// -e NAME and an env_file's own ${T} take .env's value
+		{"docker compose build", "services:\n  a:\n    build: .\n    command: echo ${T}\n", ".env", "${T}"},
+		{"docker compose build", "services:\n  a:\n    build: .\n    command: echo hi\n", "", ""},
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    environment: [T]\n", ".env", "value-less"},
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    environment:\n      T:\n", ".env", "value-less"},
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    environment: [L]\n", "", ""},
+		{"docker compose run -e T a env", "services:\n  a:\n    image: alpine\n", ".env", "-e T"},
+		{"docker compose run -e L -e T=1 a env -e T", "services:\n  a:\n    image: alpine\n", "", ""},
+		{"docker compose up", "services:\n  a:\n    image: alpine\n    env_file: i.env\n", ".env", "${T}"},
 		{"docker compose up", "services:\n  a:\n    image: postgres\n    healthcheck: {test: [\"CMD-SHELL\", \"echo $${T}\"]}\n", "", ""},
 	} {
 		a, _ := analyzeWith(tt.cmd, with(tt.compose))

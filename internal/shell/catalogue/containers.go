@@ -101,8 +101,8 @@ const ComposeVolumeKeys word.Set = " source src device "
 
 // ComposeReadKeys are the keys whose value names a host file compose reads
 // or hands a container (an env_file, a secret's or a config's file, an
-// included or extended compose file: one ending in .yml or .yaml is read
-// as a compose file too).
+// included or extended compose file: read as a compose file too, whatever
+// its name, as one ending in .yml or .yaml anywhere).
 const ComposeReadKeys word.Set = " file env_file path include extends dockerfile "
 
 // composeHostKeys are the keys of a compose service that give a container

@@ -1,0 +1,168 @@
+package shell
+
+// What compose hands a container (or a build's RUN steps) from the env
+// files it loads besides ${NAME} in the model (FINDINGS49b G7): an
+// env_file's own ${NAME} or bare NAME line, a value-less environment:
+// entry, build arg or secret's environment:, run/exec -e NAME; and the
+// compose files include: and extends: pull in, whatever their names.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// composeRefIn returns the compose file reference a key of a compose
+// file is in after key k, given the one it was in: "include" from
+// include: through its entries' keys (path, project_directory,
+// env_file), "extends" from extends: through file: and service:, else
+// "". The tokens carry no depth; another key ends it.
+func composeRefIn(in, k string) string {
+	switch {
+	case k == "include" || k == "extends":
+		return k
+	case in == "include" && (k == "path" || k == "project_directory" || k == "env_file"):
+		return in
+	case in == "extends" && (k == "file" || k == "service"):
+		return in
+	}
+	return ""
+}
+
+// composeIncludes reports whether value v of key, in reference in
+// (composeRefIn), names a compose file compose loads as one: include:'s
+// entries and path:, extends: file:, whatever the file's name (a file
+// that is no YAML is hidden where it is read); and, as before, another
+// read key's value ending in .yml or .yaml. A remote one (oci://, git)
+// is not here.
+func composeIncludes(in, key, v string) bool {
+	if v == "" || strings.Contains(v, "://") {
+		return false
+	}
+	if key == "include" || in == "include" && key == "path" || in == "extends" && key == "file" {
+		return true
+	}
+	ext := path.Ext(v)
+	return catalogue.ComposeReadKeys.Has(key) && key != "env_file" && lang.PathLike(v) && (ext == ".yml" || ext == ".yaml")
+}
+
+// composeUnset finds the value-less entries of a compose file's
+// environment: and build args: (a list entry NAME without =, a mapping
+// entry NAME: with no value or null) and a secret's or config's
+// environment: NAME, whose value compose-go resolves from the project
+// environment: the env files' value of NAME is taken (resolved). The
+// tokens carry no depth: a mapping's entries run to the next compose key
+// (catalogue.ComposeKeys, x-…).
+type composeUnset struct {
+	env     *composeVars
+	in      bool   // in an environment: or args: mapping
+	pending string // its last entry's name, whose value is not seen yet
+}
+
+// see reads token tok, key being the key before it.
+func (u *composeUnset) see(tok lang.YAMLToken, key string) {
+	if u.pending != "" {
+		if tok.Key || composeNull(tok.Text) {
+			u.env.resolved(u.pending)
+		}
+		u.pending = ""
+	}
+	switch {
+	case !tok.Key:
+		if (key == "environment" || key == "args") && !strings.Contains(tok.Text, "=") {
+			u.env.resolved(strings.TrimSpace(tok.Text))
+		}
+	case tok.Text == "environment" || tok.Text == "args":
+		u.in = true
+	case catalogue.ComposeKeys.Has(tok.Text) || strings.HasPrefix(tok.Text, "x-"):
+		u.in = false
+	case u.in:
+		u.pending = tok.Text
+	}
+}
+
+// end ends the text: an entry last in it without a value.
+func (u *composeUnset) end() {
+	if u.pending != "" {
+		u.env.resolved(u.pending)
+		u.pending = ""
+	}
+}
+
+// composeNull reports whether YAML value v is null.
+func composeNull(v string) bool {
+	return v == "~" || v == "null" || v == "Null" || v == "NULL"
+}
+
+// composeEnvFileVars: compose reads a service's env_file f with the
+// project environment as its lookup (compose-go dotenv.ParseWithLookup):
+// a ${NAME} or $NAME in a line, or a line NAME alone, that an env file
+// compose loads sets takes that file's value into the container. An
+// env_file guard cannot read whole, where the env files set values, is
+// hidden.
+func (c *cmd) composeEnvFileVars(f string, env *composeVars) {
+	if env == nil || len(env.vals) == 0 {
+		return
+	}
+	t, st := c.w.FileStatus(f, true, effect.MaxScriptBytes)
+	switch st {
+	case effect.FileWhole:
+	case effect.FileAbsent:
+		return // compose fails, or passes an optional one over
+	default:
+		c.w.hide("runs docker compose with env_file %s guard cannot read whole: it cannot tell which values of the env files compose loads it takes", f)
+		return
+	}
+	for _, line := range strings.Split(t, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		line = strings.TrimSpace(strings.TrimPrefix(line, "export "))
+		if strings.ContainsAny(line, "=:") {
+			composeInterp(line, env) // notes the values it takes
+		} else {
+			env.resolved(line) // NAME alone: the lookup's value
+		}
+	}
+}
+
+// composeEnvNames returns the value-less -e NAME, --env NAME (-eNAME,
+// --env=NAME) of compose run or exec (sub), args the words after it, up
+// to the service: compose-go resolves NAME from the project environment.
+func composeEnvNames(sub string, args []word.Word) []string {
+	if sub != "run" && sub != "exec" {
+		return nil
+	}
+	var out []string
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		if s == "--" || !strings.HasPrefix(s, "-") {
+			break // the service
+		}
+		name, v, eq := strings.Cut(s, "=")
+		if flag, val, next, ok := word.ShortValue(s, composeRunShortWithArg); ok {
+			name, v, eq = "-"+string(flag), val, !next
+		}
+		if !eq && composeRunWithArg.Has(name) && j+1 < len(args) {
+			j++
+			v = args[j].Text
+		}
+		if (name == "-e" || name == "--env") && v != "" && !strings.Contains(v, "=") {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// composeRunWithArg are the options of compose run and exec that take the
+// next word; composeRunShortWithArg, the short ones.
+const (
+	composeRunWithArg word.Set = " --cap-add --cap-drop --entrypoint -e --env --env-from-file -l --label --name " +
+		"-p --publish --pull -u --user -v --volume -w --workdir --index "
+	composeRunShortWithArg = "elpuvw"
+)
