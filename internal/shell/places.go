@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"os"
 	"path"
 	"strings"
 
@@ -17,10 +16,6 @@ import (
 // that runs below one is read as any named file is; a place guard cannot
 // work out stays a marker (word.NamePlace), and a file that runs below it
 // is cannot-tell (effect's producedName).
-
-// lookupEnv is the environment the command's shell inherits (the hook's
-// own): where go keeps its files when the command does not say.
-var lookupEnv = os.LookupEnv
 
 // placeOutput sets what c, a producer of a tool's place run with args (its
 // words after the name, known, and not steered by the command), prints
@@ -49,8 +44,14 @@ func (c *cmd) placeOutput(args []string) {
 // command's shell inherits it (one absolute directory), else $HOME/go, as
 // go does when its go env file (go env -w) does not set it. "" when guard
 // cannot tell: a list of directories, a relative one, GOPATH in the go env
-// file or a file guard cannot read.
+// file, a file guard cannot read, or a reader that does not say what the
+// shell inherits (effect.Locator).
 func (c *cmd) goPath() string {
+	loc, ok := c.w.Files.(effect.Locator)
+	if !ok {
+		return ""
+	}
+	lookupEnv := loc.Env
 	if v, ok := lookupEnv("GOPATH"); ok && v != "" {
 		if !strings.HasPrefix(v, "/") || strings.ContainsAny(v, ":$") || word.HasMark(v) {
 			return ""
