@@ -94,9 +94,11 @@ func (c *cmd) goPath() string {
 }
 
 // npmPrefix returns the directory npm prefix prints: the nearest one up
-// from the command's that holds a package.json or a node_modules, else the
-// command's own. "" when guard cannot tell: what is there cannot be read,
-// or another package.json above it (up to maxRepoDepth levels from the
+// from the command's that holds a package.json file or a node_modules
+// directory, else the command's own. "" when guard cannot tell: what is
+// there cannot be read, an entry of either name is of another kind (npm
+// follows links and walks on past a file node_modules: FINDINGS50a F4), or
+// another package.json above it (up to maxRepoDepth levels from the
 // command's directory) may make a workspace's root the prefix.
 func (c *cmd) npmPrefix() string {
 	st, ok := c.w.Files.(effect.Stater)
@@ -111,13 +113,23 @@ func (c *cmd) npmPrefix() string {
 				continue // above the prefix, only a workspace's root counts
 			}
 			k, _ := st.Lstat(c.w.Where(path.Join(up, f)))
-			if k == effect.EntryUnknown || k != effect.EntryNone && found != "" {
-				return "" // unread, or a workspace's root perhaps
+			if k == effect.EntryNone {
+				continue
 			}
-			if k != effect.EntryNone {
-				found = up
-				break
+			// npm stops at a package.json that is a regular file or a
+			// node_modules that is a directory, links followed; any other
+			// entry of either name (a file node_modules, a link, a
+			// directory package.json) guard does not model, and a second
+			// stop above the first may be a workspace's root.
+			want := effect.EntryFile
+			if f == "node_modules" {
+				want = effect.EntryDir
 			}
+			if k != want || found != "" {
+				return ""
+			}
+			found = up
+			break
 		}
 		if c.w.Where(up) == "/" {
 			break
