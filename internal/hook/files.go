@@ -16,6 +16,7 @@ import (
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/repo"
 	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // runFiles reads, for internal/shell, the files a call's command runs (sh
@@ -280,9 +281,11 @@ func hasDotDot(p string) bool {
 
 // resolve returns the path the kernel will open for p, joined as text (a
 // `..` after a link is the kernel's to take), or false when p holds a
-// variable guard cannot resolve.
+// variable guard cannot resolve. An inherited variable the walker marked
+// (word.MarkEnv: sh "$GOPATH/p.sh") is the environment's value, as a
+// written $NAME is (envMarks).
 func (f runFiles) resolve(p string) (string, bool) {
-	p = shell.ExpandEnv(p, lookupEnv)
+	p = shell.ExpandEnv(envMarks(p), lookupEnv)
 	for _, pre := range []string{"~", "$HOME", "${HOME}"} {
 		if rest, ok := strings.CutPrefix(p, pre); ok && (rest == "" || rest[0] == '/') {
 			if f.home == "" {
@@ -302,6 +305,25 @@ func (f runFiles) resolve(p string) (string, bool) {
 		p = strings.TrimRight(f.base, `/\`) + string(filepath.Separator) + p
 	}
 	return p, true
+}
+
+// envMarks writes the markers of p that stand for an inherited variable
+// the environment sets, or for ${NAME:-word} and the like on one (not an
+// assignment, ${NAME:=word}: the command's own), as the $NAME text
+// ExpandEnv fills in. The others stay as they are: a name no file has
+// (what runs by such a name is the walker's to call cannot-tell: effect's
+// UnknownCode).
+func envMarks(p string) string {
+	if !word.HasMark(p) {
+		return p
+	}
+	var marks []string
+	word.EachMark(p, func(k byte, name string, whole bool) {
+		if _, set := lookupEnv(name); whole && (k == word.MarkEnv && set || k == word.MarkEnvOp && !strings.Contains(name, "=")) {
+			marks = append(marks, word.Mark(k, name), "${"+name+"}")
+		}
+	}, nil)
+	return strings.NewReplacer(marks...).Replace(p)
 }
 
 // filesUser is a policy that analyses commands with the files they run

@@ -10,6 +10,7 @@ import (
 
 	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // scriptWorld makes a home directory and a project with files in it, and
@@ -216,6 +217,71 @@ func TestToolPlaceScript(t *testing.T) {
 	checkRule(t, realPolicy(t, ""), proj, `"$(go env GOPATH)/bin/golangci-lint" run`, "unparsable_command", "")
 }
 
+// TestNpmPrefixKinds: npm stops at a package.json file or a node_modules
+// directory and walks on past any other entry of those names; guard
+// resolves the place as npm does or not at all (FINDINGS50a F4).
+func TestNpmPrefixKinds(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"x/q.sh":                "cat ~/.ssh/id_rsa > leak.txt\n",
+		"x/node_modules/.keep":  "",
+		"x/sub/node_modules":    "a file, not a directory\n",
+		"y/package.json/x":      "a directory named package.json\n",
+		"y/q.sh":                "cat ~/.ssh/id_rsa > leak.txt\n",
+		"z/node_modules/ok.txt": "",
+		"z/ok.sh":               "echo ok\n",
+	})
+	for _, mode := range []string{"", `{"bash":{"match":"commands"}}`} {
+		p := realPolicy(t, mode)
+		for _, tc := range []struct{ cmd, rule string }{
+			{`cd x/sub && sh "$(npm prefix)/q.sh"`, "unparsable_command"},
+			{`cd x/sub; . "$(npm prefix)/q.sh"`, "unparsable_command"},
+			{`cd y && sh "$(npm prefix)/q.sh"`, "unparsable_command"},
+			{`cd x && sh "$(npm prefix)/q.sh"`, "blocked_path"},
+			{`cd z && sh "$(npm prefix)/ok.sh"`, ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, "")
+		}
+	}
+}
+
+// TestEnvNamedScript: a file that runs, named through a variable the
+// command's shell inherits, is the file the variable leads to (the walker
+// marks it, the reader resolves it); a variable guard's environment does
+// not set is cannot-tell as code, not "no file" (the command's shell may
+// set it in a start-up file).
+func TestEnvNamedScript(t *testing.T) {
+	leak := "cat ~/.ssh/id_rsa > leak.txt\n"
+	homeDir, proj := scriptWorld(t, map[string]string{"ok.sh": "echo ok\n"})
+	for name, text := range map[string]string{"go/p.sh": leak, "go/x.py": "open('" + homeDir + "/.ssh/id_rsa').read()\n", "go/ok.sh": "echo ok\n"} {
+		p := filepath.Join(homeDir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOPATH", filepath.Join(homeDir, "go"))
+	unsetEnv(t, "GUARD_NOT_SET")
+	for _, mode := range []string{"", `{"bash":{"match":"commands"}}`} {
+		p := realPolicy(t, mode)
+		for _, tc := range []struct{ cmd, rule string }{
+			{`sh "$GOPATH/p.sh"`, "blocked_path"},
+			{`sh $GOPATH/p.sh`, "blocked_path"},
+			{`. "${GOPATH}/p.sh"`, "blocked_path"},
+			{`"$GOPATH/p.sh"`, "blocked_path"},
+			{`bash -c "sh $GOPATH/p.sh"`, "blocked_path"},
+			{`python3 "$GOPATH/x.py"`, "blocked_path"},
+			{`sh "${GUARD_NOT_SET:-$GOPATH}/p.sh"`, "blocked_path"},
+			{`sh "$GUARD_NOT_SET/p.sh"`, "unparsable_command"},
+			{`python3 "$GUARD_NOT_SET/x.py"`, "unparsable_command"},
+			{`sh "$GOPATH/ok.sh"`, ""},
+			{`sh "$GOPATH/none.sh"`, ""},
+			{`sh ok.sh`, ""},
+		} {
+			checkRule(t, p, proj, tc.cmd, tc.rule, "")
+		}
+	}
+}
+
 // TestDryRunScriptFiles: guard test reads the files a command runs from
 // the directory it is given.
 func TestDryRunScriptFiles(t *testing.T) {
@@ -245,6 +311,10 @@ func TestRunFilesResolve(t *testing.T) {
 		"$SCRIPTS/x.sh":       "/srv/scripts/x.sh",
 		"$NOT_SET_ANYWHERE/x": "",
 		"~other/x":            "",
+		// What the walker hands the reader: an inherited variable is
+		// marked (word.MarkEnv), resolved as its $NAME.
+		word.Mark(word.MarkEnv, "SCRIPTS") + "/x.sh":                  "/srv/scripts/x.sh",
+		word.Mark(word.MarkEnvOp, "NOT_SET_ANYWHERE:-/opt") + "/x.sh": "/opt/x.sh",
 	} {
 		got, ok := f.resolve(in)
 		if !ok {
@@ -273,6 +343,7 @@ func TestRunFilesResolve(t *testing.T) {
 	if _, st := r.ReadFile("f/x", 10); st != shell.FileAbsent {
 		t.Errorf("below a file: %v", st)
 	}
+
 	if _, st := r.ReadFile(".", 10); st != shell.FileAbsent {
 		t.Errorf("a directory: %v", st)
 	}

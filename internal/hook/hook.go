@@ -46,6 +46,7 @@ import (
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/repo"
 	"github.com/guardhq/guard/internal/shell"
+	"github.com/guardhq/guard/internal/shell/word"
 	"github.com/guardhq/guard/internal/stack"
 	"github.com/guardhq/guard/internal/webhook"
 )
@@ -687,6 +688,7 @@ func ranNote(f event.Finding, ran []string) event.Finding {
 	}
 	names := make([]string, len(ran))
 	for i, r := range ran {
+		r = word.Render(r) // $GOPATH/p.sh, not the walker's marker
 		if policy.Sensitive(r) {
 			r = event.Redacted
 		}

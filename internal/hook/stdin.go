@@ -22,15 +22,24 @@ const MaxSkim = 256 << 20
 // skimLimit is MaxSkim; tests lower it.
 var skimLimit = MaxSkim
 
-// readBounded reads r to its end into buf, which holds at most len(buf)
-// bytes, and returns what it read. It stops at len(buf) bytes: a payload
-// that fills buf is over the limit (buf is one byte longer than the limit).
-// Then, when rest is set, it hands rest the payload, buf and what follows,
+// firstRead is the buffer readBounded starts with; it doubles as a payload
+// fills it. A hook's payload is a few KiB: a buffer of the whole limit would
+// map megabytes of heap in every call.
+const firstRead = 64 << 10
+
+// readBounded reads r to its end, at most limit bytes, and returns what it
+// read. A payload that reaches limit is over the limit (limit is one byte
+// more than the largest payload taken). Then, when rest is set, it hands
+// rest the payload read and what follows,
 // and returns errTooLarge (see drain). before, when set, is called before
 // each read and may refuse it.
-func readBounded(r io.Reader, buf []byte, before func() error, rest io.Writer) ([]byte, error) {
+func readBounded(r io.Reader, limit int, before func() error, rest io.Writer) ([]byte, error) {
+	buf := make([]byte, min(limit, firstRead))
 	n := 0
-	for n < len(buf) {
+	for n < limit {
+		if n == len(buf) {
+			buf = append(buf, make([]byte, min(len(buf), limit-len(buf)))...)
+		}
 		if before != nil {
 			if err := before(); err != nil {
 				return nil, err
@@ -45,7 +54,7 @@ func readBounded(r io.Reader, buf []byte, before func() error, rest io.Writer) (
 			return nil, err
 		}
 	}
-	if n == len(buf) && rest != nil {
+	if n == limit && rest != nil {
 		return nil, drain(r, buf, before, rest)
 	}
 	return buf[:n:n], nil
@@ -93,7 +102,7 @@ func readWithin(r io.Reader, max int, timeout time.Duration, rest io.Writer) ([]
 			return nil, errTooLarge
 		}, timeout)
 	}
-	buf := make([]byte, max+1)
+	buf := max + 1
 	if timeout < 0 {
 		return readBounded(f, buf, nil, rest)
 	}

@@ -14,9 +14,11 @@ import (
 // TestReadWithin reads payloads through every way readWithin has: a file,
 // a pipe whose descriptor takes a deadline, a blocking pipe (poll, where the
 // system has it), any other reader (a goroutine and a timer), each with a
-// payload, one over the limit, and a writer that never closes.
+// payload, one over the limit, and a writer that never closes. The limit
+// is a few times the first buffer, so that the buffer grows on the way.
 func TestReadWithin(t *testing.T) {
-	const max = 1 << 16
+	const max = 3*firstRead + 5
+	text := func(n int) string { return strings.Repeat("abcdefghijklm", n/13+1)[:n] }
 	type source func(t *testing.T, data string, closeIt bool) io.Reader
 	pipe := func(blocking bool) source {
 		return func(t *testing.T, data string, closeIt bool) io.Reader {
@@ -72,8 +74,10 @@ func TestReadWithin(t *testing.T) {
 	}{
 		{name: "empty", timeout: time.Minute},
 		{name: "small", data: `{"prompt":"x"}`, timeout: time.Minute, wantLen: 14},
-		{name: "at the limit", data: strings.Repeat("a", max), timeout: time.Minute, wantLen: max},
-		{name: "over the limit", data: strings.Repeat("a", 3*max), timeout: time.Minute, wantLen: max + 1},
+		{name: "the first buffer", data: text(firstRead), timeout: time.Minute, wantLen: firstRead},
+		{name: "past the first buffer", data: text(firstRead + 1), timeout: time.Minute, wantLen: firstRead + 1},
+		{name: "at the limit", data: text(max), timeout: time.Minute, wantLen: max},
+		{name: "over the limit", data: text(3 * max), timeout: time.Minute, wantLen: max + 1},
 		{name: "no bound", data: strings.Repeat("b", 1000), timeout: -1, wantLen: 1000},
 		{name: "never closes", data: "{", open: true, timeout: 20 * time.Millisecond, wantErr: errStdinTimeout},
 	}

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"os"
 	"path"
 	"strings"
 
@@ -17,10 +16,6 @@ import (
 // that runs below one is read as any named file is; a place guard cannot
 // work out stays a marker (word.NamePlace), and a file that runs below it
 // is cannot-tell (effect's producedName).
-
-// lookupEnv is the environment the command's shell inherits (the hook's
-// own): where go keeps its files when the command does not say.
-var lookupEnv = os.LookupEnv
 
 // placeOutput sets what c, a producer of a tool's place run with args (its
 // words after the name, known, and not steered by the command), prints
@@ -49,8 +44,14 @@ func (c *cmd) placeOutput(args []string) {
 // command's shell inherits it (one absolute directory), else $HOME/go, as
 // go does when its go env file (go env -w) does not set it. "" when guard
 // cannot tell: a list of directories, a relative one, GOPATH in the go env
-// file or a file guard cannot read.
+// file, a file guard cannot read, or a reader that does not say what the
+// shell inherits (effect.Locator).
 func (c *cmd) goPath() string {
+	loc, ok := c.w.Files.(effect.Locator)
+	if !ok {
+		return ""
+	}
+	lookupEnv := loc.Env
 	if v, ok := lookupEnv("GOPATH"); ok && v != "" {
 		if !strings.HasPrefix(v, "/") || strings.ContainsAny(v, ":$") || word.HasMark(v) {
 			return ""
@@ -93,9 +94,11 @@ func (c *cmd) goPath() string {
 }
 
 // npmPrefix returns the directory npm prefix prints: the nearest one up
-// from the command's that holds a package.json or a node_modules, else the
-// command's own. "" when guard cannot tell: what is there cannot be read,
-// or another package.json above it (up to maxRepoDepth levels from the
+// from the command's that holds a package.json file or a node_modules
+// directory, else the command's own. "" when guard cannot tell: what is
+// there cannot be read, an entry of either name is of another kind (npm
+// follows links and walks on past a file node_modules: FINDINGS50a F4), or
+// another package.json above it (up to maxRepoDepth levels from the
 // command's directory) may make a workspace's root the prefix.
 func (c *cmd) npmPrefix() string {
 	st, ok := c.w.Files.(effect.Stater)
@@ -110,13 +113,23 @@ func (c *cmd) npmPrefix() string {
 				continue // above the prefix, only a workspace's root counts
 			}
 			k, _ := st.Lstat(c.w.Where(path.Join(up, f)))
-			if k == effect.EntryUnknown || k != effect.EntryNone && found != "" {
-				return "" // unread, or a workspace's root perhaps
+			if k == effect.EntryNone {
+				continue
 			}
-			if k != effect.EntryNone {
-				found = up
-				break
+			// npm stops at a package.json that is a regular file or a
+			// node_modules that is a directory, links followed; any other
+			// entry of either name (a file node_modules, a link, a
+			// directory package.json) guard does not model, and a second
+			// stop above the first may be a workspace's root.
+			want := effect.EntryFile
+			if f == "node_modules" {
+				want = effect.EntryDir
 			}
+			if k != want || found != "" {
+				return ""
+			}
+			found = up
+			break
 		}
 		if c.w.Where(up) == "/" {
 			break

@@ -439,10 +439,39 @@ func (w *Ledger) UnknownCode(p, what string) bool {
 	// $0 where guard does not know it: the agent's shell's (bash, /bin/bash,
 	// as the agent starts it), which a relative name may climb from.
 	if !word.RunTimePart(p) && !strings.Contains(p, word.UnknownSubst) && !strings.Contains(p, word.Mark(word.MarkVar, "0")) && !producedName(w.Where(p)) {
+		if v := w.unsetInherited(p); v != "" {
+			w.Hide("runs %s whose name %s holds $%s, a variable guard cannot resolve (the environment guard runs in does not set it), so guard cannot tell which file runs", what, word.Quote(word.Render(p)), v)
+			return true
+		}
 		return false
 	}
 	w.Hide("runs %s whose name %s has a part guard cannot work out before the command runs, so guard cannot tell which file runs", what, word.Quote(word.Render(p)))
 	return true
+}
+
+// unsetInherited returns the name of a variable p takes from the
+// environment (word.MarkEnv: sh "$TOOLS/p.sh") that the reader's
+// environment does not set, or that guard has no environment to look in
+// for: the reader found no file by that name, yet the command's shell,
+// which may have it set (a start-up file's export), runs one. "" when
+// there is none.
+func (w *Ledger) unsetInherited(p string) string {
+	if !word.HasMark(p) {
+		return ""
+	}
+	loc, isLoc := w.Files.(Locator)
+	unset := ""
+	word.EachMark(p, func(k byte, name string, whole bool) {
+		if unset != "" || !whole || k != word.MarkEnv {
+			return
+		}
+		if !isLoc {
+			unset = name
+		} else if _, set := loc.Env(name); !set {
+			unset = name
+		}
+	}, nil)
+	return unset
 }
 
 // producedName reports whether p (as the command's directory makes it)
