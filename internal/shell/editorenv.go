@@ -282,34 +282,36 @@ func (c *cmd) gitEditorHome(sub string, at int) {
 			return
 		}
 	}
-	c.userEditorMoved("git " + sub)
+	c.userEditorMoved("git "+sub, " GIT_EDITOR VISUAL EDITOR ")
 }
 
 // editorRunner checks a program that starts the user's editor (or one the
-// system picks) on a file of its own: crontab -e, sudoedit, sudo -e,
-// visudo, vipw, vigr (userEditorMoved).
+// system picks) on a file of its own: crontab -e, sudoedit (sudo -e:
+// prefix), visudo, vipw, vigr (userEditorMoved).
 func (c *cmd) editorRunner() {
-	edits := false
 	switch c.name {
-	case "sudoedit", "visudo", "vipw", "vigr":
-		edits = true
-	case "crontab", "sudo":
+	case "sudoedit", "visudo":
+		c.userEditorMoved(c.name, " SUDO_EDITOR VISUAL EDITOR ")
+	case "vipw", "vigr":
+		c.userEditorMoved(c.name, " VISUAL EDITOR ")
+	case "crontab":
 		for _, a := range c.args {
-			edits = edits || a.Text == "-e" || c.name == "sudo" && a.Text == "--edit"
+			if a.Text == "-e" {
+				c.userEditorMoved(c.name, " VISUAL EDITOR ")
+				return
+			}
 		}
-	}
-	if edits {
-		c.userEditorMoved(c.name)
 	}
 }
 
 // userEditorMoved checks a program (what) that may start the user's editor,
-// or vi, which the command does not name: a variable the command set that
+// or vi, which the command does not name in one of vars, the variables
+// that program takes its editor from: a variable the command set that
 // moves where that editor loads its start-up files (HOME, XDG_*), its
 // runtime (VIMRUNTIME) or holds what it runs at start (VIMINIT, EXINIT)
 // is what guard cannot tell (HOME=x git commit: x/.vimrc; FINDINGS50a F1).
-func (c *cmd) userEditorMoved(what string) {
-	for _, ev := range strings.Fields(string(catalogue.EditorVars)) {
+func (c *cmd) userEditorMoved(what string, vars word.Set) {
+	for _, ev := range strings.Fields(string(vars)) {
 		if _, set := c.w.varMap()[ev]; set {
 			return
 		}
