@@ -91,7 +91,7 @@ func (w *walker) commandVar(name, value string) {
 	if w.gitConfigEnvVar(name, value) {
 		return
 	}
-	if catalogue.EditorHomeVars.Has(name) {
+	if catalogue.EditorHomeVars.Has(name) || catalogue.EditorInitVars.Has(name) {
 		w.editorHomeSet(name, value) // editorenv.go
 	}
 	use, handed := catalogue.HandedVar(name)
@@ -439,6 +439,7 @@ func (w *walker) gitConfigFile(p string) {
 	}
 	for _, kv := range settings {
 		k, v := kv[0], kv[1]
+		w.gitPagerKey(k, v) // readerstartup.go
 		switch role, run := gitKeyRole(k, v); role {
 		case gitRoleInclude, gitRoleHooks:
 			w.hide("names a git configuration that takes %s from elsewhere, which guard does not follow", k)

@@ -786,6 +786,8 @@ func (c *cmd) prefixEnds(p catalogue.Prefix, words []word.Word, i int) (rest []w
 	case p.NoRun.Has(a):
 		c.asksWhere(words) // command -v rm: asks where rm is; nothing runs
 		done = true
+	case p.Edit.Has(a):
+		rest = append([]word.Word{{Text: "sudoedit", Known: true}}, words[i+1:]...) // sudo -e F: sudoedit F
 	case p.ScriptOption(a) && i+1 < len(words):
 		c.prefixScript(p, words[i+1], words[i+2:])
 		done = true

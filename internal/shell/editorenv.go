@@ -39,12 +39,12 @@ func systemDirs(v string) bool {
 	return true
 }
 
-// editorHomeSet takes a variable of catalogue.EditorHomeVars the command
-// sets to value: an editor the command hands a file through a variable it
+// editorHomeSet takes a variable of catalogue.EditorHomeVars or
+// catalogue.EditorInitVars the command sets to value: an editor the command hands a file through a variable it
 // set before (GIT_EDITOR=vim HOME=x git commit) loads its start-up files
 // from under it. (Set after, the editor's own walk sees it: editorStartup.)
 func (w *walker) editorHomeSet(name, value string) {
-	if w.ownEditorHome(name, value, true) {
+	if !w.editorVarMoved(name, value, true) {
 		return
 	}
 	for _, ev := range strings.Fields(string(catalogue.EditorVars)) {
@@ -184,28 +184,97 @@ const editorEnvHidden = "runs vim script that sets an environment variable vim f
 const loadPathHidden = "runs vim script that changes 'runtimepath' or 'packpath': vim loads the plugins of the directories it names (plugin/, pack/*/start/, ftplugin/) at start and by name later, which guard does not read"
 
 // gitNoEditorSubs are git's subcommands known never to start an editor or
-// a diff tool (which git guesses: vimdiff): any other (commit, branch
-// --edit-description, replace --edit, difftool, an alias) may start the
-// one the user's environment names, or vi (FINDINGS49b G1).
+// a diff tool (which git guesses: vimdiff), whatever their options: any
+// other (commit, branch --edit-description, replace --edit, difftool, an
+// alias) may start the one the user's environment names, or vi
+// (FINDINGS49b G1); checkout, restore, reset and stash only as
+// gitNeverEdits says.
 const gitNoEditorSubs word.Set = " status log diff show ls-files ls-tree ls-remote rev-parse rev-list fetch clone push " +
 	"blame grep describe shortlog cat-file init archive bundle check-ignore check-attr for-each-ref show-ref " +
 	"symbolic-ref update-index write-tree hash-object version reflog count-objects fsck gc prune worktree " +
-	"checkout switch restore reset rm mv clean stash whatchanged diff-tree diff-index diff-files name-rev merge-base "
+	"switch rm mv clean whatchanged diff-tree diff-index diff-files name-rev merge-base "
+
+// gitPatchOpts are, for the subcommands whose -p (--patch) prompt's `e`
+// edits the hunk in the editor (checkout, restore, reset, stash push),
+// the options known to start none: their short letters, the letters of
+// those that take the rest of the word as a value, and their long
+// options (FINDINGS50a F2).
+func gitPatchOpts(sub string) (short, values string, long word.Set, ok bool) {
+	switch sub {
+	case "checkout":
+		return "qfbBltdm", "bB", " --quiet --force --ours --theirs --track --no-track --detach --orphan --merge --conflict --progress --no-progress " +
+			"--overwrite-ignore --no-overwrite-ignore --ignore-other-worktrees --recurse-submodules --no-recurse-submodules --overlay --no-overlay " +
+			"--pathspec-from-file --pathspec-file-nul --guess --no-guess --ignore-skip-worktree-bits ", true
+	case "restore":
+		return "sSWqm", "s", " --source --staged --worktree --ours --theirs --merge --conflict --ignore-unmerged --ignore-skip-worktree-bits " +
+			"--recurse-submodules --no-recurse-submodules --overlay --no-overlay --quiet --progress --no-progress --pathspec-from-file --pathspec-file-nul ", true
+	case "reset":
+		return "qN", "", " --hard --soft --mixed --merge --keep --quiet --no-quiet --pathspec-from-file --pathspec-file-nul --no-refresh --refresh " +
+			"--recurse-submodules --no-recurse-submodules --intent-to-add ", true
+	case "stash":
+		return "aukqmS", "m", " --all --include-untracked --only-untracked --keep-index --no-keep-index --quiet --message --staged " +
+			"--pathspec-from-file --pathspec-file-nul ", true
+	}
+	return "", "", "", false
+}
+
+// gitStashNoEdit are git stash's subcommands that start no editor (push
+// and save take gitPatchOpts' -p).
+const gitStashNoEdit word.Set = " list show drop pop apply branch clear create store "
+
+// gitNeverEdits reports whether git subcommand sub given args (its words
+// after it) is known never to start an editor: one of gitNoEditorSubs, or
+// of gitPatchOpts with only options known to start none (a word guard
+// cannot read, -p, --patch, an option it does not know: it may).
+func gitNeverEdits(sub string, args []word.Word) bool {
+	if gitNoEditorSubs.Has(sub) {
+		return true
+	}
+	if sub == "stash" && len(args) > 0 && args[0].Known && !strings.HasPrefix(args[0].Text, "-") {
+		if gitStashNoEdit.Has(args[0].Text) {
+			return true
+		}
+		if args[0].Text != "push" && args[0].Text != "save" {
+			return false
+		}
+		args = args[1:]
+	}
+	short, values, long, ok := gitPatchOpts(sub)
+	if !ok {
+		return false
+	}
+	for _, a := range args {
+		s := a.Text
+		switch {
+		case !a.Known:
+			return false
+		case s == "--":
+			return true
+		case strings.HasPrefix(s, "--"):
+			if name, _, _ := strings.Cut(s, "="); !long.Has(name) {
+				return false
+			}
+		case len(s) > 1 && s[0] == '-':
+			for k := 1; k < len(s); k++ {
+				if strings.IndexByte(short, s[k]) < 0 {
+					return false
+				}
+				if strings.IndexByte(values, s[k]) >= 0 {
+					break
+				}
+			}
+		}
+	}
+	return true
+}
 
 // gitEditorHome checks a git subcommand that may start an editor the
-// command does not name: git runs the one the user's environment names
-// (or vi), which loads its start-up files from under a HOME or an XDG
-// directory the command moved (HOME=x git commit: x/.vimrc). An editor the
-// command names (GIT_EDITOR, EDITOR, -c core.editor) is judged where it
-// is handed the file (editorHomeSet, editorStartup).
+// command does not name (userEditorMoved). An editor the command names
+// (GIT_EDITOR, EDITOR, -c core.editor) is judged where it is handed the
+// file (editorHomeSet, editorStartup).
 func (c *cmd) gitEditorHome(sub string, at int) {
-	if sub == "" || gitNoEditorSubs.Has(sub) {
+	if sub == "" || gitNeverEdits(sub, c.args[at+1:]) {
 		return
-	}
-	for _, ev := range strings.Fields(string(catalogue.EditorVars)) {
-		if _, set := c.w.varMap()[ev]; set {
-			return
-		}
 	}
 	for j := 0; j < at; j++ {
 		k, _, _ := strings.Cut(strings.TrimPrefix(c.args[j].Text, "--config-env="), "=")
@@ -213,13 +282,49 @@ func (c *cmd) gitEditorHome(sub string, at int) {
 			return
 		}
 	}
-	for _, name := range strings.Fields(string(catalogue.EditorHomeVars)) {
-		if _, set := c.w.varMap()[name]; !set {
-			continue
+	c.userEditorMoved("git "+sub, " GIT_EDITOR VISUAL EDITOR ")
+}
+
+// editorRunner checks a program that starts the user's editor (or one the
+// system picks) on a file of its own: crontab -e, sudoedit (sudo -e:
+// prefix), visudo, vipw, vigr (userEditorMoved).
+func (c *cmd) editorRunner() {
+	switch c.name {
+	case "sudoedit", "visudo":
+		c.userEditorMoved(c.name, " SUDO_EDITOR VISUAL EDITOR ")
+	case "vipw", "vigr":
+		c.userEditorMoved(c.name, " VISUAL EDITOR ")
+	case "crontab":
+		for _, a := range c.args {
+			if a.Text == "-e" {
+				c.userEditorMoved(c.name, " VISUAL EDITOR ")
+				return
+			}
 		}
-		if v, known := c.w.lookup(name); !c.w.ownEditorHome(name, v, known) {
-			c.w.hide("runs git %s with %s set by the command: the editor git may start (the user's, or vi) loads its start-up files and plugins from under it, which guard does not read", sub, name)
+	}
+}
+
+// userEditorMoved checks a program (what) that may start the user's editor,
+// or vi, which the command does not name in one of vars, the variables
+// that program takes its editor from: a variable the command set that
+// moves where that editor loads its start-up files (HOME, XDG_*), its
+// runtime (VIMRUNTIME) or holds what it runs at start (VIMINIT, EXINIT)
+// is what guard cannot tell (HOME=x git commit: x/.vimrc; FINDINGS50a F1).
+func (c *cmd) userEditorMoved(what string, vars word.Set) {
+	for _, ev := range strings.Fields(string(vars)) {
+		if _, set := c.w.varMap()[ev]; set {
 			return
+		}
+	}
+	for _, set := range editorStartSets {
+		for _, name := range strings.Fields(string(set)) {
+			if _, ok := c.w.varMap()[name]; !ok {
+				continue
+			}
+			if v, known := c.w.lookup(name); c.w.editorVarMoved(name, v, known) {
+				c.w.hide("runs %s with %s set by the command: the editor it may start (the user's, or vi) loads its start-up files and plugins from under it or runs it, which guard does not read", what, name)
+				return
+			}
 		}
 	}
 }

@@ -35,6 +35,8 @@ func (c *cmd) escapes() {
 		c.editor(e) // editors.go: the scripts it runs
 	}
 	c.editorStartup() // editorenv.go: where an editor loads its start-up code
+	c.editorRunner()  // editorenv.go: crontab -e, sudoedit with VIMINIT or HOME moved
+	c.readerStartup() // readerstartup.go: HOME=x less a.txt
 	if cl, ok := catalogue.ClientNamed(c.name, c.args); ok {
 		c.client(cl) // repl.go, dbclients.go: its command language
 		if cl.Lang == catalogue.ClientMysql {

@@ -429,6 +429,7 @@ func (c *cmd) gitConfigRuns() {
 	hides := ""
 	r := c.gitConfigLastOf(files, func(k, v string) bool {
 		role, run := gitKeyRole(k, v)
+		c.w.gitPagerKey(k, v) // readerstartup.go
 		switch {
 		case strings.HasPrefix(k, "alias."):
 		case role == gitRoleHides:

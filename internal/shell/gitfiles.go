@@ -26,6 +26,7 @@ func (c *cmd) gitFiles() {
 	c.gitConfigRuns()   // gitalias.go: the commands the configurations git loads set
 	c.gitGivenConfigs(at)
 	c.gitEditorHome(sub, at) // editorenv.go: HOME=x git commit
+	c.gitPagerHome(sub, at)  // readerstartup.go: HOME=x git log, its pager less
 	// What the command stages is on disk for the printers after it (its
 	// own prints the index as it was: an alias guard cannot resolve, such
 	// as git st, prints as git status does).

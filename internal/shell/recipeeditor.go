@@ -28,7 +28,7 @@ const editorRunners word.Set = " editor sensible-editor select-editor visudo vip
 const recipeEditorHidden = "runs build-file commands that start an editor (%s) with %s set elsewhere than the user's own place: the editor loads its start-up files and plugins from there, and guard cannot tell what the editor loads"
 
 // editorVarMoved reports whether variable name, a variable of
-// catalogue.EditorHomeVars or catalogue.EditorLoadVars given value v
+// editorStartSets given value v
 // (known: a value guard holds), moves where an editor loads its start-up
 // files from.
 func (w *walker) editorVarMoved(name, v string, known bool) bool {
@@ -37,14 +37,20 @@ func (w *walker) editorVarMoved(name, v string, known bool) bool {
 		return !w.ownEditorHome(name, v, known)
 	case catalogue.EditorLoadVars.Has(name):
 		return !known || unknownText(v) || !systemDirs(v)
+	case catalogue.EditorInitVars.Has(name):
+		return !known || v != "" // vim runs a VIMINIT that is not empty
 	}
 	return false
 }
 
+// editorStartSets are the variables that move an editor's start-up
+// (editorVarMoved).
+var editorStartSets = [...]word.Set{catalogue.EditorHomeVars, catalogue.EditorLoadVars, catalogue.EditorInitVars}
+
 // callerEditorEnv notes a variable the command that runs the build tool
 // set (HOME=x make, export HOME=x; npm run ed): its recipes inherit it.
 func (c *cmd) callerEditorEnv() {
-	for _, set := range [...]word.Set{catalogue.EditorHomeVars, catalogue.EditorLoadVars} {
+	for _, set := range editorStartSets {
 		for _, name := range strings.Fields(string(set)) {
 			if _, ok := c.w.varMap()[name]; !ok {
 				continue
@@ -61,7 +67,7 @@ func (c *cmd) callerEditorEnv() {
 // sets (make exports a variable of the environment it overrides, and
 // what export names), or make's command line does (make HOME=x).
 func (c *cmd) makeEditorEnv(m *makefile) {
-	for _, set := range [...]word.Set{catalogue.EditorHomeVars, catalogue.EditorLoadVars} {
+	for _, set := range editorStartSets {
 		for _, name := range strings.Fields(string(set)) {
 			if v, ok := m.vars[name]; ok {
 				v = c.makeExpand(m, v, 0)
@@ -119,7 +125,7 @@ func recipeEditor(sc []word.Word) string {
 		case strings.Contains(prog, "EDITOR") || strings.Contains(prog, "VISUAL"):
 			return prog
 		case name == "git":
-			if sub := gitSubOf(ws[1:]); sub != "" && !gitNoEditorSubs.Has(sub) {
+			if sub, rest := gitSubOf(ws[1:]); sub != "" && !gitNeverEdits(sub, rest) {
 				return "git " + sub
 			}
 			return ""
@@ -149,8 +155,8 @@ func editorName(name string) bool {
 const wordRunners word.Set = " xargs find watch parallel su sudo doas flock script "
 
 // gitSubOf returns the subcommand of git's words args (after its global
-// options), or "".
-func gitSubOf(args []word.Word) string {
+// options), or "", and the words after it.
+func gitSubOf(args []word.Word) (string, []word.Word) {
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		switch {
@@ -158,8 +164,8 @@ func gitSubOf(args []word.Word) string {
 			j++
 		case strings.HasPrefix(s, "-"):
 		default:
-			return s
+			return s, args[j+1:]
 		}
 	}
-	return ""
+	return "", nil
 }

@@ -30,7 +30,7 @@ func TestStartupFiles(t *testing.T) {
 		{"direnv exec d true", map[string]string{"d/.envrc": bad}, true},
 		{"HOME=zd git log", map[string]string{"zd/.gitconfig": "[core]\n\tpager = " + bad + "\n"}, true},
 		{"XDG_CONFIG_HOME=zd git log", map[string]string{"zd/git/config": "[core]\n\tpager = " + bad + "\n"}, true},
-		{"XDG_CONFIG_HOME=zd git log", nil, false},
+		{"XDG_CONFIG_HOME=zd git --no-pager log", nil, false},
 		{"direnv exec d/ true", map[string]string{"d/.envrc": "export X=1"}, false},
 	}
 	for _, tt := range tests {

@@ -273,6 +273,11 @@ type walker struct {
 	// subSetup are the substitutions that run a program known to print
 	// shell setup code (kubectl completion bash, ssh-agent -s).
 	subSetup []string
+	// gitPagerOn: a git configuration the command loads, names or moves
+	// to sets pager.SUB to other than false (readerstartup.go).
+	gitPagerOn bool
+	// gitPagerNamed: such a configuration sets core.pager.
+	gitPagerNamed bool
 	// editorSet: the command sets $EDITOR or $VISUAL.
 	editorSet bool
 	// feeding is what a runner hands the next simple command walked (see

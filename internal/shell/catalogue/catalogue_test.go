@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -112,6 +113,19 @@ func TestByName(t *testing.T) {
 			j, found := slices.BinarySearch(table, q)
 			if i != j || ok != found {
 				t.Errorf("byName(%q, %q) = %d, %v; want %d, %v", table, q, i, ok, j, found)
+			}
+		}
+	}
+}
+
+// TestEditorInitVars: every variable an editor of Editors runs at start
+// is one a program that starts the user's editor is checked for
+// (FINDINGS50a F1).
+func TestEditorInitVars(t *testing.T) {
+	for _, e := range Editors {
+		for _, v := range strings.Fields(string(e.Env)) {
+			if !EditorInitVars.Has(v) {
+				t.Errorf("%s: %s is not in EditorInitVars", strings.Fields(string(e.Names))[0], v)
 			}
 		}
 	}

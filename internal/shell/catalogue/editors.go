@@ -99,6 +99,13 @@ const EditorLoadVars word.Set = " VIM VIMRUNTIME NVIM_APPNAME NVIM_RPLUGIN_MANIF
 // $XDG_CONFIG_HOME/git/config): only an editor's run looks at them here.
 const EditorHomeVars word.Set = " HOME XDG_CONFIG_HOME XDG_DATA_HOME XDG_CONFIG_DIRS XDG_DATA_DIRS "
 
+// EditorInitVars hold the commands an editor runs at start, in place of
+// its start-up file, or name that file: vim's VIMINIT and EXINIT (vi, ex
+// and nvi read EXINIT too; catalogue Editors' Env), GVIMINIT, nvi's
+// NEXINIT, MYVIMRC and MYGVIMRC. An editor a program starts on its own
+// (git commit: the user's, or vi) runs them (FINDINGS50a F1).
+const EditorInitVars word.Set = " VIMINIT EXINIT GVIMINIT NEXINIT MYVIMRC MYGVIMRC "
+
 // IsEditor reports whether program name is an editor that loads start-up
 // files and plugins of the user's (an editor of Editors or of
 // handedOpeners).

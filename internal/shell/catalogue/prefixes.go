@@ -17,6 +17,9 @@ type Prefix struct {
 	Rest     bool     // the remaining words are a script (watch)
 	RestOpts word.Set // options that make the remaining words a script (env-cmd --use-shell)
 	NoRun    word.Set // options that make it not run the command (command -v)
+	// Edit are options that make it edit its operands in the user's
+	// editor, as sudoedit does (sudo -e, --edit).
+	Edit word.Set
 	// None: its operands are not a command (su USER, script FILE); it
 	// runs one through script, cmdAfter or cmdWith options.
 	None     bool
@@ -256,7 +259,7 @@ var Prefixes = []PrefixEntry{
 		script: " -c --command --session-command ", None: true, Shell: true, Operands: 1, Login: " - -l --login "}},
 	{Name: "su-exec", Prefix: Prefix{Operands: 1}},
 	{Name: "sudo", Prefix: Prefix{WithArg: " -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout ",
-		Assigns: true, ShellOpts: " -s -i --shell --login ", Chdir: " -D --chdir ", Login: " -i --login "}},
+		Assigns: true, ShellOpts: " -s -i --shell --login ", Chdir: " -D --chdir ", Login: " -i --login ", Edit: " -e --edit "}},
 	{Name: "systemd-run", Prefix: Prefix{WithArg: " -p --property -u --unit --description --slice -M --machine -H --host --uid --gid --nice --working-directory --on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property --path-property --socket-property --service-type ",
 		Env: " -E --setenv ", ShellOpts: " -S --shell ", Chdir: " --working-directory ", Dir: systemdRunDir}},
 	{Name: "taskset", Prefix: Prefix{Execs: true, Operands: 1}},
