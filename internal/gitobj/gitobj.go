@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/guardhq/guard/internal/regularfile"
 	"github.com/guardhq/guard/internal/repo"
@@ -40,8 +41,9 @@ const (
 	MaxChanges = 1024
 	// maxRefBytes bounds a ref file, packed-refs, FETCH_HEAD.
 	maxRefBytes = 1 << 20
-	// maxLevels bounds the directories walked up to a .git.
-	maxLevels = 12
+	// maxLevels bounds the directories walked up to a .git; past it,
+	// Discover gives up (GaveUp), which callers take as cannot-tell.
+	maxLevels = 256
 	// maxParents bounds the ~N steps of a revision.
 	maxParents = 256
 )
@@ -64,27 +66,82 @@ type Repo struct {
 	listed  bool
 }
 
-// Find returns the repository whose working tree holds dir, walking up at
-// most maxLevels directories, or false.
+// Discovery says what Discover's walk up to a repository found.
+type Discovery int
+
+// What Discover found.
+const (
+	// Found: a repository holds the directory.
+	Found Discovery = iota
+	// NoRepository: the walk reached the root and found none.
+	NoRepository
+	// GaveUp: the walk stopped before the root (past maxLevels, an
+	// entry it could not look at), so guard cannot tell whether git finds
+	// a repository (FINDINGS50a F5).
+	GaveUp
+)
+
+// Find returns the repository whose working tree holds dir, or false
+// (none, or guard gave up: see Discover).
 func Find(dir string) (*Repo, bool) {
-	dir, err := filepath.Abs(dir)
+	r, d := Discover(dir)
+	return r, d == Found
+}
+
+// Discover returns the repository whose working tree holds dir as git
+// discovers it: git walks up from getcwd(), the directory as the kernel
+// resolves it, links followed, not the text of a path through a link
+// (FINDINGS50a F5). Where the text's walk finds the same git directory,
+// its names are kept (a project reached through a link); where the two
+// disagree, the resolved walk's answer is git's.
+func Discover(dir string) (*Repo, Discovery) {
+	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, false
+		return nil, GaveUp
 	}
+	r, d := discover(abs)
+	phys, err := filepath.EvalSymlinks(abs)
+	if err != nil || phys == abs {
+		return r, d // a directory not there yet: walked by its text, as its parent would be
+	}
+	p, pd := discover(phys)
+	if d == Found && pd == Found && sameEntry(r.gitDir, p.gitDir) {
+		return r, d
+	}
+	return p, pd
+}
+
+// sameEntry reports whether a and b name the same file on disk.
+func sameEntry(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}
+
+// discover walks up from dir, absolute, by its text, at most maxLevels
+// directories.
+func discover(dir string) (*Repo, Discovery) {
 	for range maxLevels {
 		dotgit := filepath.Join(dir, ".git")
 		// git's setup_git_directory_gently_1: a .git file names the git
 		// directory (one that is none stops git: no repository); a .git
 		// directory counts only when it is a git directory (a valid HEAD,
 		// objects/, refs/), else discovery goes on up (FINDINGS46a A7).
-		if fi, err := os.Stat(dotgit); err == nil && !fi.IsDir() {
+		fi, err := os.Stat(dotgit)
+		switch {
+		case err == nil && !fi.IsDir():
 			r := &Repo{Top: dir, gitDir: dotgit, common: dotgit}
 			if !r.followGitFile(dotgit) || !repo.IsGitDir(r.gitDir) {
-				return nil, false
+				return nil, NoRepository
 			}
-			return r, true
-		} else if err == nil && repo.IsGitDir(dotgit) {
-			return &Repo{Top: dir, gitDir: dotgit, common: dotgit}, true
+			return r, Found
+		case err == nil && repo.IsGitDir(dotgit):
+			return &Repo{Top: dir, gitDir: dotgit, common: dotgit}, Found
+		case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			return nil, GaveUp // unreadable: guard cannot tell what git finds
 		}
 		if repo.IsGitDir(dir) {
 			// git's discovery: a directory that is a git directory (a bare
@@ -96,15 +153,15 @@ func Find(dir string) (*Repo, bool) {
 			}
 			r := &Repo{Top: top, gitDir: dir}
 			r.commonDir(dir)
-			return r, true
+			return r, Found
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return nil, false
+			return nil, NoRepository
 		}
 		dir = parent
 	}
-	return nil, false
+	return nil, GaveUp
 }
 
 // followGitFile reads a .git file ("gitdir: PATH") and its commondir.
@@ -529,11 +586,14 @@ func (r *Repo) ConfigFiles() []string {
 	return []string{filepath.Join(r.common, "config"), filepath.Join(r.gitDir, "config.worktree")}
 }
 
-// maxReplaceEntries bounds the entries of a refs/replace directory looked at.
-const maxReplaceEntries = 256
+// Bounds of a refs/replace directory looked at: its entries, its depth.
+const (
+	maxReplaceEntries = 256
+	maxReplaceDepth   = 12
+)
 
 // anyFile reports whether directory d holds (at any depth up to
-// maxLevels) anything but directories: a loose replace ref, or what
+// maxReplaceDepth) anything but directories: a loose replace ref, or what
 // guard cannot tell (an unreadable or too large directory). An empty
 // refs/replace, left after its refs were deleted, is none.
 func anyFile(d string, depth int) bool {
@@ -541,7 +601,7 @@ func anyFile(d string, depth int) bool {
 	if errors.Is(err, fs.ErrNotExist) {
 		return false
 	}
-	if err != nil || depth > maxLevels {
+	if err != nil || depth > maxReplaceDepth {
 		return true
 	}
 	defer f.Close()

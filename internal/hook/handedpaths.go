@@ -86,12 +86,13 @@ func handedNames(base, h, dir string, revs []shell.RevRead) (paths []string, com
 }
 
 // noRepository reports whether dir (relative to base, ~ for home h) is a
-// directory guard can name in which gitobj finds no repository.
+// directory guard can name in which gitobj finds no repository, having
+// walked up to the root: a walk it gave up is none (FINDINGS50a F5).
 func noRepository(base, h, dir string) bool {
 	d, ok := commandDir(base, h, dir)
 	if !ok {
 		return false
 	}
-	_, ok = gitobj.Find(d)
-	return !ok
+	_, found := gitobj.Discover(d)
+	return found == gitobj.NoRepository
 }

@@ -111,9 +111,12 @@ func (f runFiles) repoAt(dir string) (*gitobj.Repo, string, shell.RevStatus) {
 	if !ok {
 		return nil, "", shell.RevUnknown
 	}
-	r, ok := gitobj.Find(full)
-	if !ok {
+	r, found := gitobj.Discover(full)
+	switch found {
+	case gitobj.NoRepository:
 		return nil, "", shell.RevNone
+	case gitobj.GaveUp:
+		return nil, "", shell.RevUnknown // past guard's walk: not "no repository" (FINDINGS50a F5)
 	}
 	if r.Replaced() {
 		return nil, "", shell.RevUnknown // replace refs, grafts, alternates: not the objects read

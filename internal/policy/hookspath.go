@@ -71,6 +71,9 @@ func (h *hooksDirs) check(text string) (event.Finding, bool) {
 	if f, hit := gitDirConfig(text, p); hit {
 		return f, true
 	}
+	if f, hit := gitDirMade(text, p); hit {
+		return f, true
+	}
 	top := h.top(filepath.Dir(p))
 	dirs := []string{}
 	if filepath.IsAbs(h.global) {

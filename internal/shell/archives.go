@@ -233,8 +233,10 @@ func (c *cmd) unknownArchives(from, writes, touches int) {
 		case len(holds) >= effect.MaxLinks:
 		case strings.Contains(r, "/**"):
 			holds = append(holds, r)
-		case !word.IsKnown(r):
+		case !word.IsKnown(r) && word.RunTimePart(r):
 			holds = append(holds, word.Mark(word.MarkSubst, ""))
+		case !word.IsKnown(r):
+			holds = append(holds, r) // a harmless run-time name (git's %f), an inherited variable's: weighed as its read is
 		default:
 			holds = append(holds, r, word.Clean(r)+"/**")
 		}

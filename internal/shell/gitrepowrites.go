@@ -35,11 +35,15 @@ func (c *cmd) gitRepoWrites(sub string, args []word.Word) {
 		c.gitMoves(args)
 		return
 	case "init":
-		if p := gitNewParse(sub, args); len(p.ops) == 0 && len(c.gitDirsNamed()) == 0 {
+		if p := gitNewParse(sub, args); len(c.gitDirsNamed()) == 0 {
+			dir := ""
+			if len(p.ops) > 0 {
+				dir = strings.TrimSuffix(p.ops[0], "/") + "/" // git init D: D's (FINDINGS50a F7)
+			}
 			if p.bare {
-				c.w.Write("HEAD")
+				c.w.Write(dir + "HEAD")
 			} else {
-				c.w.Write(".git/HEAD")
+				c.w.Write(dir + ".git/HEAD")
 			}
 		}
 		return

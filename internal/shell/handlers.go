@@ -279,9 +279,14 @@ func (c *cmd) touches(p *catalogue.Program) {
 		if f := c.w.FoundNow(); f != nil && slices.Contains(f.Paths, a.Text) && c.compilerInput(j) {
 			c.fedSources() // find -exec gcc -E {} +: sources the find found
 		}
-		if j < sub && strings.HasPrefix(a.Text, "-") || c.goFlagWord(j) {
+		switch {
+		case a.Text == gitPlaceholder:
+			// The file git hands a filter or a merge driver: whatever the
+			// program does to it, git writes that file itself. Read.
+			c.w.Read(a.Text)
+		case j < sub && strings.HasPrefix(a.Text, "-") || c.goFlagWord(j):
 			c.w.AsOptions(func() { c.w.Touch(a.Text) }) // git -C D, --git-dir=D: git's own options
-		} else {
+		default:
 			c.w.Touch(a.Text)
 		}
 		c.prefixedTouches(a.Text) // prefixed.go: tool OPEN:/x

@@ -909,6 +909,7 @@ func credentialHelperNamed(key, v string) bool {
 // (get, store, erase: analysed appended, as written); or fed its standard
 // input, nothing appended (core.pager, a filter: runsHanded).
 func (w *walker) gitRunsHanded(key, t string) {
+	t = gitPlaceholders(key, t)
 	use, appends := gitHanded(key)
 	switch {
 	case appends && w.loadedConfig && use != catalogue.HandsFile:
@@ -947,6 +948,49 @@ func (w *walker) gitRunsHanded(key, t string) {
 		w.runsHanded(t, "git")
 	}
 }
+
+// gitPlaceholders returns t, the command of git setting key, with each
+// placeholder git substitutes in it (a filter's %f, a merge driver's %O,
+// %A, %B, %L, %P, %S, %X, %Y; %% is a %) replaced by a harmless run-time
+// name (word.MarkName): git puts a file of the repository there, or a
+// temporary file holding a side of the merge, whose name guard cannot
+// tell and whose text the command may have committed. As data it is
+// harmless; as code (sh %A, sed -f %f) guard cannot tell what runs
+// (FINDINGS50a F3). Any other %x git leaves as it is.
+func gitPlaceholders(key, t string) string {
+	section, _, _ := strings.Cut(key, ".")
+	name := key[strings.LastIndexByte(key, '.')+1:]
+	var known string
+	switch {
+	case section == "filter" && (name == "clean" || name == "smudge"):
+		known = "f"
+	case section == "merge" && name == "driver":
+		known = "OABLPSXY"
+	default:
+		return t
+	}
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		switch {
+		case t[i] != '%' || i+1 == len(t):
+			b.WriteByte(t[i])
+		case t[i+1] == '%':
+			b.WriteByte('%')
+			i++
+		case strings.IndexByte(known, t[i+1]) >= 0:
+			b.WriteString(gitPlaceholder)
+			i++
+		default:
+			b.WriteByte('%')
+		}
+	}
+	return b.String()
+}
+
+// gitPlaceholder stands for a name git substitutes for a placeholder
+// (gitPlaceholders): a file git picks, of the repository or its own
+// temporary one.
+var gitPlaceholder = word.Mark(word.MarkName, "git%")
 
 // gitFeedsText reports whether git feeds the program setting key names
 // text of its own on standard input: a pager (the log, a diff), a

@@ -439,6 +439,7 @@ func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w.script(cmd, 0)
 	w.exitTraps(0)
 	w.raced() // codechangers.go
+	w.gitDirsMade()
 	a.UnprintedReads = w.unprinted()
 	a.TrackedReads = w.only(w.tracked)
 	a.UnignoredReads = w.only(append(w.unignored, w.tracked...)) // the index's files are staged too
