@@ -36,5 +36,8 @@ func TestGitPlaceholders(t *testing.T) {
 		} {
 			checkRule(t, p, proj, cmd, "", "")
 		}
+		// A substitution in the filter's text that finds nothing new
+		// (ls) once took a nil find for one (a panic: internal_error).
+		checkRule(t, p, proj, `git -c filter.x.clean='git-lfs clean -- "$(ls)"' add e.txt`, "unresolved_path", "")
 	}
 }

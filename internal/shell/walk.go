@@ -821,7 +821,7 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 		w.lastSub = w.a.Lines[first]
 		w.noteSubFile(list[0], out) // $(cat x.sh), <(cat x.sh), $(< x.sh), <(echo …)
 		w.noteSubstNamed(w.lastSub, reads, touches, writes)
-		if w.LastFind != before && len(w.SubstFinds) < effect.MaxLinks {
+		if w.LastFind != before && w.LastFind != nil && len(w.SubstFinds) < effect.MaxLinks {
 			// $(find …): what it prints is what it found.
 			w.SubstFinds = append(w.SubstFinds, effect.SubstFind{Line: w.lastSub, F: w.LastFind})
 		}
