@@ -97,6 +97,8 @@ func (c *cmd) gitHooks(sub string, at int) {
 	case sub == "clone":
 		c.gitCloneHooks(st)
 		return
+	case sub == "push":
+		c.gitPushHooks(st, args) // gitpushhooks.go: the receiving repository's
 	}
 	if set.hooks == "" {
 		return
