@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -24,7 +25,44 @@ func (c *cmd) gitPushHooks(st effect.Stater, args []word.Word) {
 		c.w.hide("git push names a destination guard cannot tell, whose hooks may run here")
 		return
 	}
-	local, known := c.gitLocalRemote(dest)
+	dests := []string{dest}
+	if dest == "" {
+		// The branch's push remote: branch.B.pushRemote, remote.pushDefault,
+		// branch.B.remote, else origin; each one the configuration names
+		// is checked (guard does not follow which branch is checked out).
+		var ok bool
+		if dests, ok = c.gitPushRemotes(); !ok {
+			c.w.hide("git push pushes to the branch's remote, which guard cannot tell from a configuration it cannot read")
+			return
+		}
+	}
+	for _, d := range dests {
+		c.gitPushHooksOf(st, d)
+	}
+}
+
+// gitPushRemotes returns the remotes git push without a destination may
+// push to: origin and every remote the configuration names for a branch
+// or as the push default; false when guard cannot read the configuration.
+func (c *cmd) gitPushRemotes() ([]string, bool) {
+	remotes := []string{"origin"}
+	r := c.gitConfigLastOf(c.gitPushConfigs(), func(k, v string) bool {
+		if k == "remote.pushdefault" || strings.HasPrefix(k, "branch.") && (strings.HasSuffix(k, ".pushremote") || strings.HasSuffix(k, ".remote")) {
+			if !slices.Contains(remotes, v) && len(remotes) < maxPushRemotes {
+				remotes = append(remotes, v)
+			}
+		}
+		return false
+	})
+	return remotes, r.unknown() == ""
+}
+
+// maxPushRemotes bounds the remotes gitPushRemotes returns.
+const maxPushRemotes = 16
+
+// gitPushHooksOf analyses the hooks a push to dest runs here.
+func (c *cmd) gitPushHooksOf(st effect.Stater, dest string) {
+	local, known := c.gitLocalRemote(dest, 0)
 	switch {
 	case !known:
 		c.w.hide("git push pushes to a destination guard cannot tell (%s), whose hooks may run here", word.Quote(word.Render(dest)))
@@ -85,16 +123,12 @@ func gitPushDest(args []word.Word) (string, bool) {
 // gitLocalRemote returns the directory (as named from the walker's) of
 // the repository on this machine git push reaches through dest, "" for
 // one elsewhere; false when guard cannot tell.
-func (c *cmd) gitLocalRemote(dest string) (string, bool) {
-	if dest == "" {
-		dest = "origin" // the branch's remote, most often origin
-		if br := c.gitConfigLastOf(c.gitPushConfigs(), func(k, _ string) bool {
-			return k == "remote.pushdefault" || strings.HasPrefix(k, "branch.") && strings.HasSuffix(k, ".pushremote")
-		}); br.found || br.unknown() != "" {
-			return "", false // a push remote the branch or the user picks: guard does not follow which
-		}
+func (c *cmd) gitLocalRemote(dest string, depth int) (string, bool) {
+	if dest == "" || !word.IsKnown(dest) || depth > 2 {
+		return "", false
 	}
-	if !word.IsKnown(dest) {
+	dest, ok := c.gitRewriteURL(dest)
+	if !ok {
 		return "", false
 	}
 	if u, ok := strings.CutPrefix(dest, "file://"); ok {
@@ -109,17 +143,39 @@ func (c *cmd) gitLocalRemote(dest string) (string, bool) {
 	// A remote's name: its pushurl, else its url; a directory of that name
 	// when the configuration has none.
 	r := c.gitConfigLastOf(c.gitPushConfigs(), func(k, _ string) bool {
-		return k == "remote."+strings.ToLower(dest)+".url" || k == "remote."+strings.ToLower(dest)+".pushurl"
+		return k == "remote."+dest+".url" || k == "remote."+dest+".pushurl" // a subsection: as written
 	})
 	switch {
 	case r.unknown() != "":
 		return "", false
 	case !r.found:
 		return dest, true
-	case !word.IsKnown(r.v) || strings.Contains(r.v, "insteadof"):
+	}
+	return c.gitLocalRemote(r.v, depth+1)
+}
+
+// gitRewriteURL returns u as git push rewrites it: the base of the
+// url.BASE.pushInsteadOf, else url.BASE.insteadOf, whose value is the
+// longest prefix of u; false when guard cannot read the configuration.
+func (c *cmd) gitRewriteURL(u string) (string, bool) {
+	var base, prefix string
+	push := false
+	r := c.gitConfigLastOf(c.gitPushConfigs(), func(k, v string) bool {
+		rest, ok := strings.CutPrefix(k, "url.")
+		if !ok || v == "" || !strings.HasPrefix(u, v) {
+			return false
+		}
+		if b, ok := strings.CutSuffix(rest, ".pushinsteadof"); ok && (!push || len(v) > len(prefix)) {
+			base, prefix, push = b, v, true
+		} else if b, ok := strings.CutSuffix(rest, ".insteadof"); ok && !push && len(v) > len(prefix) {
+			base, prefix = b, v
+		}
+		return false
+	})
+	if r.unknown() != "" {
 		return "", false
 	}
-	return c.gitLocalRemote(r.v)
+	return base + u[len(prefix):], true
 }
 
 // gitScpLike reports whether u is git's scp-like address, host:path
