@@ -34,12 +34,14 @@ func TestGitPushLocalHooks(t *testing.T) {
 	gitIn(t, proj, "remote", "add", "up", "../other")
 	gitIn(t, proj, "remote", "add", "gh", "git@github.com:a/b.git")
 	gitIn(t, proj, "remote", "add", "ok", "clean.git")
+	gitIn(t, proj, "config", "url."+filepath.Join(proj, "r.git")+".insteadOf", "gh2:")
+	gitIn(t, proj, "config", "url.git@github.com:.insteadOf", "https://github.com/")
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
 		for _, cmd := range []string{
 			"git push r.git HEAD:refs/heads/zz", "git push ./r.git HEAD:zz", `git push "file://$PWD/r.git" HEAD:zz`,
 			"git push", "git push origin main", "git push -u origin main", "git push up HEAD:x", "git push ../other HEAD:x",
-			"git -C .. push proj/r.git HEAD:zz",
+			"git -C .. push " + filepath.Base(proj) + "/r.git HEAD:zz", "git push gh2: main",
 		} {
 			checkRule(t, p, proj, cmd, "blocked_path", "")
 		}
