@@ -55,3 +55,53 @@ func TestComposeEngineGlobals(t *testing.T) {
 	}
 }
 
+// TestComposeEnvAnchorsAndStatements: a value-less entry in an anchored
+// x- mapping that `<<: *e`, `environment: *e` or `args: *a` pulls in
+// (FINDINGS51a F2), and an env_file read statement by statement as
+// compose-go's dotenv reads it: a double-quoted value spanning lines, a
+// key the lookup replaces (F8). Both bash.match modes; a merge of
+// everyday defaults and single-quoted or plain multi-line values pass.
+func TestComposeEnvAnchorsAndStatements(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		".env":        "API_TOKEN=ENVSECRET-123\n",
+		"merge.yaml":  "x-e: &e\n  API_TOKEN:\nservices:\n  app:\n    image: alpine\n    command: env\n    environment:\n      <<: *e\n      FOO: bar\n",
+		"alias.yaml":  "x-e: &e\n  API_TOKEN:\nservices:\n  app:\n    image: alpine\n    environment: *e\n",
+		"list.yaml":   "x-e: &e\n  - API_TOKEN\nservices:\n  app:\n    image: alpine\n    environment: *e\n",
+		"args.yaml":   "x-a: &a {API_TOKEN: }\nservices:\n  app:\n    image: alpine\n    build:\n      context: .\n      args: *a\n",
+		"common.yaml": "x-common: &common\n  restart: always\n  image: alpine\nservices:\n  app:\n    <<: *common\n    environment:\n      FOO: bar\n",
+		"multi.env":   "X=\"a\n${API_TOKEN}\"\n",
+		"over.env":    "API_TOKEN=placeholder\n",
+		"open.env":    "X=\"a\n",
+		"single.env":  "X='a\n${API_TOKEN}\nAPI_TOKEN'\n",
+		"plain.env":   "LOG=1 # c\nY=\"multi\nline\"\n",
+		"multi.yaml":  "services:\n  app:\n    image: alpine\n    env_file: multi.env\n",
+		"over.yaml":   "services:\n  app:\n    image: alpine\n    env_file: over.env\n",
+		"open.yaml":   "services:\n  app:\n    image: alpine\n    env_file: open.env\n",
+		"single.yaml": "services:\n  app:\n    image: alpine\n    env_file: single.env\n",
+		"plain.yaml":  "services:\n  app:\n    image: alpine\n    env_file: plain.env\n",
+		"Dockerfile":  "FROM alpine\nARG API_TOKEN\nRUN echo \"$API_TOKEN\"\n",
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{
+			"docker compose -f merge.yaml up",
+			"docker compose -f merge.yaml run --rm app",
+			"docker compose -f alias.yaml up",
+			"docker compose -f list.yaml up",
+			"docker compose -f args.yaml build",
+			"docker compose -f multi.yaml up",
+			"docker compose -f over.yaml up",
+		} {
+			checkBlock(t, p, proj, cmd, true, "from it")
+		}
+		checkBlock(t, p, proj, "docker compose -f open.yaml up", true, "whose statements guard cannot read")
+		for _, cmd := range []string{
+			"docker compose -f common.yaml up",
+			"docker compose -f single.yaml up",
+			"docker compose -f plain.yaml up",
+			"docker compose -f merge.yaml ps",
+		} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}
