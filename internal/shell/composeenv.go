@@ -56,10 +56,15 @@ func composeIncludes(in, key, v string) bool {
 // environment: NAME, whose value compose-go resolves from the project
 // environment: the env files' value of NAME is taken (resolved). The
 // tokens carry no depth: a mapping's entries run to the next compose key
-// (catalogue.ComposeKeys, x-…).
+// (catalogue.ComposeKeys, x-…). The tokens hold no alias of a collection
+// either (`<<: *e`, `environment: *e`, `args: *a` of an `x-e: &e` mapping
+// elsewhere: FINDINGS51a F2): in a file with such an alias (loose), every
+// value-less key and every list or value scalar anywhere is taken for an
+// entry, as it may be one where an alias repeats it.
 type composeUnset struct {
 	env     *composeVars
 	in      bool   // in an environment: or args: mapping
+	loose   bool   // the file has an alias of an anchor: any entry counts
 	pending string // its last entry's name, whose value is not seen yet
 }
 
@@ -73,16 +78,36 @@ func (u *composeUnset) see(tok lang.YAMLToken, key string) {
 	}
 	switch {
 	case !tok.Key:
-		if (key == "environment" || key == "args") && !strings.Contains(tok.Text, "=") {
+		if (u.loose || key == "environment" || key == "args") && !strings.Contains(tok.Text, "=") {
 			u.env.resolved(strings.TrimSpace(tok.Text))
 		}
 	case tok.Text == "environment" || tok.Text == "args":
 		u.in = true
 	case catalogue.ComposeKeys.Has(tok.Text) || strings.HasPrefix(tok.Text, "x-"):
 		u.in = false
-	case u.in:
+	case u.in || u.loose:
 		u.pending = tok.Text
 	}
+}
+
+// composeAliased reports whether YAML text t holds an alias (*name) of an
+// anchor (&name) it sets: a '*' after a blank, a line's start or a flow
+// indicator, followed by the name. A '*' in a quoted or a comment's text
+// counts too (more entries are taken, none missed).
+func composeAliased(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] != '*' || i > 0 && strings.IndexByte(" \t\n\r[{,:-", t[i-1]) < 0 {
+			continue
+		}
+		j := i + 1
+		for j < len(t) && strings.IndexByte(" \t\r\n,[]{}", t[j]) < 0 {
+			j++
+		}
+		if j > i+1 && strings.Contains(t, "&"+t[i+1:j]) {
+			return true
+		}
+	}
+	return false
 }
 
 // end ends the text: an entry last in it without a value.
@@ -99,11 +124,13 @@ func composeNull(v string) bool {
 }
 
 // composeEnvFileVars: compose reads a service's env_file f with the
-// project environment as its lookup (compose-go dotenv.ParseWithLookup):
-// a ${NAME} or $NAME in a line, or a line NAME alone, that an env file
-// compose loads sets takes that file's value into the container. An
-// env_file guard cannot read whole, where the env files set values, is
-// hidden.
+// project environment as its lookup (compose-go dotenv.ParseWithLookup),
+// statement by statement (a quoted value spans lines: FINDINGS51a F8): a
+// ${NAME} or $NAME in an unquoted or double-quoted value, a NAME alone,
+// and a NAME= whose own value the lookup replaces, that an env file
+// compose loads sets, take that file's value into the container. An
+// env_file guard cannot read whole, or whose statements it cannot read,
+// where the env files set values, is hidden.
 func (c *cmd) composeEnvFileVars(f string, env *composeVars) {
 	if env == nil || len(env.vals) == 0 {
 		return
@@ -117,18 +144,87 @@ func (c *cmd) composeEnvFileVars(f string, env *composeVars) {
 		c.w.hide("runs docker compose with env_file %s guard cannot read whole: it cannot tell which values of the env files compose loads it takes", f)
 		return
 	}
-	for _, line := range strings.Split(t, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
+	for rest := t; ; {
+		var d dotenvStatement
+		if rest = d.read(rest); d.bad {
+			c.w.hide("runs docker compose with env_file %s whose statements guard cannot read (a quote left open, a bad name): it cannot tell which values of the env files compose loads it takes", f)
+			return
 		}
-		line = strings.TrimSpace(strings.TrimPrefix(line, "export "))
-		if strings.ContainsAny(line, "=:") {
-			composeInterp(line, env) // notes the values it takes
-		} else {
-			env.resolved(line) // NAME alone: the lookup's value
+		switch {
+		case d.key == "":
+			return
+		case d.inherited:
+			env.resolved(d.key) // NAME alone: the lookup's value
+		default:
+			if d.quote != '\'' {
+				composeInterp(d.value, env) // notes the values it takes
+			}
+			if v, ok := env.fileValue(d.key); ok && v != d.value { // the env file itself: its own value
+				env.take(d.key, "hands "+d.key+"'s value from it to a service's env_file that sets "+d.key)
+			}
 		}
 	}
+}
+
+// dotenvStatement is one statement of an env file as compose-go's dotenv
+// parser reads it: NAME alone (inherited), or NAME=VALUE (NAME: VALUE),
+// the value's quote if any; bad, a statement it refuses.
+type dotenvStatement struct {
+	key, value string
+	quote      byte
+	inherited  bool
+	bad        bool
+}
+
+// read reads the statement t starts with, past blanks and comments, and
+// returns the text after it; d.key is "" at the end of t.
+func (d *dotenvStatement) read(t string) string {
+	for {
+		t = strings.TrimLeft(t, " \t\r\n\v\f")
+		if !strings.HasPrefix(t, "#") {
+			break
+		}
+		_, t, _ = strings.Cut(t, "\n")
+	}
+	if t == "" {
+		return ""
+	}
+	t = strings.TrimLeft(strings.TrimPrefix(t, "export"), " \t\r\v\f")
+	i := strings.IndexAny(t, "=:\n")
+	if i < 0 {
+		i = len(t) // a last NAME without a line break: taken as inherited
+	}
+	d.key = strings.TrimRight(t[:i], " \t\r\v\f")
+	d.inherited = i == len(t) || t[i] == '\n'
+	if d.key == "" || strings.ContainsFunc(d.key, func(r rune) bool { return !word.IsNameRune(r) && r != '.' }) {
+		d.bad = true
+		return ""
+	}
+	if d.inherited {
+		return t[min(i+1, len(t)):]
+	}
+	return d.readValue(strings.TrimLeft(t[i+1:], " \t\r\v\f"))
+}
+
+// readValue reads a statement's value v starts with: a quoted one to its
+// closing quote (not one after a backslash), across lines; another to
+// its line's end, before a '#'.
+func (d *dotenvStatement) readValue(v string) string {
+	if v == "" || v[0] != '"' && v[0] != '\'' {
+		line, rest, _ := strings.Cut(v, "\n")
+		line, _, _ = strings.Cut(line, "#")
+		d.value = strings.TrimRight(line, " \t\r\v\f")
+		return rest
+	}
+	d.quote = v[0]
+	for i := 1; i < len(v); i++ {
+		if v[i] == d.quote && v[i-1] != '\\' {
+			d.value = v[1:i]
+			return v[i+1:]
+		}
+	}
+	d.bad = true // compose refuses it: unterminated quoted value
+	return ""
 }
 
 // composeEnvNames returns the value-less -e NAME, --env NAME (-eNAME,

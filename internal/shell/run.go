@@ -212,27 +212,6 @@ func (c *cmd) patch() {
 	c.generic()
 }
 
-// container: docker, podman and nerdctl copy files (cp), share host
-// directories with a container (-v) and run commands inside it.
-func (c *cmd) container() {
-	if c.containerCopy() {
-		return
-	}
-	if c.containerBuild() { // dockerbuild.go
-		c.generic()
-		return
-	}
-	switch {
-	case len(c.args) > 1 && c.args[0].Text == "compose":
-		c.compose(c.args[1:]) // compose.go
-	case len(c.args) > 1 && c.args[0].Text == "stack" && c.args[1].Text == "deploy":
-		c.stackDeploy(c.args[2:])
-	}
-	c.volumes()
-	c.containerCommand()
-	c.generic()
-}
-
 // kubectl copies files (cp) and runs commands in a pod.
 func (c *cmd) kubectl() {
 	if !c.containerCopy() {

@@ -143,3 +143,25 @@ const ComposeKeys word.Set = " build context dockerfile dockerfile_inline args s
 	"pids_limit platform ports post_start pre_stop profiles pull_policy read_only restart runtime scale " +
 	"security_opt stdin_open stop_grace_period stop_signal storage_opt sysctls tmpfs tty use_api_socket user " +
 	"userns_mode uts volumes volumes_from working_dir services include name version "
+
+// EngineGlobals are, per container engine, the global options it reads
+// before its subcommand (docker -D compose up, --context X, -H HOST) that
+// guard knows to leave what the subcommand does as it checks it: the long
+// and short ones that take a value, and those that take none. Another
+// (docker --config DIR, whose cli-plugins hold the compose and buildx
+// that run; podman --hooks-dir, --conmon, --runtime, --module; nerdctl
+// --data-root…) is cannot-tell. A remote host or context is read as this
+// machine: compose reads the project's files here whatever daemon runs
+// the containers, and a bind mount may be this machine's.
+var EngineGlobals = [...]struct {
+	Engine                 string
+	WithArg, Flags         word.Set
+	ShortWithArg, ShortOff string
+}{
+	{Engine: "docker", WithArg: " --context --host --log-level --tlscacert --tlscert --tlskey ",
+		Flags: " --debug --tls --tlsverify --help --version ", ShortWithArg: "cHl", ShortOff: "Dhv"},
+	{Engine: "podman", WithArg: " --connection --url --identity --log-level ",
+		Flags: " --remote --noout --syslog --trace --help --version ", ShortWithArg: "c", ShortOff: "rhv"},
+	{Engine: "nerdctl", WithArg: " --address --host --namespace --snapshotter --storage-driver ",
+		Flags: " --debug --debug-full --insecure-registry --experimental --help --version ", ShortWithArg: "aHn", ShortOff: "hv"},
+}
