@@ -47,3 +47,56 @@ func TestRecipeEditorEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeEditorFindings51a: VIMINIT/EXINIT in a recipe, a makefile or
+// from the caller (F3); files a recipe runs after cd, through sh -c or a
+// sub-make (F4); make --eval that sets a start-up variable (F6); a
+// Taskfile's list items, cmd: and env: mapping, and go-task (F10).
+// Ordinary recursive makes, cd in recipes and Taskfiles pass.
+func TestRecipeEditorFindings51a(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"i1/Makefile":     "ed:\n\tVIMINIT=\"so x.vim\" vim +qa\n",
+		"i2/Makefile":     "export EXINIT = so x.vim\ned:\n\tex -s\n",
+		"i3/Makefile":     "ed:\n\tvim +qa\n",
+		"c1/Makefile":     "ed:\n\t$(MAKE) -C sub\n",
+		"c1/sub/Makefile": "all:\n\tcat ~/.ssh/id_rsa\n",
+		"c2/Makefile":     "ed:\n\tcd sub && ./run.sh\n",
+		"c2/sub/run.sh":   "cat ~/.ssh/id_rsa\n",
+		"c3/Makefile":     "ed:\n\tcd sub && sh ./run.sh\n",
+		"c3/run.sh":       "echo top\n",
+		"c3/sub/run.sh":   "cat ~/.ssh/id_rsa\n",
+		"c4/Makefile":     "ed:\n\tsh -c \"cd sub && ./run.sh\"\n",
+		"c4/sub/run.sh":   "cat ~/.ssh/id_rsa\n",
+		"c5/Makefile":     "ed:\n\t$(MAKE) -s -f sub/Makefile\n",
+		"c5/sub/Makefile": "all:\n\tcat ~/.ssh/id_rsa\n",
+		"c6/package.json": `{"scripts":{"t":"make -C sub"}}`,
+		"c6/sub/Makefile": "all:\n\tHOME=/tmp/zz vim +qa\n",
+		"t1/Taskfile.yml": "version: '3'\ntasks:\n  ed:\n    cmds:\n      - HOME=/tmp/zz vim +qa\n",
+		"t2/Taskfile.yml": "version: '3'\ntasks:\n  ed:\n    cmds:\n      - cmd: vim +qa\n",
+		"t3/Taskfile.yml": "version: '3'\nenv:\n  HOME: /tmp/zz\ntasks:\n  ed:\n    cmds:\n      - vim +qa\n",
+		"t4/Taskfile.yml": "version: '3'\ntasks:\n  ed:\n    cmds:\n      - cat ~/.ssh/id_rsa\n",
+		"ok/Makefile":     "all:\n\tgo build ./...\nsubs:\n\t$(MAKE) -C sub build\n\tcd sub && ./gen.sh\n",
+		"ok/sub/Makefile": "build:\n\techo built\n",
+		"ok/sub/gen.sh":   "echo gen\n",
+		"ok/package.json": `{"scripts":{"t":"cd sub && make build"}}`,
+		"ok/Taskfile.yml": "version: '3'\nenv:\n  GOFLAGS: -mod=mod\ntasks:\n  build:\n    desc: Build it\n    cmds:\n      - go build ./...\n      - cmd: go vet ./...\n",
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{
+			"cd i1 && make ed", "cd i2 && make ed", "cd i3 && export VIMINIT='so x.vim'; make ed",
+			"cd i3 && make --eval='export HOME=/tmp/zz' ed", "cd i3 && make -E 'export VIMINIT=so x.vim' ed",
+			"cd c1 && make ed", "cd c2 && make ed", "cd c3 && make ed", "cd c4 && make ed", "cd c5 && make ed",
+			"cd c6 && npm run t",
+			"cd t1 && task ed", "cd i3 && cd ../t2 && HOME=/tmp/zz task ed", "cd t3 && task ed", "cd t4 && go-task ed",
+		} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		for _, cmd := range []string{
+			"cd ok && make", "cd ok && make subs", "cd ok && make -C sub build", "cd ok && npm run t",
+			"cd ok && task build", "cd ok && go-task build", "cd i3 && make --eval='X=1' ed",
+		} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}

@@ -316,15 +316,13 @@ func (c *cmd) userEditorMoved(what string, vars word.Set) {
 			return
 		}
 	}
-	for _, set := range editorStartSets {
-		for _, name := range strings.Fields(string(set)) {
-			if _, ok := c.w.varMap()[name]; !ok {
-				continue
-			}
-			if v, known := c.w.lookup(name); c.w.editorVarMoved(name, v, known) {
-				c.w.hide("runs %s with %s set by the command: the editor it may start (the user's, or vi) loads its start-up files and plugins from under it or runs it, which guard does not read", what, name)
-				return
-			}
+	for _, name := range strings.Fields(string(catalogue.EditorStartVars)) {
+		if _, ok := c.w.varMap()[name]; !ok {
+			continue
+		}
+		if v, known := c.w.lookup(name); c.w.editorVarMoved(name, v, known) {
+			c.w.hide("runs %s with %s set by the command: the editor it may start (the user's, or vi) loads its start-up files and plugins from under it or runs it, which guard does not read", what, name)
+			return
 		}
 	}
 }

@@ -553,6 +553,8 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 			c.recipeCommand(sc)
 		}
 		c.recipeEditorEnv(words, scs) // recipeeditor.go
+		c.recipeChdir(scs, limit)     // recipedirs.go
+		c.shellText(words, limit)
 		for _, wd := range words {
 			if n++; n > limit {
 				c.w.hide("runs build-file commands of more than %d words", limit)
@@ -606,6 +608,8 @@ func (c *cmd) recipeCommand(sc []word.Word) {
 	}
 	op := firstOperand(ws[1:])
 	switch {
+	case name == "make" || name == "gmake" || name == "bmake":
+		c.recipeMake(ws[1:]) // recipedirs.go
 	case op == "":
 	case catalogue.Shells.Has(name) || name == "source" || name == ".":
 		if !strings.HasPrefix(op, ".") && !strings.HasPrefix(op, "/") {
@@ -665,7 +669,7 @@ func (c *cmd) recipeCode(name, p string, guessed bool) {
 	if len(p) < 1 || strings.ContainsAny(p, "$*?[{`\x00") || strings.HasPrefix(p, "~") || guessed && (strings.HasPrefix(p, "/") || bareDotName(p)) {
 		return
 	}
-	if slices.Contains(c.w.recipeScripts, p) {
+	if slices.Contains(c.w.recipeScripts, c.w.Where(p)) {
 		return
 	}
 	if guessed && c.w.recipeProbes >= maxRecipeProbes {
@@ -691,7 +695,7 @@ func (c *cmd) recipeCode(name, p string, guessed bool) {
 		c.w.Nread = nread
 		return
 	}
-	c.w.recipeScripts = append(c.w.recipeScripts, p)
+	c.w.recipeScripts = append(c.w.recipeScripts, c.w.Where(p))
 	saved, mods := c.name, c.mods
 	c.name = name
 	c.mods = c.newLoader(lang.FamilyOf(name))
@@ -810,6 +814,10 @@ func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 			return "$HOME"
 		case "CURDIR":
 			return "."
+		case "MAKE":
+			if _, set := m.vars[name]; !set {
+				return "make" // make's own name: a recipe's $(MAKE) -C sub
+			}
 		}
 		if v, ok := c.makeVariable(name); ok {
 			if word.HasMark(v) {
@@ -841,14 +849,15 @@ func (c *cmd) recipeScript(s string) {
 	if !strings.HasPrefix(s, "./") && !strings.HasPrefix(s, "../") && !strings.HasSuffix(s, ".sh") && !strings.HasSuffix(s, ".bash") {
 		return
 	}
-	if slices.Contains(c.w.recipeScripts, s) {
+	key := c.w.Where(s) // ./run.sh after cd sub is another file
+	if slices.Contains(c.w.recipeScripts, key) {
 		return
 	}
 	if len(c.w.recipeScripts) >= maxRecipeScripts {
 		c.w.hide("runs more than %d scripts from build-file commands", maxRecipeScripts)
 		return
 	}
-	c.w.recipeScripts = append(c.w.recipeScripts, s)
+	c.w.recipeScripts = append(c.w.recipeScripts, key)
 	t, ok := c.w.FileText(s, true, effect.MaxScriptBytes, "a script")
 	if !ok || binary([]byte(t)) {
 		return

@@ -5,8 +5,8 @@ package shell
 // plugins from under HOME, the XDG directories and its runtime directory
 // (VIMRUNTIME…). Those commands are scanned, not walked (projectrecipes.go),
 // so the variables they set and the ones the command hands them never
-// reach editorStartup: a variable of catalogue.EditorLoadVars or
-// catalogue.EditorHomeVars moved elsewhere than the user's own place (in
+// reach editorStartup: a variable of catalogue.EditorStartVars (HOME,
+// XDG_*, VIMRUNTIME, VIMINIT…) moved elsewhere than the user's own place (in
 // the build file's commands, by the makefile, on make's command line, or
 // by the command that runs the build tool), with an editor any of those
 // commands may start, is what guard cannot tell (FINDINGS49b G3).
@@ -28,7 +28,7 @@ const editorRunners word.Set = " editor sensible-editor select-editor visudo vip
 const recipeEditorHidden = "runs build-file commands that start an editor (%s) with %s set elsewhere than the user's own place: the editor loads its start-up files and plugins from there, and guard cannot tell what the editor loads"
 
 // editorVarMoved reports whether variable name, a variable of
-// editorStartSets given value v
+// catalogue.EditorStartVars given value v
 // (known: a value guard holds), moves where an editor loads its start-up
 // files from.
 func (w *walker) editorVarMoved(name, v string, known bool) bool {
@@ -43,22 +43,16 @@ func (w *walker) editorVarMoved(name, v string, known bool) bool {
 	return false
 }
 
-// editorStartSets are the variables that move an editor's start-up
-// (editorVarMoved).
-var editorStartSets = [...]word.Set{catalogue.EditorHomeVars, catalogue.EditorLoadVars, catalogue.EditorInitVars}
-
 // callerEditorEnv notes a variable the command that runs the build tool
 // set (HOME=x make, export HOME=x; npm run ed): its recipes inherit it.
 func (c *cmd) callerEditorEnv() {
-	for _, set := range editorStartSets {
-		for _, name := range strings.Fields(string(set)) {
-			if _, ok := c.w.varMap()[name]; !ok {
-				continue
-			}
-			if v, known := c.w.lookup(name); c.w.editorVarMoved(name, v, known) {
-				c.recipeMoved = name
-				return
-			}
+	for _, name := range strings.Fields(string(catalogue.EditorStartVars)) {
+		if _, ok := c.w.varMap()[name]; !ok {
+			continue
+		}
+		if v, known := c.w.lookup(name); c.w.editorVarMoved(name, v, known) {
+			c.recipeMoved = name
+			return
 		}
 	}
 }
@@ -67,13 +61,11 @@ func (c *cmd) callerEditorEnv() {
 // sets (make exports a variable of the environment it overrides, and
 // what export names), or make's command line does (make HOME=x).
 func (c *cmd) makeEditorEnv(m *makefile) {
-	for _, set := range editorStartSets {
-		for _, name := range strings.Fields(string(set)) {
-			if v, ok := m.vars[name]; ok {
-				v = c.makeExpand(m, v, 0)
-				if c.w.editorVarMoved(name, v, !strings.ContainsAny(v, "$`")) {
-					c.recipeMoved = name
-				}
+	for _, name := range strings.Fields(string(catalogue.EditorStartVars)) {
+		if v, ok := m.vars[name]; ok {
+			v = c.makeExpand(m, v, 0)
+			if c.w.editorVarMoved(name, v, !strings.ContainsAny(v, "$`")) {
+				c.recipeMoved = name
 			}
 		}
 	}
@@ -168,4 +160,25 @@ func gitSubOf(args []word.Word) (string, []word.Word) {
 		}
 	}
 	return "", nil
+}
+
+// makeEvalEnv notes make's --eval texts (evals) that may set a variable
+// of catalogue.EditorStartVars: the text is make's language, whose
+// assignments and exports (export HOME = x, override VIMINIT := …, a
+// name built from variables) guard does not model, so one that names
+// such a variable or expands anything is taken as moving it
+// (FINDINGS51a F6).
+func (c *cmd) makeEvalEnv(evals []string) {
+	for _, e := range evals {
+		if strings.Contains(e, "$") {
+			c.recipeMoved = "a variable make's --eval text sets"
+			return
+		}
+		for _, f := range strings.FieldsFunc(e, func(r rune) bool { return r > 127 || !word.IsWordChar(byte(r)) }) {
+			if catalogue.EditorStartVars.Has(f) {
+				c.recipeMoved = f
+				return
+			}
+		}
+	}
 }

@@ -69,6 +69,7 @@ func (c *cmd) make() {
 	}
 	if len(evals) > 0 {
 		c.recipes(strings.Join(evals, "\n"), 0)
+		c.makeEvalEnv(evals) // recipeeditor.go
 	}
 	first := len(files) == 0 // make reads the first of these that exists
 	if first {

@@ -140,6 +140,9 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 	// $$ is make's and ninja's escape of $ (a shell's $$HOME is no name).
 	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ", "$$", "$").Replace(t)
 	lines := strings.Split(t, "\n")
+	if strings.HasSuffix(f, ".yml") || strings.HasSuffix(f, ".yaml") {
+		lines = yamlCommands(lines)
+	}
 	c.scanRecipeWords(lines, nil)
 	c.taskScripts(lines)
 	c.taskPrograms(lines)
@@ -192,4 +195,38 @@ func (c *cmd) taskScripts(lines []string) {
 			shell = catalogue.Shells.Has(path.Base(s)) || s == "source" || s == "."
 		}
 	}
+}
+
+// yamlCommands returns the lines of a YAML task file (Taskfile.yml) read
+// as the commands they hold: a list item's "- " and a command key (cmd:,
+// cmds:) taken off, so the command's program is first (- HOME=x vim,
+// - cmd: vim), and a mapping entry whose key is an environment name
+// (env: HOME: x) written as the assignment it is (HOME=x) (FINDINGS51a
+// F10).
+func yamlCommands(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		s := strings.TrimSpace(l)
+		for {
+			t := strings.TrimPrefix(strings.TrimPrefix(s, "- "), "-\t")
+			for _, k := range []string{"cmd:", "cmds:", "sh:"} {
+				t = strings.TrimPrefix(t, k)
+			}
+			if t = strings.TrimSpace(t); t == s {
+				break
+			}
+			s = t
+		}
+		if k, v, ok := strings.Cut(s, ":"); ok && envName(k) && (v == "" || v[0] == ' ' || v[0] == '\t') {
+			s = k + "=" + strings.TrimSpace(v)
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// envName reports whether k is an environment variable's name as written
+// in upper case (HOME, XDG_CONFIG_HOME), not a YAML key of the file's own.
+func envName(k string) bool {
+	return word.IsName(k) && strings.ToUpper(k) == k && strings.ContainsAny(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 }

@@ -299,6 +299,9 @@ type walker struct {
 	// recipeScripts are the scripts build-file commands run that were
 	// read (recipeScript).
 	recipeScripts []string
+	// recipeDepth counts the shells and makes inside build-file commands
+	// being read (recipedirs.go).
+	recipeDepth int
 	// recipeProbes counts the files looked at as what a build-file
 	// command's unknown program runs (recipeCode).
 	recipeProbes int

@@ -106,6 +106,11 @@ const EditorHomeVars word.Set = " HOME XDG_CONFIG_HOME XDG_DATA_HOME XDG_CONFIG_
 // (git commit: the user's, or vi) runs them (FINDINGS50a F1).
 const EditorInitVars word.Set = " VIMINIT EXINIT GVIMINIT NEXINIT MYVIMRC MYGVIMRC "
 
+// EditorStartVars are every variable that moves what an editor runs at
+// start: EditorHomeVars, EditorLoadVars and EditorInitVars, one list for
+// the checks that must not miss a family (FINDINGS51a F3).
+const EditorStartVars = EditorHomeVars + EditorLoadVars + EditorInitVars
+
 // IsEditor reports whether program name is an editor that loads start-up
 // files and plugins of the user's (an editor of Editors or of
 // handedOpeners).

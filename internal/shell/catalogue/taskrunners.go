@@ -110,6 +110,9 @@ var TaskRunners = []TaskRunner{
 
 // TaskRunnerNamed returns the entry for name.
 func TaskRunnerNamed(name string) (*TaskRunner, bool) {
+	if name == "go-task" {
+		name = "task" // the name distributions install Task under
+	}
 	for i := range TaskRunners {
 		if TaskRunners[i].Name == name {
 			return &TaskRunners[i], true

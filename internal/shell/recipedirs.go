@@ -1,0 +1,167 @@
+package shell
+
+// A build file's command that runs files of another directory: cd DIR
+// && ./run.sh, sh -c "cd DIR && …", and a make it starts ($(MAKE) -C
+// DIR, make -f DIR/Makefile). The files are read where they run: the
+// commands after a cd to a directory guard knows are scanned there, a
+// sub-make's makefile is scanned as make's own is (projectMake), in its
+// directory, bounded with the recipe scripts; a directory guard cannot
+// tell, with a file run after it, is what guard cannot tell (FINDINGS51a
+// F4).
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// recipeChdir scans the simple commands of a build-file command line
+// (scs) after its first cd or pushd in the directory it changes to.
+func (c *cmd) recipeChdir(scs [][]word.Word, limit int) {
+	for i, sc := range scs {
+		ws := commandProgram(sc)
+		if len(ws) == 0 || !ws[0].Known || (ws[0].Text != "cd" && ws[0].Text != "pushd") || i+1 == len(scs) {
+			continue
+		}
+		var after []string
+		for _, s := range scs[i+1:] {
+			after = append(after, strings.Join(word.Texts(s), " "))
+		}
+		text := strings.Join(after, " ; ")
+		dir, known := "", true
+		for _, a := range ws[1:] {
+			if a.Text != "--" && a.Text != "-P" && a.Text != "-L" {
+				dir, known = unglued(a.Text), a.Known
+				break
+			}
+		}
+		if !known || dir == "" || dir == "-" || strings.ContainsAny(dir, "$`*?[~\x00") {
+			if runsRelative(text) {
+				c.w.hide("runs build-file commands that change directory to a place guard cannot tell (%s) and run a file there: it cannot tell which file runs", strings.Join(word.Texts(ws), " "))
+			}
+			return
+		}
+		c.inDir(c.w.dest(dir), func() { c.scanWords([]string{text}, nil, limit) })
+		return
+	}
+}
+
+// runsRelative reports whether command text may run a file named
+// relative to its directory: ./x, ../x, x.sh, or a make.
+func runsRelative(text string) bool {
+	for _, wd := range lang.SplitQuoted(text) {
+		s := unglued(wd.Text)
+		b := path.Base(s)
+		if strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") || strings.HasSuffix(s, ".sh") || strings.HasSuffix(s, ".bash") ||
+			b == "make" || b == "gmake" || b == "bmake" || strings.Contains(s, "MAKE") {
+			return true
+		}
+	}
+	return false
+}
+
+// shellText scans the command text a shell in a build-file command runs
+// (sh -c "cd sub && ./run.sh"): the words after -c.
+func (c *cmd) shellText(words []word.Word, limit int) {
+	for i := 1; i < len(words); i++ {
+		if words[i-1].Text == "-c" && strings.ContainsAny(words[i].Text, " \t;&|") && c.w.recipeDepth < maxRecipeDepth {
+			c.w.recipeDepth++
+			c.scanWords([]string{words[i].Text}, nil, limit)
+			c.w.recipeDepth--
+		}
+	}
+}
+
+// maxRecipeDepth bounds the commands inside commands (sh -c) and the
+// makes inside makes a build file's commands are read through.
+const maxRecipeDepth = 4
+
+// recipeMake scans the makefile a make of a build-file command runs
+// (args: its words after the program), in the directory -C names, with
+// its goals; make's --eval text, or a directory or makefile guard cannot
+// tell, is hidden.
+func (c *cmd) recipeMake(args []word.Word) {
+	dir, files, goals, ok := makeArgs(args)
+	if !ok {
+		c.w.hide("runs build-file commands that start make with a directory, makefile or --eval text guard cannot tell")
+		return
+	}
+	dir = path.Clean(c.w.dest(dir))
+	key := "make:" + dir + ":" + strings.Join(files, ",") + ":" + strings.Join(goals, ",")
+	for _, s := range c.w.recipeScripts {
+		if s == key {
+			return
+		}
+	}
+	if c.w.recipeDepth >= maxRecipeDepth || len(c.w.recipeScripts) >= maxRecipeScripts {
+		c.w.hide("runs build-file commands that start make more than %d levels or files deep", maxRecipeDepth)
+		return
+	}
+	c.w.recipeScripts = append(c.w.recipeScripts, key)
+	c.w.recipeDepth++
+	defer func() { c.w.recipeDepth-- }()
+	c.inDir(dir, func() {
+		if len(files) == 0 {
+			files = []string{"GNUmakefile", "makefile", "Makefile"}
+		}
+		for _, f := range files {
+			if c.projectMake(f, goals) && len(files) == 3 {
+				return
+			}
+		}
+	})
+}
+
+// makeArgs returns the directory (-C, --directory; . when none), the
+// makefiles (-f, --file, --makefile) and the goals of make's words args;
+// false for a value guard cannot tell or --eval text.
+func makeArgs(args []word.Word) (dir string, files, goals []string, ok bool) {
+	dir = "."
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		opt, v, eq := strings.Cut(s, "=")
+		switch {
+		case !args[j].Known || strings.ContainsAny(s, "$`~\x00"):
+			return "", nil, nil, false
+		case !strings.HasPrefix(s, "-") && !eq:
+			goals = append(goals, s)
+		case !strings.HasPrefix(s, "-"):
+		case eq && strings.HasPrefix(s, "--") && (word.LongOption(opt, "--directory")):
+			dir = subDir(dir, v)
+		case eq && strings.HasPrefix(s, "--") && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
+			files = append(files, v)
+		case strings.HasPrefix(s, "-E") || strings.HasPrefix(s, "--eval"):
+			return "", nil, nil, false
+		case makeWithArg.Has(s) && j+1 == len(args):
+			return "", nil, nil, false // its value was a separator guard dropped (-C $$d;)
+		case makeWithArg.Has(s):
+			j++
+			if !args[j].Known || strings.ContainsAny(args[j].Text, "$`~\x00") {
+				return "", nil, nil, false
+			}
+			switch s {
+			case "-C", "--directory":
+				dir = subDir(dir, args[j].Text)
+			case "-f", "--file", "--makefile":
+				files = append(files, args[j].Text)
+			}
+		case len(s) > 2 && s[0] == '-' && s[1] != '-':
+			if v, k, found := word.OptionValue(args, j, 'C', "fIjloWE", ""); found {
+				dir, j = subDir(dir, v), k
+			} else if v, k, found := word.OptionValue(args, j, 'f', "CIjloWE", ""); found {
+				files, j = append(files, v), k
+			}
+		}
+	}
+	return dir, files, goals, true
+}
+
+// subDir is directory d after make's -C v.
+func subDir(d, v string) string {
+	if strings.HasPrefix(v, "/") {
+		return v
+	}
+	return path.Join(d, v)
+}
