@@ -308,8 +308,8 @@ func (f runFiles) resolve(p string) (string, bool) {
 }
 
 // envMarks writes the markers of p that stand for an inherited variable
-// the environment sets, or for ${NAME:-word} and the like on one (not an
-// assignment, ${NAME:=word}: the command's own), as the $NAME text
+// the environment sets, or for ${NAME:-word} and the like on one (also
+// ${NAME:=word}, which is ${NAME:-word} where it expands), as the $NAME text
 // ExpandEnv fills in. The others stay as they are: a name no file has
 // (what runs by such a name is the walker's to call cannot-tell: effect's
 // UnknownCode).
@@ -319,7 +319,7 @@ func envMarks(p string) string {
 	}
 	var marks []string
 	word.EachMark(p, func(k byte, name string, whole bool) {
-		if _, set := lookupEnv(name); whole && (k == word.MarkEnv && set || k == word.MarkEnvOp && !strings.Contains(name, "=")) {
+		if _, set := lookupEnv(name); whole && (k == word.MarkEnv && set || k == word.MarkEnvOp) {
 			marks = append(marks, word.Mark(k, name), "${"+name+"}")
 		}
 	}, nil)

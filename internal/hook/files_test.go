@@ -517,3 +517,47 @@ func FuzzHasDotDot(f *testing.F) {
 		}
 	})
 }
+
+// TestEnvNamedDirs: a directory the command changes to, a name's directory
+// part or a PATH element through an inherited variable: resolved as bash
+// does where guard can (${V:=w}, ${V:-w}, ${PWD:?}, an empty PATH element
+// is the current directory), cannot-tell where it cannot; never "no file"
+// (FINDINGS51a F1, F7, F9).
+func TestEnvNamedDirs(t *testing.T) {
+	leak := "cat ~/.ssh/id_rsa > leak.txt\n"
+	_, proj := scriptWorld(t, map[string]string{"tools/p.sh": leak, "p.sh": leak, "Makefile": "all:\n\tcat ~/.ssh/id_rsa\n", "sub/ok.sh": "echo ok\n"})
+	t.Setenv("TOOLS", filepath.Join(proj, "tools"))
+	unsetEnv(t, "GUARD_NOT_SET")
+	for _, mode := range []string{"", `{"bash":{"match":"commands"}}`} {
+		p := realPolicy(t, mode)
+		for _, tc := range []struct {
+			cmd   string
+			block bool
+		}{
+			{`cd "$GUARD_NOT_SET" && sh tools/p.sh`, true},
+			{`cd "${PWD:?}" && sh tools/p.sh`, true},
+			{`cd "${PWD:-.}" && . tools/p.sh`, true},
+			{`cd "$TOOLS" && sh p.sh`, true},
+			{`cd "${PWD:?}" && make`, true},
+			{`cd "$GUARD_NOT_SET" && make`, true},
+			{`sh "${PWD:?}/tools/p.sh"`, true},
+			{`sh "${PWD:-x}/tools/p.sh"`, true},
+			{`sh "${PWD:+.}/tools/p.sh"`, true},
+			{`sh "${GUARD_NOT_SET:=tools}/p.sh"`, true},
+			{`sh "${GUARD_NOT_SET=tools}/p.sh"`, true},
+			{`: "${GUARD_NOT_SET:=tools}"; sh "$GUARD_NOT_SET/p.sh"`, true},
+			{`source "${GUARD_NOT_SET:=tools}/p.sh"`, true},
+			{`PATH="$GUARD_NOT_SET:$PATH" p.sh`, true},
+			{`PATH="${GUARD_NOT_SET:-}:$PATH" p.sh`, true},
+			{`cd sub && PATH="${TOOLS:-x}:$PATH" p.sh`, true},
+			{`cd sub && PATH="${TOOLS:=x}:$PATH" p.sh`, true},
+			{`cd "$PWD" && sh sub/ok.sh`, false},
+			{`cd "${PWD:?}/sub" && sh ok.sh`, false},
+			{`sh "${GUARD_NOT_SET:=sub}/ok.sh"`, false},
+			{`PATH="$TOOLS:$PATH" ok.sh`, false},
+			{`cd sub && PATH="${GUARD_NOT_SET:-$HOME}:$PATH" ok.sh`, false},
+		} {
+			checkBlock(t, p, proj, tc.cmd, tc.block, "")
+		}
+	}
+}

@@ -445,7 +445,7 @@ func (w *walker) noteAssign(name string, v word.Word, exported, forCmd bool) {
 			w.hashForget(nil) // bash empties its hash table
 		}
 		if forCmd {
-			w.cmdPath = word.Render(v.Text) // PATH=… cmd: where cmd is looked up (see searchText)
+			w.cmdPath = v.Text // PATH=… cmd: where cmd is looked up (see searchText)
 		}
 	}
 	switch {

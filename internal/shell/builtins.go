@@ -643,9 +643,38 @@ func (w *walker) dest(dest string) string {
 		return d
 	}
 	if mayBeUnset(dest) || mayBeEmpty(dest) {
-		return word.Mark(word.MarkVar, "PWD") // cd "" stays: where it is then is not known
+		return w.unknownDest(dest) // cd "" stays: where it is then is not known
 	}
 	return effect.Under(w.Dir, dest)
+}
+
+// unknownDest returns the directory cd DEST moves to where DEST may be
+// empty: an inherited variable the environment sets, not empty, is that
+// directory, as the reader resolves it (cd "$TOOLS"); one it does not set,
+// an operator on one, or a value the command computes at run time makes
+// it effect.UnknownCd, where a file that runs is cannot-tell (FINDINGS51a
+// F1: cd "$NOPE" && sh p.sh runs ./p.sh); else (cd "${1:-.}": the agent's
+// shell has no positional parameters) the one not known, $PWD.
+func (w *walker) unknownDest(dest string) string {
+	loc, isLoc := w.Files.(effect.Locator)
+	set, inherited := true, false
+	word.EachMark(dest, func(k byte, name string, whole bool) {
+		switch {
+		case k == word.MarkEnv && whole && isLoc:
+			v, ok := loc.Env(name)
+			set, inherited = set && ok && v != "", true
+		case k == word.MarkEnv || k == word.MarkEnvOp || k == word.MarkUnset:
+			set, inherited = false, true
+		}
+	}, nil)
+	switch {
+	case inherited && set:
+		return effect.Under(w.Dir, dest)
+	case dest == unknownDir: // a container's (toolbox run): as before
+	case inherited || word.RunTimePart(dest):
+		return effect.UnknownCd
+	}
+	return word.Mark(word.MarkVar, "PWD")
 }
 
 // mayBeEmpty reports whether s, a directory operand, is only values guard

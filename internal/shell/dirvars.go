@@ -64,7 +64,7 @@ func (w *walker) dirParamOp(pe *syntax.ParamExp) (syntax.WordPart, bool) {
 		return nil, false
 	}
 	if pe.Exp != nil && opTestsSet(pe.Exp.Op) {
-		return nil, false // ${PWD:-x}: the value itself (set, not empty)
+		return w.pwdTest(pe) // ${PWD:-x}: the value itself (set, not empty)
 	}
 	unknown := &syntax.Lit{Value: word.Mark(word.MarkWord, "")}
 	v := w.concrete(w.variable(name).Str)
@@ -84,6 +84,28 @@ func (w *walker) dirParamOp(pe *syntax.ParamExp) (syntax.WordPart, bool) {
 		return unknown, true
 	}
 	return &syntax.SglQuoted{Value: res}, true
+}
+
+// pwdTest evaluates ${PWD:-w}, ${PWD:=w}, ${PWD:?m} (and the forms
+// without a colon) as $PWD, and ${PWD:+w} as w: the shell always has
+// PWD set, to its directory, not empty (FINDINGS51a F1: left unevaluated,
+// it read as a directory guard cannot tell, which a file that runs was
+// exempt from). Not HOME or OLDPWD, whose values guard may not know.
+func (w *walker) pwdTest(pe *syntax.ParamExp) (syntax.WordPart, bool) {
+	plain := *pe
+	plain.Exp = nil
+	if pe.Param.Value != "PWD" || !simpleParam(&plain) {
+		return nil, false
+	}
+	switch pe.Exp.Op {
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		t := w.text(pe.Exp.Word).Text
+		if word.Opaque(t) {
+			t = word.Mark(word.MarkWord, "")
+		}
+		return &syntax.Lit{Value: t}, true
+	}
+	return &syntax.Lit{Value: w.variable("PWD").Str}, true
 }
 
 // anchoredOn evaluates ${v/#PAT/R} or ${v/%PAT/R} on value v for a literal

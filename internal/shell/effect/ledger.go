@@ -438,6 +438,10 @@ func (w *Ledger) FileText(p string, known bool, max int, what string) (string, b
 func (w *Ledger) UnknownCode(p, what string) bool {
 	// $0 where guard does not know it: the agent's shell's (bash, /bin/bash,
 	// as the agent starts it), which a relative name may climb from.
+	if strings.Contains(w.Where(p), UnknownCd) {
+		w.Hide("runs %s %s in a directory guard cannot tell (the command changes to one named by what guard cannot resolve), so guard cannot tell which file runs", what, word.Quote(word.Render(p)))
+		return true
+	}
 	if !word.RunTimePart(p) && !strings.Contains(p, word.UnknownSubst) && !strings.Contains(p, word.Mark(word.MarkVar, "0")) && !producedName(w.Where(p)) {
 		if v := w.unsetInherited(p); v != "" {
 			w.Hide("runs %s whose name %s holds $%s, a variable guard cannot resolve (the environment guard runs in does not set it), so guard cannot tell which file runs", what, word.Quote(word.Render(p)), v)
@@ -448,6 +452,14 @@ func (w *Ledger) UnknownCode(p, what string) bool {
 	w.Hide("runs %s whose name %s has a part guard cannot work out before the command runs, so guard cannot tell which file runs", what, word.Quote(word.Render(p)))
 	return true
 }
+
+// UnknownCd is the directory the shell is in after a cd to an inherited
+// variable guard cannot resolve, or to a value the command computes at
+// run time (cd "$NOPE", cd "${X:-}": bash's cd "" stays): a directory not
+// known, as $PWD the walker could not follow is, for the path rules (reads
+// there are "cannot work out"); a file that runs there is hidden
+// (UnknownCode).
+var UnknownCd = word.Mark(word.MarkVar, "PWD?")
 
 // unsetInherited returns the name of a variable p takes from the
 // environment (word.MarkEnv: sh "$TOOLS/p.sh") that the reader's
@@ -462,7 +474,17 @@ func (w *Ledger) unsetInherited(p string) string {
 	loc, isLoc := w.Files.(Locator)
 	unset := ""
 	word.EachMark(p, func(k byte, name string, whole bool) {
-		if unset != "" || !whole || k != word.MarkEnv {
+		switch {
+		case unset != "" || !whole:
+			return
+		case k == word.MarkEnvOp || k == word.MarkUnset:
+			// ${V:=w}, ${V:-w}: the reader resolves them whatever the
+			// environment holds, if it has one.
+			if !isLoc {
+				unset = name
+			}
+			return
+		case k != word.MarkEnv:
 			return
 		}
 		if !isLoc {
@@ -689,7 +711,7 @@ func (w *Ledger) LookPath(name, own string) *lookup {
 	}
 	if l == nil {
 		s, reads := w.Files.(Searcher)
-		dirs := splitPath(text)
+		dirs := w.pathElems(splitPath(text))
 		switch {
 		case len(dirs) > MaxPathDirs && mine:
 			w.Hide("looks its program up on a PATH of more than %d directories", MaxPathDirs)
@@ -809,10 +831,10 @@ func (w *Ledger) searchText(own string) (string, bool) {
 	if s, ok := w.Files.(Searcher); ok {
 		inherited = s.SearchPath()
 	}
-	text, mine := own, own != ""
+	text, mine := renderPath(own), own != ""
 	if !mine {
 		if v, ok := w.Lookup("PATH"); ok {
-			text, mine = word.Render(v), true // the inherited $PATH as written
+			text, mine = renderPath(v), true // the inherited $PATH as written
 		}
 	}
 	if !mine {
@@ -824,19 +846,129 @@ func (w *Ledger) searchText(own string) (string, bool) {
 	return text, true
 }
 
+// renderPath writes a PATH the command sets as word.Render does, but for
+// the inherited variables in it (word.MarkEnv, MarkEnvOp, MarkUnset),
+// left as markers for pathElems to resolve: $d the command read and $d it
+// inherited render alike. $PATH is written $PATH, for searchText.
+func renderPath(s string) string {
+	if !word.HasMark(s) {
+		return s
+	}
+	var b strings.Builder
+	word.EachMark(s, func(k byte, name string, whole bool) {
+		m := word.Mark(k, name)
+		if !whole || name == "PATH" || k != word.MarkEnv && k != word.MarkEnvOp && k != word.MarkUnset {
+			m = word.Render(m)
+		}
+		b.WriteString(m)
+	}, func(t string) { b.WriteString(t) })
+	return b.String()
+}
+
 // splitPath returns the directories of a PATH; an empty entry is the
 // working directory.
 func splitPath(text string) []string {
 	if text == "" {
 		return nil
 	}
-	dirs := strings.Split(text, ":")
+	dirs := splitOut(text)
 	for i, d := range dirs {
 		if d == "" {
 			dirs[i] = "."
 		}
 	}
 	return dirs
+}
+
+// pathElems returns the PATH elements dirs with the inherited variables
+// in them (word.MarkEnv, MarkEnvOp, MarkUnset) at their values in the
+// command's environment, as bash expands them: "." where an element is
+// then empty (bash searches the current directory), word.UnknownSubst
+// where guard cannot tell a value (no environment, an unset $V a start-up
+// file may set, ${V:?}, a piece of a marker), which hides what runs
+// (resolveFound). FINDINGS51a F9: PATH="$NOPE:$PATH" p.sh runs ./p.sh.
+func (w *Ledger) pathElems(dirs []string) []string {
+	loc, isLoc := w.Files.(Locator)
+	for i, d := range dirs {
+		if !word.HasMark(d) {
+			continue
+		}
+		var b strings.Builder
+		known := true
+		word.EachMark(d, func(k byte, name string, whole bool) {
+			v, ok := word.Mark(k, name), true
+			switch {
+			case k != word.MarkEnv && k != word.MarkEnvOp && k != word.MarkUnset:
+			case !whole || !isLoc:
+				ok = false
+			case k == word.MarkEnv:
+				v, ok = loc.Env(name)
+			case k == word.MarkEnvOp:
+				v, ok = envOp(name, loc.Env)
+			default:
+				v, _ = loc.Env(name) // ${V-}
+			}
+			known = known && ok
+			b.WriteString(v)
+		}, func(t string) { b.WriteString(t) })
+		switch {
+		case !known:
+			dirs[i] = word.UnknownSubst
+		case b.Len() == 0:
+			dirs[i] = "."
+		default:
+			dirs[i] = b.String()
+		}
+	}
+	return dirs
+}
+
+// envOp evaluates spec, a word.MarkEnvOp's name (V:-w, V=w, V:+w, V?m),
+// on env as bash does; false where the shell stops (${V:?m} on V unset)
+// or spec is not one.
+func envOp(spec string, env func(string) (string, bool)) (string, bool) {
+	i := 0
+	for i < len(spec) && (spec[i] == '_' || 'a' <= spec[i]|0x20 && spec[i]|0x20 <= 'z' || i > 0 && '0' <= spec[i] && spec[i] <= '9') {
+		i++
+	}
+	name, colon := spec[:i], strings.HasPrefix(spec[i:], ":")
+	if colon {
+		i++
+	}
+	if name == "" || i >= len(spec) {
+		return "", false
+	}
+	v, set := env(name)
+	has := set && (!colon || v != "")
+	switch op, arg := spec[i], spec[i+1:]; {
+	case (op == '-' || op == '=' || op == '?') && has:
+		return v, true
+	case op == '-' || op == '=':
+		return arg, true
+	case op == '+' && has:
+		return arg, true
+	case op == '+':
+		return "", true
+	}
+	return "", false
+}
+
+// splitOut splits text at each ':' outside a marker (an inherited
+// variable's ${V:-w} keeps its colon).
+func splitOut(text string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(text); i++ {
+		switch {
+		case strings.HasPrefix(text[i:], word.MarkStart):
+			depth++
+		case strings.HasPrefix(text[i:], word.MarkEnd):
+			depth = max(depth-1, 0)
+		case text[i] == ':' && depth == 0:
+			out, from = append(out, text[from:i]), i+1
+		}
+	}
+	return append(out, text[from:])
 }
 
 // inDir returns the path of file name in directory d.

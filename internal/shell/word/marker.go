@@ -297,14 +297,16 @@ func RunTimePart(s string) bool {
 // parameters (none), its directories ($OLDPWD, cd -), the path of the
 // script it runs ($BASH_SOURCE: a file guard reads); nor a part of
 // interpreter code (lang, "code_part": its write calls are weighed there)
-// or PowerShell's (pwsh).
+// or PowerShell's (pwsh). Nor a cd guard cannot follow ($PWD?,
+// effect.UnknownCd): the path rules' any directory, where the ledger
+// hides a file that runs.
 func runTimeKind(k byte, name string) bool {
 	switch k {
 	case MarkSubst, MarkWord:
 		return name != "pwsh"
 	case MarkVar:
 		switch name {
-		case "", "code_part", "OLDPWD", "PWD", "CDPATH", "BASH_SOURCE", "@", "*", "#", "?", "$", "!":
+		case "", "code_part", "OLDPWD", "PWD", "PWD?", "CDPATH", "BASH_SOURCE", "@", "*", "#", "?", "$", "!":
 			return false
 		}
 		return strings.Trim(name, "0123456789") != "" && !strings.HasPrefix(name, "DIRSTACK[")
