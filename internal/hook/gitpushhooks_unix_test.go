@@ -42,12 +42,16 @@ func TestGitPushLocalHooks(t *testing.T) {
 			"git push r.git HEAD:refs/heads/zz", "git push ./r.git HEAD:zz", `git push "file://$PWD/r.git" HEAD:zz`,
 			"git push", "git push origin main", "git push -u origin main", "git push up HEAD:x", "git push ../other HEAD:x",
 			"git -C .. push " + filepath.Base(proj) + "/r.git HEAD:zz", "git push gh2: main",
+			"git send-pack ./r.git main", "echo 0000 | git receive-pack r.git",
 		} {
 			checkRule(t, p, proj, cmd, "blocked_path", "")
 		}
+		// A destination the command's own settings name: not followed.
+		checkRule(t, p, proj, "git -c remote.x.url=r.git push x", "unparsable_command", "")
 		for _, cmd := range []string{
 			"git push gh main", "git push -u gh feature", "git push --force-with-lease gh main", "git push --tags gh",
 			"git push ok main", "git push clean.git HEAD:x", "git push https://github.com/a/b main",
+			"git -c http.extraHeader=x push gh main", "git send-pack git@github.com:a/b main",
 		} {
 			checkRule(t, p, proj, cmd, "", "")
 		}

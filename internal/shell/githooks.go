@@ -97,8 +97,10 @@ func (c *cmd) gitHooks(sub string, at int) {
 	case sub == "clone":
 		c.gitCloneHooks(st)
 		return
-	case sub == "push":
-		c.gitPushHooks(st, args) // gitpushhooks.go: the receiving repository's
+	case sub == "push" || sub == "send-pack":
+		c.gitPushHooks(st, at, args) // gitpushhooks.go: the receiving repository's
+	case sub == "receive-pack":
+		c.gitReceivePackHooks(st, args)
 	}
 	if set.hooks == "" {
 		return

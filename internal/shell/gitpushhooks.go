@@ -19,10 +19,14 @@ const gitReceiveHooks = " pre-receive update proc-receive post-receive post-upda
 // URL, or a remote whose url is one (the push's own repository's
 // configuration says). A destination guard cannot tell is cannot-tell; one
 // on another machine runs nothing here.
-func (c *cmd) gitPushHooks(st effect.Stater, args []word.Word) {
+func (c *cmd) gitPushHooks(st effect.Stater, at int, args []word.Word) {
 	dest, ok := gitPushDest(args)
 	if !ok {
 		c.w.hide("git push names a destination guard cannot tell, whose hooks may run here")
+		return
+	}
+	if c.gitPushConfigGiven(at) && !strings.ContainsAny(dest, "/.:") {
+		c.w.hide("git push takes its destination from settings the command gives (-c, --config-env, GIT_CONFIG_*), which guard does not follow: it cannot tell whose hooks run here")
 		return
 	}
 	dests := []string{dest}
@@ -88,6 +92,57 @@ func (c *cmd) gitPushHooksOf(st effect.Stater, dest string) {
 			c.gitRunHooks(st, hooks, gitHookSet{hooks: gitReceiveHooks}, false)
 		}
 	})
+}
+
+// gitPushConfigGiven reports whether the command gives git settings that
+// may name a push's destination: -c or --config-env of a remote., url. or
+// branch. key before the subcommand (at), or GIT_CONFIG_COUNT /
+// GIT_CONFIG_PARAMETERS in its environment.
+func (c *cmd) gitPushConfigGiven(at int) bool {
+	for j := 0; j < at && j < len(c.args); j++ {
+		s := c.args[j].Text
+		v, ok := strings.CutPrefix(s, "--config-env=")
+		switch {
+		case ok:
+		case (s == "-c" || s == "--config-env") && j+1 < at:
+			v = c.args[j+1].Text
+		case strings.HasPrefix(s, "-c") && !strings.HasPrefix(s, "--"):
+			v = s[2:]
+		default:
+			continue
+		}
+		k := strings.ToLower(v)
+		if !c.args[j].Known || strings.HasPrefix(k, "remote") || strings.HasPrefix(k, "url.") || strings.HasPrefix(k, "branch.") || strings.HasPrefix(k, "include") || !word.IsKnown(k) {
+			return true
+		}
+	}
+	for _, name := range [...]string{"GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"} {
+		if v, ok := c.envValue(name); ok && v != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// gitReceivePackHooks analyses the hooks git receive-pack DIR runs in
+// DIR, the repository it receives into (the standard input a push's
+// sender writes).
+func (c *cmd) gitReceivePackHooks(st effect.Stater, args []word.Word) {
+	for _, a := range args {
+		switch {
+		case strings.HasPrefix(a.Text, "-") && a.Known:
+			continue
+		case !a.Known && !word.IsKnown(a.Text):
+			c.w.hide("git receive-pack receives into a repository guard cannot tell, whose hooks run here")
+			return
+		}
+		d := a.Text
+		if !strings.ContainsAny(d, "/") {
+			d = "./" + d // a directory, never a remote's name
+		}
+		c.gitPushHooksOf(st, d)
+		return
+	}
 }
 
 // gitPushDest returns the repository operand of git push (args after the
