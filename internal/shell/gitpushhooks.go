@@ -31,28 +31,29 @@ func (c *cmd) gitPushHooks(st effect.Stater, at int, args []word.Word) {
 		c.w.hideUnsure("git push takes its destination from settings the command gives (-c, --config-env, GIT_CONFIG_*), which guard does not follow: it cannot tell whose hooks run here")
 		return
 	}
+	files := c.gitPushConfigs() // read once for every remote and rewrite
 	dests := []string{dest}
 	if dest == "" {
 		// The branch's push remote: branch.B.pushRemote, remote.pushDefault,
 		// branch.B.remote, else origin; each one the configuration names
 		// is checked (guard does not follow which branch is checked out).
 		var ok bool
-		if dests, ok = c.gitPushRemotes(); !ok {
+		if dests, ok = c.gitPushRemotes(files); !ok {
 			c.w.hide("git push pushes to the branch's remote, which guard cannot tell from a configuration it cannot read")
 			return
 		}
 	}
 	for _, d := range dests {
-		c.gitPushHooksOf(st, d)
+		c.gitPushHooksOf(st, files, d)
 	}
 }
 
 // gitPushRemotes returns the remotes git push without a destination may
 // push to: origin and every remote the configuration names for a branch
 // or as the push default; false when guard cannot read the configuration.
-func (c *cmd) gitPushRemotes() ([]string, bool) {
+func (c *cmd) gitPushRemotes(files []string) ([]string, bool) {
 	remotes := []string{"origin"}
-	r := c.gitConfigLastOf(c.gitPushConfigs(), func(k, v string) bool {
+	r := c.gitConfigLastOf(files, func(k, v string) bool {
 		if k == "remote.pushdefault" || strings.HasPrefix(k, "branch.") && (strings.HasSuffix(k, ".pushremote") || strings.HasSuffix(k, ".remote")) {
 			if !slices.Contains(remotes, v) && len(remotes) < maxPushRemotes {
 				remotes = append(remotes, v)
@@ -66,9 +67,10 @@ func (c *cmd) gitPushRemotes() ([]string, bool) {
 // maxPushRemotes bounds the remotes gitPushRemotes returns.
 const maxPushRemotes = 16
 
-// gitPushHooksOf analyses the hooks a push to dest runs here.
-func (c *cmd) gitPushHooksOf(st effect.Stater, dest string) {
-	local, known := c.gitLocalRemote(dest, 0)
+// gitPushHooksOf analyses the hooks a push to dest runs here, its
+// remotes and URL rewrites read from the configuration files.
+func (c *cmd) gitPushHooksOf(st effect.Stater, files []string, dest string) {
+	local, known := c.gitLocalRemote(files, dest, 0)
 	switch {
 	case !known:
 		c.w.hide("git push pushes to a destination guard cannot tell (%s), whose hooks may run here", word.Quote(word.Render(dest)))
@@ -142,7 +144,7 @@ func (c *cmd) gitReceivePackHooks(st effect.Stater, args []word.Word) {
 		if !strings.ContainsAny(d, "/") {
 			d = "./" + d // a directory, never a remote's name
 		}
-		c.gitPushHooksOf(st, d)
+		c.gitPushHooksOf(st, nil, d) // a directory as named: no remote, no rewrite
 		return
 	}
 }
@@ -180,11 +182,11 @@ func gitPushDest(args []word.Word) (string, bool) {
 // gitLocalRemote returns the directory (as named from the walker's) of
 // the repository on this machine git push reaches through dest, "" for
 // one elsewhere; false when guard cannot tell.
-func (c *cmd) gitLocalRemote(dest string, depth int) (string, bool) {
+func (c *cmd) gitLocalRemote(files []string, dest string, depth int) (string, bool) {
 	if dest == "" || !word.IsKnown(dest) || depth > 2 {
 		return "", false
 	}
-	dest, ok := c.gitRewriteURL(dest)
+	dest, ok := c.gitRewriteURL(files, dest)
 	if !ok {
 		return "", false
 	}
@@ -199,7 +201,7 @@ func (c *cmd) gitLocalRemote(dest string, depth int) (string, bool) {
 	}
 	// A remote's name: its pushurl, else its url; a directory of that name
 	// when the configuration has none.
-	r := c.gitConfigLastOf(c.gitPushConfigs(), func(k, _ string) bool {
+	r := c.gitConfigLastOf(files, func(k, _ string) bool {
 		return k == "remote."+dest+".url" || k == "remote."+dest+".pushurl" // a subsection: as written
 	})
 	switch {
@@ -208,16 +210,16 @@ func (c *cmd) gitLocalRemote(dest string, depth int) (string, bool) {
 	case !r.found:
 		return dest, true
 	}
-	return c.gitLocalRemote(r.v, depth+1)
+	return c.gitLocalRemote(files, r.v, depth+1)
 }
 
 // gitRewriteURL returns u as git push rewrites it: the base of the
 // url.BASE.pushInsteadOf, else url.BASE.insteadOf, whose value is the
 // longest prefix of u; false when guard cannot read the configuration.
-func (c *cmd) gitRewriteURL(u string) (string, bool) {
+func (c *cmd) gitRewriteURL(files []string, u string) (string, bool) {
 	var base, prefix string
 	push := false
-	r := c.gitConfigLastOf(c.gitPushConfigs(), func(k, v string) bool {
+	r := c.gitConfigLastOf(files, func(k, v string) bool {
 		rest, ok := strings.CutPrefix(k, "url.")
 		if !ok || v == "" || !strings.HasPrefix(u, v) {
 			return false
