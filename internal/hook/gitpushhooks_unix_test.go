@@ -43,6 +43,9 @@ func TestGitPushLocalHooks(t *testing.T) {
 			"git push", "git push origin main", "git push -u origin main", "git push up HEAD:x", "git push ../other HEAD:x",
 			"git -C .. push " + filepath.Base(proj) + "/r.git HEAD:zz", "git push gh2: main",
 			"git send-pack ./r.git main", "echo 0000 | git receive-pack r.git",
+			// receive-pack tries the name with /.git, .git/.git and .git
+			// after it, as git's enter_repo does.
+			"git push ./r HEAD:zz", "git push r HEAD:zz", "echo 0000 | git receive-pack r",
 		} {
 			checkRule(t, p, proj, cmd, "blocked_path", "")
 		}

@@ -78,24 +78,47 @@ func (c *cmd) gitPushHooksOf(st effect.Stater, files []string, dest string) {
 	case local == "":
 		return
 	}
-	dotgit := local
-	if k := c.dotGitKind(st, path.Join(local, ".git")); k == effect.EntryDir {
-		dotgit = path.Join(local, ".git")
-	} else if k != effect.EntryNone {
-		c.w.hide("git push pushes to a repository whose git directory guard cannot tell (%s), whose hooks run here", word.Quote(word.Render(local)))
-		return
-	}
-	if valid, known := c.gitDirValid(st, dotgit); !known || !valid {
-		if !known {
-			c.w.hide("git push pushes to %s, which guard cannot tell is a repository, whose hooks would run here", word.Quote(word.Render(local)))
-		}
-		return // not a repository: git refuses, nothing runs
+	dotgit, found := c.gitEnterRepo(st, local)
+	if !found {
+		return // no repository there: git refuses, nothing runs
 	}
 	c.inDir(c.w.Where(dotgit), func() {
 		if hooks, ok := c.gitHooksDir("."); ok && hooks != "" {
 			c.gitRunHooks(st, hooks, gitHookSet{hooks: gitReceiveHooks}, false)
 		}
 	})
+}
+
+// gitEnterSuffixes are what git's receive-pack tries after the directory
+// it is given, in order (path.c enter_repo): git push ../r reaches
+// ../r.git.
+var gitEnterSuffixes = [...]string{"/.git", "", ".git/.git", ".git"}
+
+// gitEnterRepo returns the git directory receive-pack takes for local, as
+// git's enter_repo does: the first suffix whose path is a git directory
+// (a .git file, or one guard cannot tell, is recorded as hidden and
+// ends the search); false when there is none (or it was hidden).
+func (c *cmd) gitEnterRepo(st effect.Stater, local string) (string, bool) {
+	for _, suf := range gitEnterSuffixes {
+		d := local + suf
+		switch k, _ := st.Lstat(c.w.Where(d)); k {
+		case effect.EntryNone:
+			continue
+		case effect.EntryDir:
+			valid, known := c.gitDirValid(st, d)
+			switch {
+			case !known:
+				c.w.hide("git push pushes to %s, which guard cannot tell is a repository, whose hooks would run here", word.Quote(word.Render(d)))
+				return "", false
+			case valid:
+				return d, true
+			}
+		default: // a .git file, a link, what guard cannot read
+			c.w.hide("git push pushes to a repository whose git directory guard cannot tell (%s), whose hooks run here", word.Quote(word.Render(d)))
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // gitPushConfigGiven reports whether the command gives git settings that
