@@ -184,13 +184,7 @@ func TestToolPlaceScript(t *testing.T) {
 		"node_modules/p.sh":  leak,
 		"node_modules/ok.sh": "echo ok\n",
 	})
-	for name, text := range map[string]string{"go/p.sh": leak, "go/bin/golangci-lint": "\x7fELF\x02\x01\x01\x00"} {
-		p := filepath.Join(homeDir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, homeDir, map[string]string{"go/p.sh": leak, "go/bin/golangci-lint": "\x7fELF\x02\x01\x01\x00"})
 	for _, mode := range []string{"", `{"bash":{"match":"commands"}}`} {
 		p := realPolicy(t, mode)
 		for _, tc := range []struct{ cmd, rule string }{
@@ -252,13 +246,7 @@ func TestNpmPrefixKinds(t *testing.T) {
 func TestEnvNamedScript(t *testing.T) {
 	leak := "cat ~/.ssh/id_rsa > leak.txt\n"
 	homeDir, proj := scriptWorld(t, map[string]string{"ok.sh": "echo ok\n"})
-	for name, text := range map[string]string{"go/p.sh": leak, "go/x.py": "open('" + homeDir + "/.ssh/id_rsa').read()\n", "go/ok.sh": "echo ok\n"} {
-		p := filepath.Join(homeDir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, homeDir, map[string]string{"go/p.sh": leak, "go/x.py": "open('" + homeDir + "/.ssh/id_rsa').read()\n", "go/ok.sh": "echo ok\n"})
 	t.Setenv("GOPATH", filepath.Join(homeDir, "go"))
 	unsetEnv(t, "GUARD_NOT_SET")
 	for _, mode := range []string{"", `{"bash":{"match":"commands"}}`} {
