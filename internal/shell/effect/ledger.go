@@ -475,23 +475,16 @@ func (w *Ledger) unsetInherited(p string) string {
 	unset := ""
 	word.EachMark(p, func(k byte, name string, whole bool) {
 		switch {
-		case unset != "" || !whole:
-			return
-		case k == word.MarkEnvOp || k == word.MarkUnset:
-			// ${V:=w}, ${V:-w}: the reader resolves them whatever the
-			// environment holds, if it has one.
-			if !isLoc {
+		case unset != "" || !whole || k != word.MarkEnv && k != word.MarkEnvOp && k != word.MarkUnset:
+		case !isLoc:
+			unset = name // no environment to look in
+		case k == word.MarkEnv:
+			if _, set := loc.Env(name); !set {
 				unset = name
 			}
-			return
-		case k != word.MarkEnv:
-			return
 		}
-		if !isLoc {
-			unset = name
-		} else if _, set := loc.Env(name); !set {
-			unset = name
-		}
+		// ${V:=w}, ${V:-w} (MarkEnvOp, MarkUnset): the reader resolves
+		// them whatever the environment holds.
 	}, nil)
 	return unset
 }
