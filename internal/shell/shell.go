@@ -739,32 +739,10 @@ func (r varRef) value(lookup func(string) (string, bool), first bool) (string, b
 	if r.name == "HOME" && first {
 		v, set = "$HOME", true
 	}
-	word := func() string { return ExpandEnv(r.word, lookup) }
-	switch r.op {
-	case "":
+	if r.op == "" {
 		return v, set
-	case ":-", ":=":
-		if set && v != "" {
-			return v, true
-		}
-		return word(), true
-	case "-", "=":
-		if set {
-			return v, true
-		}
-		return word(), true
-	case ":+":
-		if set && v != "" {
-			return word(), true
-		}
-		return "", true
-	case "+":
-		if set {
-			return word(), true
-		}
-		return "", true
 	}
-	return "", false
+	return word.ParamOp(v, set, r.op, ExpandEnv(r.word, lookup))
 }
 
 // varAt returns the variable reference whose name starts at p[i] ($NAME,

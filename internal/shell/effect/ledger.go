@@ -921,29 +921,18 @@ func (w *Ledger) pathElems(dirs []string) []string {
 // or spec is not one.
 func envOp(spec string, env func(string) (string, bool)) (string, bool) {
 	i := 0
-	for i < len(spec) && (spec[i] == '_' || 'a' <= spec[i]|0x20 && spec[i]|0x20 <= 'z' || i > 0 && '0' <= spec[i] && spec[i] <= '9') {
+	for i < len(spec) && word.IsNameRune(rune(spec[i])) {
 		i++
 	}
-	name, colon := spec[:i], strings.HasPrefix(spec[i:], ":")
-	if colon {
-		i++
+	name, op := spec[:i], spec[i:min(i+1, len(spec))]
+	if op == ":" {
+		op = spec[i:min(i+2, len(spec))]
 	}
-	if name == "" || i >= len(spec) {
+	if !word.IsName(name) || op == "" {
 		return "", false
 	}
 	v, set := env(name)
-	has := set && (!colon || v != "")
-	switch op, arg := spec[i], spec[i+1:]; {
-	case (op == '-' || op == '=' || op == '?') && has:
-		return v, true
-	case op == '-' || op == '=':
-		return arg, true
-	case op == '+' && has:
-		return arg, true
-	case op == '+':
-		return "", true
-	}
-	return "", false
+	return word.ParamOp(v, set, op, spec[i+len(op):])
 }
 
 // splitOut splits text at each ':' outside a marker (an inherited

@@ -418,6 +418,26 @@ func IsName(s string) bool {
 	return true
 }
 
+// ParamOp returns what ${NAME<op>arg} stands for, as the shell picks it
+// from NAME's value v and whether it is set: op is -, =, ? or +, with a
+// leading colon where an empty value counts as unset. False where the
+// shell stops (? on an unset value) or op is not one of them.
+func ParamOp(v string, set bool, op, arg string) (string, bool) {
+	bare, colon := strings.CutPrefix(op, ":")
+	has := set && (!colon || v != "")
+	switch {
+	case (bare == "-" || bare == "=" || bare == "?") && has:
+		return v, true
+	case bare == "-" || bare == "=":
+		return arg, true
+	case bare == "+" && has:
+		return arg, true
+	case bare == "+":
+		return "", true
+	}
+	return "", false
+}
+
 // Quote returns s as one shell word: in single quotes, each quote inside
 // closed, escaped and reopened.
 func Quote(s string) string {

@@ -138,3 +138,31 @@ func TestShortValue(t *testing.T) {
 		}
 	}
 }
+
+// TestParamOp: ${V<op>w} as bash picks it (checked against bash:
+// V=; echo "${V:-w}" prints w, "${V-w}" prints nothing).
+func TestParamOp(t *testing.T) {
+	type state struct {
+		v   string
+		set bool
+	}
+	unset, empty, full := state{}, state{"", true}, state{"v", true}
+	for _, c := range []struct {
+		op   string
+		st   state
+		want string
+		ok   bool
+	}{
+		{":-", unset, "w", true}, {":-", empty, "w", true}, {":-", full, "v", true},
+		{"-", unset, "w", true}, {"-", empty, "", true}, {"-", full, "v", true},
+		{":=", empty, "w", true}, {"=", empty, "", true},
+		{":+", unset, "", true}, {":+", empty, "", true}, {":+", full, "w", true},
+		{"+", empty, "w", true}, {"+", unset, "", true},
+		{":?", unset, "", false}, {":?", empty, "", false}, {"?", empty, "", true}, {"?", full, "v", true},
+		{"#", full, "", false}, {"", full, "", false},
+	} {
+		if got, ok := ParamOp(c.st.v, c.st.set, c.op, "w"); got != c.want || ok != c.ok {
+			t.Errorf("ParamOp(%+v, %q) = %q, %v; want %q, %v", c.st, c.op, got, ok, c.want, c.ok)
+		}
+	}
+}
