@@ -249,31 +249,15 @@ func (c *cmd) gitAliasOf(name string, at int) (string, gitAliasState) {
 	if ev, est := c.gitEnvAlias(name); est != gitAliasNone {
 		v, st = ev, est
 	}
-	for j := 0; j < at; j++ {
-		s := c.args[j].Text
-		env := false
-		switch {
-		case s == "-C" || s == "--git-dir" || s == "--work-tree" || s == "--namespace":
-			j++
-			continue
-		case (s == "-c" || s == "--config-env") && j+1 < at:
-			env = s == "--config-env"
-			j++
-			s = c.args[j].Text
-		case strings.HasPrefix(s, "--config-env="):
-			env = true
-			s = strings.TrimPrefix(s, "--config-env=")
-		default:
-			continue
-		}
-		k, val, eq := strings.Cut(s, "=")
+	for g := range c.gitSettings(at) {
+		k, val, eq := strings.Cut(g.text, "=")
 		switch {
 		case !word.IsKnown(k):
 			v, st = "", gitAliasUnknown
 			continue
 		case !gitAliasKey(k, name):
 			continue
-		case env:
+		case g.env:
 			val, eq = c.envValue(val)
 		}
 		if !eq || !word.IsKnown(val) {

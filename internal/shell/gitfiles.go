@@ -5,6 +5,7 @@ package shell
 // apply writes the files its patch names.
 
 import (
+	"iter"
 	"path"
 	"slices"
 	"strconv"
@@ -90,14 +91,46 @@ func (c *cmd) gitFiles() {
 // subcommand (at) load: -c include.path=F (F's settings too) and
 // --config-env.
 func (c *cmd) gitGivenConfigs(at int) {
-	for j := 0; j < at; j++ {
-		if k, v, ok := strings.Cut(c.args[j+1].Text, "="); c.args[j].Text == "-c" && ok && gitInclude(strings.ToLower(k)) {
+	for g := range c.gitSettings(at) {
+		if g.env {
+			c.gitConfigEnv(g.text)
+		} else if k, v, ok := strings.Cut(g.text, "="); ok && gitInclude(strings.ToLower(k)) {
 			c.w.gitConfigFile(v)
 		}
-		if s := c.args[j].Text; s == "--config-env" {
-			c.gitConfigEnv(c.args[j+1].Text)
-		} else if v, ok := strings.CutPrefix(s, "--config-env="); ok {
-			c.gitConfigEnv(v)
+	}
+}
+
+// gitSetting is one setting git's options before the subcommand give:
+// -c KEY[=VALUE], or --config-env KEY=ENVVAR (env); known when guard
+// knows the whole word.
+type gitSetting struct {
+	text       string
+	known, env bool
+}
+
+// gitSettings yields the settings git's options before the subcommand
+// (at) give, in order (git.c's handle_options: -c and --config-env take
+// the next word, --config-env= its own value); the separate values of
+// the other global options are skipped.
+func (c *cmd) gitSettings(at int) iter.Seq[gitSetting] {
+	return func(yield func(gitSetting) bool) {
+		for j := 0; j < at && j < len(c.args); j++ {
+			var g gitSetting
+			switch s := c.args[j].Text; {
+			case s == "-C" || s == "--git-dir" || s == "--work-tree" || s == "--namespace":
+				j++
+				continue
+			case (s == "-c" || s == "--config-env") && j+1 < at:
+				j++
+				g = gitSetting{c.args[j].Text, c.args[j].Known, s == "--config-env"}
+			case strings.HasPrefix(s, "--config-env="):
+				g = gitSetting{strings.TrimPrefix(s, "--config-env="), c.args[j].Known, true}
+			default:
+				continue
+			}
+			if !yield(g) {
+				return
+			}
 		}
 	}
 }
@@ -425,10 +458,8 @@ func (c *cmd) gitMayReplace(sub string, at int) bool {
 // give a configuration setting (-c, --config-env), which may set a
 // remote's refspecs.
 func (c *cmd) gitGivesConfig(at int) bool {
-	for _, a := range c.args[:max(at, 0)] {
-		if s := a.Text; s == "-c" || strings.HasPrefix(s, "--config-env") || strings.HasPrefix(s, "-c") && len(s) > 2 && !strings.HasPrefix(s, "--") {
-			return true
-		}
+	for range c.gitSettings(at) {
+		return true
 	}
 	return false
 }

@@ -126,20 +126,9 @@ func (c *cmd) gitEnterRepo(st effect.Stater, local string) (string, bool) {
 // branch. key before the subcommand (at), or GIT_CONFIG_COUNT /
 // GIT_CONFIG_PARAMETERS in its environment.
 func (c *cmd) gitPushConfigGiven(at int) bool {
-	for j := 0; j < at && j < len(c.args); j++ {
-		s := c.args[j].Text
-		v, ok := strings.CutPrefix(s, "--config-env=")
-		switch {
-		case ok:
-		case (s == "-c" || s == "--config-env") && j+1 < at:
-			v = c.args[j+1].Text
-		case strings.HasPrefix(s, "-c") && !strings.HasPrefix(s, "--"):
-			v = s[2:]
-		default:
-			continue
-		}
-		k := strings.ToLower(v)
-		if !c.args[j].Known || strings.HasPrefix(k, "remote") || strings.HasPrefix(k, "url.") || strings.HasPrefix(k, "branch.") || strings.HasPrefix(k, "include") || !word.IsKnown(k) {
+	for g := range c.gitSettings(at) {
+		k := strings.ToLower(g.text)
+		if !g.known || strings.HasPrefix(k, "remote") || strings.HasPrefix(k, "url.") || strings.HasPrefix(k, "branch.") || strings.HasPrefix(k, "include") || !word.IsKnown(k) {
 			return true
 		}
 	}
