@@ -1,6 +1,12 @@
 package hook
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/guardhq/guard/internal/policy"
+)
 
 // TestRecipeEditorEnv: a build file's command that starts an editor with
 // a variable moved under which it loads its start-up files (VIMRUNTIME,
@@ -98,5 +104,37 @@ func TestRecipeEditorFindings51a(t *testing.T) {
 		} {
 			checkBlock(t, p, proj, cmd, false, "")
 		}
+	}
+}
+
+// TestInheritedVisual: git and crontab take VISUAL before EDITOR, so the
+// command's EDITOR=true names no editor when the agent's shell holds
+// VISUAL: the user's editor then runs the VIMINIT the command set. Without
+// VISUAL in the environment, EDITOR=true is the editor. As `guard test
+// command` checks it, both bash.match modes.
+func TestInheritedVisual(t *testing.T) {
+	hermetic(t)
+	for _, mode := range []string{policy.MatchText, policy.MatchCommands} {
+		p, err := policy.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Bash.Match = mode
+		check := func(cmd string, block bool) {
+			t.Helper()
+			r, err := DryRun(p, "command", cmd, "/home/dev/proj")
+			if err != nil || (r.Verdict == "block") != block || block && !strings.Contains(r.Reason, "VIMINIT") {
+				t.Errorf("%s mode, VISUAL=%q: %q: %s %s (%v), want block %v", mode, os.Getenv("VISUAL"), cmd, r.Verdict, r.Reason, err, block)
+			}
+		}
+		t.Setenv("VISUAL", "vim")
+		for _, cmd := range []string{"EDITOR=true VIMINIT='!sh p.sh' git commit", "EDITOR=true VIMINIT='!sh p.sh' crontab -e", "unset EDITOR; VIMINIT='!sh p.sh' git tag -a v1"} {
+			check(cmd, true)
+		}
+		for _, cmd := range []string{"VISUAL=true VIMINIT='!sh p.sh' git commit", "unset VISUAL; EDITOR=true VIMINIT='!sh p.sh' git commit", "GIT_EDITOR=true VIMINIT='!sh p.sh' git commit"} {
+			check(cmd, false)
+		}
+		os.Unsetenv("VISUAL")
+		check("EDITOR=true VIMINIT='!sh p.sh' git commit", false)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -48,8 +49,8 @@ func (w *walker) editorHomeSet(name, value string) {
 		return
 	}
 	for _, ev := range strings.Fields(string(catalogue.EditorVars)) {
-		if _, set := w.varMap()[ev]; !set {
-			continue
+		if v, own := w.varMap()[ev]; !own || !v.Set {
+			continue // not named by the command (unset VISUAL names none)
 		}
 		v, _ := w.lookup(ev)
 		f := strings.Fields(v)
@@ -305,15 +306,18 @@ func (c *cmd) editorRunner() {
 }
 
 // userEditorMoved checks a program (what) that may start the user's editor,
-// or vi, which the command does not name in one of vars, the variables
-// that program takes its editor from: a variable the command set that
+// or vi, which the command does not name in the first of vars (the
+// variables that program takes its editor from, in its order) the command
+// sets or may inherit: a variable the command set that
 // moves where that editor loads its start-up files (HOME, XDG_*), its
 // runtime (VIMRUNTIME) or holds what it runs at start (VIMINIT, EXINIT)
 // is what guard cannot tell (HOME=x git commit: x/.vimrc; FINDINGS50a F1).
 func (c *cmd) userEditorMoved(what string, vars word.Set) {
 	for _, ev := range strings.Fields(string(vars)) {
-		if _, set := c.w.varMap()[ev]; set {
-			return
+		if v, own := c.w.varMap()[ev]; own && v.Set {
+			return // the command names the editor: judged where it is handed the file
+		} else if !own && c.w.mayInherit(ev) {
+			break // the user's: an inherited VISUAL beats the command's EDITOR=true
 		}
 	}
 	for _, name := range strings.Fields(string(catalogue.EditorStartVars)) {
@@ -325,4 +329,15 @@ func (c *cmd) userEditorMoved(what string, vars word.Set) {
 			return
 		}
 	}
+}
+
+// mayInherit reports whether the command's shell may inherit variable
+// name: the environment guard was given holds it, or guard has none.
+func (w *walker) mayInherit(name string) bool {
+	loc, ok := w.Files.(effect.Locator)
+	if !ok {
+		return true
+	}
+	_, set := loc.Env(name)
+	return set
 }
