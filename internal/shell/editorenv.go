@@ -288,7 +288,9 @@ func (c *cmd) gitEditorHome(sub string, at int) {
 
 // editorRunner checks a program that starts the user's editor (or one the
 // system picks) on a file of its own: crontab -e, sudoedit (sudo -e:
-// prefix), visudo, vipw, vigr (userEditorMoved).
+// prefix), visudo, vipw, vigr; version control's commit messages (hg,
+// jj, svn; not with the message given), kubectl edit, gh's bodies
+// (userEditorMoved).
 func (c *cmd) editorRunner() {
 	switch c.name {
 	case "sudoedit", "visudo":
@@ -296,13 +298,47 @@ func (c *cmd) editorRunner() {
 	case "vipw", "vigr":
 		c.userEditorMoved(c.name, " VISUAL EDITOR ")
 	case "crontab":
-		for _, a := range c.args {
-			if a.Text == "-e" {
-				c.userEditorMoved(c.name, " VISUAL EDITOR ")
-				return
-			}
+		if hasAny(c.args, "-e") {
+			c.userEditorMoved(c.name, " VISUAL EDITOR ")
+		}
+	case "hg", "chg":
+		if !c.messageGiven() {
+			c.userEditorMoved(c.name, " HGEDITOR VISUAL EDITOR ")
+		}
+	case "jj":
+		if !c.messageGiven() {
+			c.userEditorMoved(c.name, " JJ_EDITOR VISUAL EDITOR ")
+		}
+	case "svn":
+		if !c.messageGiven() && !hasAny(c.args, "--editor-cmd") {
+			c.userEditorMoved(c.name, " SVN_EDITOR VISUAL EDITOR ")
+		}
+	case "kubectl", "oc":
+		if hasAny(c.args, "edit") {
+			c.userEditorMoved(c.name+" edit", " KUBE_EDITOR EDITOR ")
+		}
+	case "gh":
+		c.userEditorMoved(c.name, " GH_EDITOR VISUAL EDITOR ")
+	}
+}
+
+// messageGiven reports whether a version control command's words give
+// its message (-m, --message, -F, --file, -l, --logfile) and not --edit,
+// so that it starts no editor for one.
+func (c *cmd) messageGiven() bool {
+	if hasAny(c.args, "--edit") {
+		return false // hg commit -m x --edit: the editor, started with it
+	}
+	for _, a := range c.args {
+		s, _, _ := strings.Cut(a.Text, "=")
+		switch {
+		case s == "-m" || s == "--message" || s == "-F" || s == "--file" || s == "-l" || s == "--logfile" || s == "--stdin":
+			return true
+		case len(s) > 2 && s[0] == '-' && s[1] != '-' && (s[1] == 'm' || s[1] == 'F' || s[1] == 'l'):
+			return true // -mtext
 		}
 	}
+	return false
 }
 
 // userEditorMoved checks a program (what) that may start the user's editor,
