@@ -499,6 +499,7 @@ func (c *cmd) stackDeploy(args []word.Word) {
 
 // composeCmd: docker-compose and podman-compose are docker compose.
 func (c *cmd) composeCmd() {
+	c.engineConfigMoved() // engineglobals.go
 	c.compose(c.args)
 	c.generic()
 }

@@ -79,6 +79,7 @@ func engineShort(s, withArg, off string) (next, ok bool) {
 // global options come first. The subcommand's words are read from it on
 // (the spent marks kept in step); the program's words whole, as any.
 func (c *cmd) container() {
+	c.engineConfigMoved()
 	sub, why := engineSub(c.name, c.args)
 	if why != "" {
 		c.w.hide("runs %s with %s before its subcommand, which guard does not know: it cannot tell what the command does", c.name, why)
@@ -116,4 +117,32 @@ func (c *cmd) containerSub() bool {
 	c.volumes()
 	c.containerCommand()
 	return false
+}
+
+// engineConfigMoved checks where a container engine finds its client
+// configuration, which names code it runs: docker, docker-compose and
+// nerdctl start their CLI plugins (docker compose, buildx:
+// cli-plugins/) and credential helpers (config.json's credsStore and
+// credHelpers: docker-credential-NAME) from DOCKER_CONFIG, else
+// ~/.docker; podman its helper binaries and hooks directories from
+// CONTAINERS_CONF, else ~/.config/containers. Where the command moves
+// that directory (HOME=x, DOCKER_CONFIG=x), what runs there is what guard
+// cannot tell.
+func (c *cmd) engineConfigMoved() {
+	vars, suffix := "DOCKER_CONFIG", "/.docker"
+	if c.name == "podman" {
+		vars, suffix = "CONTAINERS_CONF CONTAINERS_STORAGE_CONF", ""
+	}
+	for _, name := range strings.Fields(vars) {
+		if _, own := c.w.varMap()[name]; !own {
+			continue
+		}
+		if v, known := c.w.lookup(name); suffix == "" && (!known || v != "") || suffix != "" && (!known || unknownText(v) || !c.w.ownHome(strings.TrimSuffix(strings.TrimRight(v, "/"), suffix))) {
+			c.w.hide("runs %s with %s set by the command: it runs the code its configuration there names (CLI plugins, credential helpers, hooks), which guard does not read", c.name, name)
+		}
+		return
+	}
+	if name := c.w.homeMoved(); name == "HOME" || name != "" && c.name == "podman" {
+		c.w.hide("runs %s with %s set by the command: it runs the code its configuration under it names (CLI plugins, credential helpers, hooks), which guard does not read", c.name, name)
+	}
 }
