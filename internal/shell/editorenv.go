@@ -219,17 +219,93 @@ func gitPatchOpts(sub string) (short, values string, long word.Set, ok bool) {
 	return "", "", "", false
 }
 
+// gitMessageGiven reports whether git commit's or tag's (sub) words args
+// give the message (-m, -F, -C, --no-edit and their long forms, as git's
+// parse-options reads them) and no option that starts the editor anyway
+// (-e, --edit, -c, --reedit-message, --fixup's amend: and reword:;
+// commit's -p, --patch, --interactive, whose prompt's `e` edits a hunk).
+// A word guard cannot read, other than an option's value, may be one of
+// those.
+func gitMessageGiven(sub string, args []word.Word) bool {
+	given := false
+	for i := 0; i < len(args); i++ {
+		s := args[i].Text
+		long, _, eq := strings.Cut(s, "=")
+		switch {
+		case !args[i].Known:
+			return false
+		case s == "--":
+			return given
+		case strings.HasPrefix(s, "--") && len(s) > 2:
+			if f := gitMessageFlags.Full(long); gitMessageFlags.Has(f) {
+				given = given || f == "--no-edit"
+				continue
+			}
+			f := gitMessageOpts.Full(long)
+			if !gitMessageOpts.Has(f) {
+				return false // an option guard does not list, or one that edits (git takes a unique prefix)
+			}
+			given = given || f == "--message" || f == "--file" || f == "--reuse-message"
+			if !eq {
+				i++ // its value, any text
+			}
+		case len(s) > 1 && s[0] == '-':
+			next := false
+			for k := 1; k < len(s); k++ {
+				c := s[k]
+				if c == 'e' || c == 'c' || c == 'p' && sub == "commit" {
+					return false
+				}
+				given = given || c == 'm' || c == 'F' || c == 'C' && sub == "commit"
+				if strings.IndexByte(gitMessageShortValues(sub), c) >= 0 {
+					next = k+1 == len(s) && c != 'S' && (c != 'u' || sub == "tag")
+					break // the rest of the word is the value
+				}
+			}
+			if next {
+				i++
+			}
+		}
+	}
+	return given
+}
+
+// gitMessageShortValues are git commit's or tag's (sub) short options
+// that take a value: the rest of the word, or the next one.
+func gitMessageShortValues(sub string) string {
+	if sub == "tag" {
+		return "mFun"
+	}
+	return "mFcCtSu"
+}
+
+// gitMessageOpts are git commit's and tag's long options that take a
+// value (its message's among them); gitMessageFlags the long options
+// known to take none and start no editor (--no-edit gives the message).
+const (
+	gitMessageOpts word.Set = " --message --file --reuse-message --author --date --squash --trailer --template --cleanup " +
+		"--pathspec-from-file --local-user --contains --no-contains --merged --no-merged --sort --points-at --format "
+	gitMessageFlags word.Set = " --all --amend --signoff --no-signoff --no-verify --verify --quiet --verbose --allow-empty " +
+		"--allow-empty-message --reset-author --include --only --dry-run --short --branch --porcelain --long --null --status " +
+		"--no-status --no-post-rewrite --annotate --sign --no-sign --force --create-reflog --gpg-sign --no-gpg-sign " +
+		"--untracked-files --pathspec-file-nul --no-edit "
+)
+
 // gitStashNoEdit are git stash's subcommands that start no editor (push
 // and save take gitPatchOpts' -p).
 const gitStashNoEdit word.Set = " list show drop pop apply branch clear create store "
 
 // gitNeverEdits reports whether git subcommand sub given args (its words
-// after it) is known never to start an editor: one of gitNoEditorSubs, or
-// of gitPatchOpts with only options known to start none (a word guard
+// after it) is known never to start an editor: one of gitNoEditorSubs, a
+// commit or tag whose message is given (gitMessageGiven), or one of
+// gitPatchOpts with only options known to start none (a word guard
 // cannot read, -p, --patch, an option it does not know: it may).
 func gitNeverEdits(sub string, args []word.Word) bool {
 	if gitNoEditorSubs.Has(sub) {
 		return true
+	}
+	if sub == "commit" || sub == "tag" {
+		return gitMessageGiven(sub, args)
 	}
 	if sub == "stash" && len(args) > 0 && args[0].Known && !strings.HasPrefix(args[0].Text, "-") {
 		if gitStashNoEdit.Has(args[0].Text) {
