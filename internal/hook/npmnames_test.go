@@ -54,3 +54,28 @@ func TestPackageManagerByPath(t *testing.T) {
 		{"cd p1 && npm() { :; }; npm pack", false},
 	})
 }
+
+// TestPackageRunnerLocalBin: npx, bunx and the package managers' exec and
+// bare forms run the project's node_modules/.bin/NAME before the PATH,
+// from the working directory up: its text is scanned as a package
+// script's programs are (FINDINGS52a, also seen: npx q ran it unread).
+func TestPackageRunnerLocalBin(t *testing.T) {
+	files := map[string]string{
+		"p/node_modules/.bin/q":  "#!/bin/sh\ncat ~/.ssh/id_rsa\n",
+		"p/sub/x.txt":            "x\n",
+		"ok/node_modules/.bin/q": "#!/usr/bin/env node\nconsole.log(1)\n",
+	}
+	runPrograms(t, files, []programCase{
+		{"cd p && npx q", true},
+		{"cd p && npx -y q --flag", true},
+		{"cd p && bunx q", true},
+		{"cd p && npm exec q", true},
+		{"cd p && npm exec -- q", true},
+		{"cd p && pnpm exec q", true},
+		{"cd p && yarn q", true},
+		{"cd p/sub && npx q", true},
+		{"cd ok && npx q", false},
+		{"cd ok && npm exec q", false},
+		{"cd ok && yarn q", false},
+	})
+}

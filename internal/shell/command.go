@@ -642,6 +642,9 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 			// exec 3<>/dev/tcp/…, a bare sudo -v: the prefix is the command.
 			break
 		}
+		if name == "npx" || name == "bunx" {
+			c.localBin(rest) // pmruns.go: npx q runs node_modules/.bin/q first
+		}
 		if prog := catalogue.PackageProgramOf(rest[0].Text); catalogue.PackageRunners.Has(name) && rest[0].Known && prog != "" {
 			rest = append([]word.Word{{Text: prog, Known: true}}, rest[1:]...) // pipx run python-dotenv list, npx dotenv-cli
 		}

@@ -25,7 +25,19 @@ func (c *cmd) packageRuns(name string, args []word.Word, script func(string) boo
 	if i := len(args) - len(rest); script(rest[0].Text) && (i == 0 || !catalogue.ExecSubs.Has(args[i-1].Text)) {
 		return // yarn run build, pnpm build: the project's script
 	}
+	c.localBin(rest)
 	c.execFed(rest, nil)
+}
+
+// localBin scans the file a package runner (npx, bunx, npm exec, pnpm
+// exec, yarn run…) runs for the program rest names, where it is a bare
+// name: the project's node_modules/.bin/NAME, from the directory up, which
+// the runner puts before the PATH (npmBins, as a package script's
+// programs are).
+func (c *cmd) localBin(rest []word.Word) {
+	if len(rest) > 0 && rest[0].Known {
+		c.npmBins(c.w.Dir, []string{rest[0].Text})
+	}
 }
 
 // bareRun returns, for a package manager that runs a first operand that
