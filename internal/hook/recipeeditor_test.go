@@ -27,7 +27,7 @@ func TestRecipeEditorEnv(t *testing.T) {
 		"pv/package.json": `{"scripts":{"ed":"vim notes.txt","build":"tsc"}}`,
 		"sc/Makefile":     "all:\n\t./ed.sh\n",
 		"sc/ed.sh":        "vim notes.txt\n",
-		"gc/Makefile":     "all:\n\tgit commit -am wip\n",
+		"gc/Makefile":     "all:\n\tgit commit -a\n",
 		"ok/Makefile":     "all:\n\tgo build ./...\ntest:\n\tgo test ./...\n",
 		"ok/package.json": `{"scripts":{"build":"tsc","test":"HOME=/tmp/h jest"}}`,
 	})
