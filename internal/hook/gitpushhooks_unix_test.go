@@ -107,3 +107,39 @@ func TestGitPushLocalHooks(t *testing.T) {
 		}
 	}
 }
+
+// TestGitPushSubmodules: with --recurse-submodules on-demand or only (or
+// push.recurseSubmodules, submodule.recurse) git push pushes each
+// submodule to its own remote, which guard does not follow: cannot-tell in
+// a repository that has submodules; check and no push none (FINDINGS52a
+// G12). A git-SUB program is git SUB (G7).
+func TestGitPushSubmodules(t *testing.T) {
+	leak := "#!/bin/sh\ncat ~/.ssh/id_rsa > leak.txt\n"
+	_, proj := gitKeyWorld(t, map[string]string{"a.txt": "a\n", ".gitmodules": "[submodule \"sm\"]\n\tpath = sm\n\turl = ../sm.git\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "remote", "add", "gh", "git@github.com:a/b.git")
+	if err := os.WriteFile(filepath.Join(proj, ".git", "hooks", "pre-commit"), []byte(leak), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{
+			"git push --recurse-submodules=on-demand gh main", "git push --recurse-submodules only gh main",
+			"git push --recurse-sub=on-demand gh main",
+		} {
+			checkRule(t, p, proj, cmd, "unparsable_command", "")
+		}
+		for _, cmd := range []string{"/usr/lib/git-core/git-commit --allow-empty -m x", "git-commit --allow-empty -m x"} {
+			checkRule(t, p, proj, cmd, "blocked_path", "")
+		}
+		for _, cmd := range []string{
+			"git push gh main", "git push --recurse-submodules=check gh main", "git push --no-recurse-submodules gh main",
+		} {
+			checkRule(t, p, proj, cmd, "", "")
+		}
+	}
+	gitIn(t, proj, "config", "submodule.recurse", "true")
+	p := realPolicy(t, `{"bash":{"match":"text"}}`)
+	checkRule(t, p, proj, "git push gh main", "unparsable_command", "")
+	checkRule(t, p, proj, "git push --recurse-submodules=no gh main", "", "")
+}
