@@ -517,6 +517,7 @@ func (c *cmd) run(words []word.Word) {
 		c.name = word.Render(words[0].Text) // $SHELL, $(…)
 	}
 	c.name = word.OneLine(c.name)
+	words = c.gitDashed(words)
 	called := c.callFunc(words)
 	if called {
 		c.out = output{known: true} // what it prints, its body printed

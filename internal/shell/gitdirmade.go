@@ -22,7 +22,7 @@ func (w *walker) gitDirsMade() {
 			if i := strings.LastIndex(p, part); i >= 0 {
 				rest := p[i+len(part):]
 				if rest == "" || part != "/HEAD" && part != "/commondir" && rest[0] == '/' {
-					made[p[:i]] = true
+					made[path.Clean(strings.TrimPrefix(p[:i], "/"))] = true // ../r.git: not /r.git
 				}
 			}
 		}
@@ -31,8 +31,7 @@ func (w *walker) gitDirsMade() {
 		return
 	}
 	for _, p := range w.a.Writes {
-		d, base := path.Split("/" + p)
-		d = strings.TrimSuffix(d, "/")
+		d, base := path.Dir(p), path.Base(p)
 		switch {
 		case base == "config" || base == "config.worktree":
 		case path.Base(d) == "hooks" && !strings.HasPrefix(base, "."):
@@ -42,8 +41,8 @@ func (w *walker) gitDirsMade() {
 		}
 		if made[d] {
 			name := "the working directory"
-			if d != "/" && d != "" {
-				name = word.Quote(word.Render(strings.TrimPrefix(d, "/") + "/"))
+			if d != "." {
+				name = word.Quote(word.Render(d + "/"))
 			}
 			w.hide("writes the configuration or a hook of %s and makes it a git directory in the same command: git run on it (git push, fetch to it) takes settings and hooks that run commands", name)
 			return

@@ -98,9 +98,9 @@ func (c *cmd) gitHooks(sub string, at int) {
 		c.gitCloneHooks(st)
 		return
 	case sub == "push" || sub == "send-pack":
-		c.gitPushHooks(st, at, args) // gitpushhooks.go: the receiving repository's
+		c.gitPushHooks(st, at, sub, args) // gitpushhooks.go: the receiving repository's
 	case sub == "receive-pack":
-		c.gitReceivePackHooks(st, args)
+		c.gitReceivePackHooks(st, at, args)
 	}
 	if set.hooks == "" {
 		return

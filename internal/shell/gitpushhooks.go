@@ -11,82 +11,398 @@ import (
 
 // gitReceiveHooks are the hooks git receive-pack runs in the repository
 // it receives into: git push to a repository on this machine runs them
-// there, as the user, with the user's configuration.
-const gitReceiveHooks = " pre-receive update proc-receive post-receive post-update push-to-checkout reference-transaction "
+// there, as the user, with the user's configuration; pre-auto-gc is its
+// gc --auto's (receive.autogc, on by default).
+const gitReceiveHooks = " pre-receive update proc-receive post-receive post-update push-to-checkout reference-transaction pre-auto-gc "
 
-// gitPushHooks analyses the hooks git push (args after the subcommand)
-// runs in a repository on this machine it pushes to: a path, a file://
-// URL, or a remote whose url is one (the push's own repository's
-// configuration says). A destination guard cannot tell is cannot-tell; one
-// on another machine runs nothing here.
-func (c *cmd) gitPushHooks(st effect.Stater, at int, args []word.Word) {
-	dest, ok := gitPushDest(args)
-	if !ok {
-		c.w.hide("git push names a destination guard cannot tell, whose hooks may run here")
+// gitPushRun is what a push's check reads once: the configuration files
+// git reads remotes and rewrites from, and where git runs.
+type gitPushRun struct {
+	files  []string    // the user's, then the repository's (from top)
+	kv     [][2]string // their settings (and their includes'), in git's order
+	top    string      // where git push runs (as named from the command's start): a relative URL is from there
+	common string      // the repository's common git directory (from top)
+	given  bool        // the command gives git settings (-c, --config-env, GIT_CONFIG_*)
+}
+
+// gitPushHooks analyses the hooks git push or send-pack (sub; args after
+// it, at its index) runs on this machine, default-deny: a push passes
+// without more only when every URL it pushes to (after git's own remote
+// look-up and url rewrites) is another machine's (https, ssh, git,
+// host:path); a path or a file:// URL has its receiving repository's
+// hooks read; anything guard cannot resolve as git does is cannot-tell.
+func (c *cmd) gitPushHooks(st effect.Stater, at int, sub string, args []word.Word) {
+	p, why := gitPushParse(sub, args)
+	switch {
+	case why != "":
+		c.w.hide("git %s is given %s: guard cannot tell where it pushes, whose hooks may run here", sub, why)
 		return
+	case p.refused:
+		return // git refuses the words: nothing runs
 	}
-	if c.gitPushConfigGiven(at) && !strings.ContainsAny(dest, "/.:") {
+	run, found, why := c.gitPushSetup(st, at)
+	switch {
+	case strings.HasPrefix(why, "settings"):
 		// Unsure: a concrete finding on those settings (a remote-helper
 		// URL naming ~/.ssh/id_rsa) says it better.
-		c.w.hideUnsure("git push takes its destination from settings the command gives (-c, --config-env, GIT_CONFIG_*), which guard does not follow: it cannot tell whose hooks run here")
+		c.w.hideUnsure("git %s pushes with %s: guard cannot tell where it pushes, whose hooks may run here", sub, why)
 		return
+	case why != "":
+		c.w.hide("git %s pushes with %s: guard cannot tell where it pushes, whose hooks may run here", sub, why)
+		return
+	case !found:
+		return // no repository: git refuses, nothing runs
 	}
-	files := c.gitPushConfigs() // read once for every remote and rewrite
-	dests := []string{dest}
-	if dest == "" {
-		// The branch's push remote: branch.B.pushRemote, remote.pushDefault,
-		// branch.B.remote, else origin; each one the configuration names
-		// is checked (guard does not follow which branch is checked out).
-		var ok bool
-		if dests, ok = c.gitPushRemotes(files); !ok {
-			c.w.hide("git push pushes to the branch's remote, which guard cannot tell from a configuration it cannot read")
+	c.inDir(run.top, func() { c.gitPushTo(st, run, sub, p) })
+}
+
+// gitPushTo checks what a push (sub, its words read as p) runs here, the
+// walker in the directory git runs in (run.top).
+func (c *cmd) gitPushTo(st effect.Stater, run gitPushRun, sub string, p gitPushArgs) {
+	urls := []string{p.dest}
+	var why string
+	if sub == "push" {
+		if urls, why = c.gitPushURLs(st, run, p.dest); why == "" {
+			why = c.gitPushSubmodules(st, run, p.recurse)
+		}
+		if why != "" {
+			c.w.hide("git push %s: guard cannot tell where it pushes, whose hooks may run here", why)
+			return
+		}
+	} else if p.dest == "" {
+		return // send-pack without a destination: git refuses
+	}
+	for _, u := range urls {
+		if !c.gitPushURLHooks(st, run, sub, u) {
 			return
 		}
 	}
-	for _, d := range dests {
-		c.gitPushHooksOf(st, files, d)
+}
+
+// gitPushSetup reads where git push runs and the configuration it
+// reads; false when there is no repository (git refuses); why says what
+// guard cannot tell: a user configuration the command moves, settings it
+// gives that may name a destination, a repository it cannot find.
+func (c *cmd) gitPushSetup(st effect.Stater, at int) (gitPushRun, bool, string) {
+	var run gitPushRun
+	if name := c.gitUserConfigMoved(); name != "" {
+		return run, false, name + " set by the command, whose user configuration (remotes, url rewrites) guard does not read"
 	}
+	given, why := c.gitPushSettings(at)
+	if why != "" {
+		return run, false, why
+	}
+	top, dotgit, why := c.gitPushRepo(st)
+	if why != "" || top == "" {
+		return run, false, why
+	}
+	gitDir, common := dotgit, ""
+	c.inDir(top, func() {
+		if dotgit == "" {
+			gitDir, common = c.gitFileTarget(".git")
+		} else {
+			common = c.gitCommonDir(dotgit)
+		}
+	})
+	if !word.IsKnown(gitDir) || !word.IsKnown(common) {
+		return run, false, "a repository whose .git file or commondir guard cannot read"
+	}
+	run.top, run.given, run.common = top, given, common
+	run.files = append(c.gitUserConfigs(), path.Join(common, "config"), path.Join(gitDir, "config.worktree"))
+	c.inDir(top, func() {
+		r := c.gitConfigLastOf(run.files, func(k, v string) bool {
+			run.kv = append(run.kv, [2]string{k, v})
+			return false
+		})
+		why = r.unknown()
+	})
+	if why != "" {
+		return run, false, "a configuration: " + why
+	}
+	return run, true, ""
+}
+
+// gitPushRepo returns where git push runs (the top of the working tree,
+// or a bare repository) and its git directory as named from there ("" for
+// a .git file), as gitHookRepo finds them; "" and no reason when there is
+// no repository; a reason when guard cannot tell.
+func (c *cmd) gitPushRepo(st effect.Stater) (top, dotgit, why string) {
+	if named := c.gitDirsNamed(); len(named) > 0 {
+		if !word.IsKnown(named[0]) {
+			return "", "", "a git directory guard cannot tell"
+		}
+		return c.w.Dir, named[0], ""
+	}
+	if !word.IsKnown(c.w.Dir) {
+		return "", "", "a directory guard cannot tell"
+	}
+	up := "."
+	for range maxRepoDepth {
+		switch k := c.dotGitKind(st, path.Join(up, ".git")); k {
+		case effect.EntryDir:
+			return effect.Under(c.w.Dir, up), ".git", ""
+		case effect.EntryFile:
+			return effect.Under(c.w.Dir, up), "", ""
+		case effect.EntryLink, effect.EntryUnknown:
+			return "", "", "a .git guard cannot follow"
+		}
+		if valid, known := c.gitDirValid(st, up); !known {
+			return "", "", "a git directory guard cannot tell"
+		} else if valid {
+			return effect.Under(c.w.Dir, up), ".", ""
+		}
+		if c.w.Where(up) == "/" {
+			return "", "", ""
+		}
+		up = path.Join(up, "..")
+	}
+	return "", "", "" // none that near: gitHookRepo's answer
+}
+
+// gitUserConfigMoved returns the variable the command sets that moves the
+// user's git configuration from where guard reads it (HOME,
+// XDG_CONFIG_HOME elsewhere than the user's own; GIT_CONFIG_GLOBAL,
+// GIT_CONFIG_SYSTEM, GIT_CONFIG), or "".
+func (c *cmd) gitUserConfigMoved() string {
+	for _, name := range [...]string{"HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"} {
+		if _, set := c.w.varMap()[name]; !set {
+			continue
+		}
+		if v, known := c.w.lookup(name); strings.HasPrefix(name, "GIT_") || !c.w.ownEditorHome(name, v, known) {
+			return name
+		}
+	}
+	return ""
+}
+
+// gitPushSettings reports whether the command gives git settings (-c,
+// --config-env before the subcommand at, GIT_CONFIG_COUNT,
+// GIT_CONFIG_PARAMETERS); why says when one may name where a push goes
+// or what it pushes (remote., url., branch., push., submodule., include,
+// one guard cannot read).
+func (c *cmd) gitPushSettings(at int) (given bool, why string) {
+	for g := range c.gitSettings(at) {
+		given = true
+		k := strings.ToLower(g.text)
+		for _, pre := range [...]string{"remote", "url.", "branch.", "push.", "submodule.", "include"} {
+			if strings.HasPrefix(k, pre) {
+				return true, "settings the command gives (" + word.Quote(g.text) + ")"
+			}
+		}
+		if !g.known || !word.IsKnown(k) {
+			return true, "settings the command gives that guard cannot read"
+		}
+	}
+	for _, name := range [...]string{"GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"} {
+		if v, ok := c.envValue(name); ok && v != "" {
+			return true, "settings the command gives (" + name + ")"
+		}
+	}
+	return given, ""
+}
+
+// gitPushURLs returns the URLs git push to dest (its operand, "" for
+// none) pushes to, as remote.c resolves them: a name the configuration
+// has a remote of is that remote's pushurls, else its urls (each after
+// the url rewrites); another operand is the URL it names, rewritten;
+// without an operand, the branch's push remote. why says what guard
+// cannot tell.
+func (c *cmd) gitPushURLs(st effect.Stater, run gitPushRun, dest string) ([]string, string) {
+	if dest != "" {
+		return c.gitPushRemoteURLs(st, run, dest, true)
+	}
+	// The branch's push remote: branch.B.pushRemote, remote.pushDefault,
+	// branch.B.remote, else origin; each one the configuration names is
+	// checked (guard does not follow which branch is checked out).
+	names := gitPushRemotes(run.kv)
+	var urls []string
+	for i, n := range names {
+		u, why := c.gitPushRemoteURLs(st, run, n, i > 0) // origin by default: no URL of that name
+		if why != "" {
+			return nil, why
+		}
+		urls = append(urls, u...)
+	}
+	return urls, ""
 }
 
 // gitPushRemotes returns the remotes git push without a destination may
 // push to: origin and every remote the configuration names for a branch
-// or as the push default; false when guard cannot read the configuration.
-func (c *cmd) gitPushRemotes(files []string) ([]string, bool) {
+// or as the push default (settings kv).
+func gitPushRemotes(kv [][2]string) []string {
 	remotes := []string{"origin"}
-	r := c.gitConfigLastOf(files, func(k, v string) bool {
+	for _, e := range kv {
+		k, v := e[0], e[1]
 		if k == "remote.pushdefault" || strings.HasPrefix(k, "branch.") && (strings.HasSuffix(k, ".pushremote") || strings.HasSuffix(k, ".remote")) {
 			if !slices.Contains(remotes, v) && len(remotes) < maxPushRemotes {
 				remotes = append(remotes, v)
 			}
 		}
-		return false
-	})
-	return remotes, r.unknown() == ""
+	}
+	return remotes
 }
 
 // maxPushRemotes bounds the remotes gitPushRemotes returns.
 const maxPushRemotes = 16
 
-// gitPushHooksOf analyses the hooks a push to dest runs here, its
-// remotes and URL rewrites read from the configuration files.
-func (c *cmd) gitPushHooksOf(st effect.Stater, files []string, dest string) {
-	local, known := c.gitLocalRemote(files, dest, 0)
+// gitPushRemoteURLs returns the URLs a push to name reaches (remote.c
+// remote_get, push_url_of_remote): a remote the configuration defines
+// (url, pushurl; a name with dots too) is every pushurl, else every url,
+// each rewritten (insteadOf, pushInsteadOf: both checked); a remote that
+// is a file ($GIT_DIR/remotes/NAME, branches/NAME) or a foreign vcs
+// (remote.NAME.vcs: git-remote-VCS runs) is cannot-tell; given, a name
+// that is no remote is a URL itself, rewritten. why says what guard cannot
+// tell.
+func (c *cmd) gitPushRemoteURLs(st effect.Stater, run gitPushRun, name string, given bool) ([]string, string) {
+	if !word.IsKnown(name) {
+		return nil, "names a destination guard cannot tell"
+	}
+	var urls, pushurls []string
+	vcs := false
+	if gitRemoteNick(name) {
+		for _, e := range run.kv {
+			switch e[0] {
+			case "remote." + name + ".url": // a subsection: as written
+				urls = append(urls, e[1])
+			case "remote." + name + ".pushurl":
+				pushurls = append(pushurls, e[1])
+			case "remote." + name + ".vcs":
+				vcs = true
+			}
+		}
+		switch {
+		case vcs:
+			return nil, "pushes to remote " + word.Quote(name) + " of another version control system (remote." + name + ".vcs), whose helper runs here"
+		case len(urls) == 0:
+			for _, d := range [...]string{"remotes", "branches"} {
+				if k, _ := st.Lstat(c.w.Where(path.Join(run.common, d, name))); k != effect.EntryNone {
+					return nil, "pushes to remote " + word.Quote(name) + " read from the git directory's " + d + "/ file"
+				}
+			}
+		}
+	}
+	if len(urls) == 0 && given {
+		urls = append(urls, name) // a URL, or a path: add_url_alias
+	}
+	var out []string
+	for _, u := range append(pushurls, urls...) {
+		out = append(out, gitURLRewrites(run.kv, u)...)
+	}
+	return out, ""
+}
+
+// gitURLRewrites returns what git's url rewrites make of u (remote.c
+// alias_url): the base of the url.BASE.insteadOf whose value is the
+// longest prefix of u (u when none), and of the longest
+// url.BASE.pushInsteadOf when one is; each base of equal longest prefixes.
+func gitURLRewrites(kv [][2]string, u string) []string {
+	var bases [2][]string
+	var longest [2]int
+	for _, e := range kv {
+		k, v := e[0], e[1]
+		rest, ok := strings.CutPrefix(k, "url.")
+		if !ok || v == "" || !strings.HasPrefix(u, v) {
+			continue
+		}
+		for i, suf := range [...]string{".insteadof", ".pushinsteadof"} {
+			b, ok := strings.CutSuffix(rest, suf)
+			switch {
+			case !ok || len(v) < longest[i]:
+			case len(v) > longest[i]:
+				bases[i], longest[i] = []string{b + u[len(v):]}, len(v)
+			default:
+				bases[i] = append(bases[i], b+u[len(v):])
+			}
+		}
+	}
+	if len(bases[0]) == 0 {
+		bases[0] = []string{u}
+	}
+	return append(bases[0], bases[1]...)
+}
+
+// gitPushURLHooks checks what a push (sub) to URL u runs here: nothing
+// for another machine; the receiving repository's hooks for a path (from
+// where git push runs: the top) or a file:// URL; cannot-tell for a URL
+// guard cannot tell, or settings the command gives git, which receive-pack
+// inherits. false when a hide was recorded.
+func (c *cmd) gitPushURLHooks(st effect.Stater, run gitPushRun, sub, u string) bool {
+	kind, local := gitURL(u)
 	switch {
-	case !known:
-		c.w.hide("git push pushes to a destination guard cannot tell (%s), whose hooks may run here", word.Quote(word.Render(dest)))
-		return
-	case local == "":
-		return
+	case kind == gitURLNetwork:
+		return true
+	case kind == gitURLUnknown:
+		c.w.hide("git %s pushes to %s, which guard cannot tell is another machine's (a remote helper, a scheme it does not know): its hooks may run here", sub, word.Quote(word.Render(u)))
+		return false
+	case run.given:
+		c.w.hide("git %s pushes to %s on this machine with settings the command gives (-c, --config-env, GIT_CONFIG_*), which its receive-pack reads: guard cannot tell which hooks run", sub, word.Quote(word.Render(u)))
+		return false
 	}
-	dotgit, found := c.gitEnterRepo(st, local)
+	return c.gitPushHooksOf(st, run.files[:len(run.files)-2], local)
+}
+
+// gitPushSubmodules checks a push's submodule recursion: with
+// --recurse-submodules on-demand or only (or push.recurseSubmodules,
+// submodule.recurse in the configuration) git push pushes each
+// submodule to its own remote, which guard does not follow: cannot-tell
+// in a repository that has submodules.
+func (c *cmd) gitPushSubmodules(st effect.Stater, run gitPushRun, recurse string) string {
+	if recurse == "" {
+		pushed := ""
+		for _, e := range run.kv {
+			switch e[0] {
+			case "push.recursesubmodules":
+				pushed = e[1]
+			case "submodule.recurse":
+				if e[1] == "" || !gitFalse(e[1]) {
+					recurse = "on-demand"
+				}
+			}
+		}
+		if pushed != "" {
+			recurse = pushed
+		}
+	}
+	if recurse == "" || !gitPushRecurses(recurse) {
+		return ""
+	}
+	for _, p := range [...]string{".gitmodules", path.Join(run.common, "modules")} {
+		if k, _ := st.Lstat(c.w.Where(p)); k != effect.EntryNone {
+			return "pushes the submodules too (--recurse-submodules " + recurse + "), each to its own remote"
+		}
+	}
+	return ""
+}
+
+// gitPushHooksOf checks the hooks a push to local (a path, as named from
+// the walker's directory) runs in the repository receive-pack takes there
+// (with the user's configuration files): its receive hooks and gc's
+// pre-auto-gc; a checkout receive.denyCurrentBranch = updateInstead
+// makes is cannot-tell. false when a hide was recorded.
+func (c *cmd) gitPushHooksOf(st effect.Stater, userFiles []string, local string) bool {
+	dotgit, found, ok := c.gitEnterRepo(st, local)
 	if !found {
-		return // no repository there: git refuses, nothing runs
+		return ok // no repository there: git refuses, nothing runs
 	}
+	ok = true
 	c.inDir(c.w.Where(dotgit), func() {
-		if hooks, ok := c.gitHooksDir("."); ok && hooks != "" {
+		r := c.gitConfigLast(append(slices.Clip(userFiles), "config"), "receive.denycurrentbranch")
+		switch {
+		case r.unknown() != "":
+			c.w.hide("git push pushes to %s, whose configuration guard cannot read (%s)", word.Quote(word.Render(local)), r.unknown())
+			ok = false
+		case strings.EqualFold(r.v, "updateinstead"):
+			c.w.hide("git push pushes to %s, which updates its checkout (receive.denyCurrentBranch = updateInstead), running its filters and core.fsmonitor, which guard does not read on this route", word.Quote(word.Render(local)))
+			ok = false
+		}
+		if !ok {
+			return
+		}
+		if hooks, hok := c.gitHooksDir("."); hok && hooks != "" {
 			c.gitRunHooks(st, hooks, gitHookSet{hooks: gitReceiveHooks}, false)
 		}
 	})
+	return ok
 }
 
 // gitEnterSuffixes are what git's receive-pack tries after the directory
@@ -95,10 +411,10 @@ func (c *cmd) gitPushHooksOf(st effect.Stater, files []string, dest string) {
 var gitEnterSuffixes = [...]string{"/.git", "", ".git/.git", ".git"}
 
 // gitEnterRepo returns the git directory receive-pack takes for local, as
-// git's enter_repo does: the first suffix whose path is a git directory
-// (a .git file, or one guard cannot tell, is recorded as hidden and
-// ends the search); false when there is none (or it was hidden).
-func (c *cmd) gitEnterRepo(st effect.Stater, local string) (string, bool) {
+// git's enter_repo does: the first suffix whose path is a git directory;
+// found false when there is none; ok false when a hide was recorded (a
+// .git file, a link, one guard cannot tell ends the search).
+func (c *cmd) gitEnterRepo(st effect.Stater, local string) (dotgit string, found, ok bool) {
 	for _, suf := range gitEnterSuffixes {
 		d := local + suf
 		switch k, _ := st.Lstat(c.w.Where(d)); k {
@@ -109,165 +425,46 @@ func (c *cmd) gitEnterRepo(st effect.Stater, local string) (string, bool) {
 			switch {
 			case !known:
 				c.w.hide("git push pushes to %s, which guard cannot tell is a repository, whose hooks would run here", word.Quote(word.Render(d)))
-				return "", false
+				return "", false, false
 			case valid:
-				return d, true
+				return d, true, true
 			}
 		default: // a .git file, a link, what guard cannot read
 			c.w.hide("git push pushes to a repository whose git directory guard cannot tell (%s), whose hooks run here", word.Quote(word.Render(d)))
-			return "", false
+			return "", false, false
 		}
 	}
-	return "", false
-}
-
-// gitPushConfigGiven reports whether the command gives git settings that
-// may name a push's destination: -c or --config-env of a remote., url. or
-// branch. key before the subcommand (at), or GIT_CONFIG_COUNT /
-// GIT_CONFIG_PARAMETERS in its environment.
-func (c *cmd) gitPushConfigGiven(at int) bool {
-	for g := range c.gitSettings(at) {
-		k := strings.ToLower(g.text)
-		if !g.known || strings.HasPrefix(k, "remote") || strings.HasPrefix(k, "url.") || strings.HasPrefix(k, "branch.") || strings.HasPrefix(k, "include") || !word.IsKnown(k) {
-			return true
-		}
-	}
-	for _, name := range [...]string{"GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"} {
-		if v, ok := c.envValue(name); ok && v != "" {
-			return true
-		}
-	}
-	return false
+	return "", false, true
 }
 
 // gitReceivePackHooks analyses the hooks git receive-pack DIR runs in
 // DIR, the repository it receives into (the standard input a push's
-// sender writes).
-func (c *cmd) gitReceivePackHooks(st effect.Stater, args []word.Word) {
+// sender writes), DIR from the command's directory (receive-pack does not
+// move to a work tree's top). An option guard does not know, a directory
+// it cannot tell, or settings the command gives git (receive-pack reads
+// them) are cannot-tell.
+func (c *cmd) gitReceivePackHooks(st effect.Stater, at int, args []word.Word) {
+	if given, _ := c.gitPushSettings(at); given || c.gitUserConfigMoved() != "" {
+		c.w.hide("git receive-pack runs with settings or a user configuration the command gives, which guard does not read: it cannot tell which hooks run")
+		return
+	}
 	for _, a := range args {
 		switch {
-		case strings.HasPrefix(a.Text, "-") && a.Known:
-			continue
 		case !a.Known && !word.IsKnown(a.Text):
 			c.w.hide("git receive-pack receives into a repository guard cannot tell, whose hooks run here")
 			return
+		case strings.HasPrefix(a.Text, "-"):
+			if !gitReceivePackOpts.Has(a.Text) {
+				c.w.hide("git receive-pack is given %s, an option guard does not know: it cannot tell which repository's hooks run here", word.Quote(a.Text))
+				return
+			}
+			continue
 		}
-		d := a.Text
-		if !strings.ContainsAny(d, "/") {
-			d = "./" + d // a directory, never a remote's name
-		}
-		c.gitPushHooksOf(st, nil, d) // a directory as named: no remote, no rewrite
+		c.gitPushHooksOf(st, c.gitUserConfigs(), a.Text)
 		return
 	}
 }
 
-// gitPushDest returns the repository operand of git push (args after the
-// subcommand): the first word that is not an option or an option's
-// value, "" for none (the branch's remote, origin by default); false when
-// guard cannot tell which word it is.
-func gitPushDest(args []word.Word) (string, bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i].Text
-		switch {
-		case !args[i].Known && strings.HasPrefix(a, "-"):
-			return "", false
-		case a == "--":
-			if i+1 < len(args) {
-				return args[i+1].Text, args[i+1].Known || word.IsKnown(args[i+1].Text)
-			}
-			return "", true
-		case strings.HasPrefix(a, "--repo="):
-			return strings.TrimPrefix(a, "--repo="), true
-		case a == "-o" || a == "--push-option" || a == "--repo":
-			if a == "--repo" && i+1 < len(args) {
-				return args[i+1].Text, true
-			}
-			i++
-		case strings.HasPrefix(a, "-"):
-		default:
-			return a, true
-		}
-	}
-	return "", true
-}
-
-// gitLocalRemote returns the directory (as named from the walker's) of
-// the repository on this machine git push reaches through dest, "" for
-// one elsewhere; false when guard cannot tell.
-func (c *cmd) gitLocalRemote(files []string, dest string, depth int) (string, bool) {
-	if dest == "" || !word.IsKnown(dest) || depth > 2 {
-		return "", false
-	}
-	dest, ok := c.gitRewriteURL(files, dest)
-	if !ok {
-		return "", false
-	}
-	if u, ok := strings.CutPrefix(dest, "file://"); ok {
-		return u, true
-	}
-	if strings.Contains(dest, "://") || gitScpLike(dest) {
-		return "", true // another machine (ssh:// and host:path run receive-pack there)
-	}
-	if strings.ContainsAny(dest, "/.") || strings.HasPrefix(dest, "~") {
-		return dest, true
-	}
-	// A remote's name: its pushurl, else its url; a directory of that name
-	// when the configuration has none.
-	r := c.gitConfigLastOf(files, func(k, _ string) bool {
-		return k == "remote."+dest+".url" || k == "remote."+dest+".pushurl" // a subsection: as written
-	})
-	switch {
-	case r.unknown() != "":
-		return "", false
-	case !r.found:
-		return dest, true
-	}
-	return c.gitLocalRemote(files, r.v, depth+1)
-}
-
-// gitRewriteURL returns u as git push rewrites it: the base of the
-// url.BASE.pushInsteadOf, else url.BASE.insteadOf, whose value is the
-// longest prefix of u; false when guard cannot read the configuration.
-func (c *cmd) gitRewriteURL(files []string, u string) (string, bool) {
-	var base, prefix string
-	push := false
-	r := c.gitConfigLastOf(files, func(k, v string) bool {
-		rest, ok := strings.CutPrefix(k, "url.")
-		if !ok || v == "" || !strings.HasPrefix(u, v) {
-			return false
-		}
-		if b, ok := strings.CutSuffix(rest, ".pushinsteadof"); ok && (!push || len(v) > len(prefix)) {
-			base, prefix, push = b, v, true
-		} else if b, ok := strings.CutSuffix(rest, ".insteadof"); ok && !push && len(v) > len(prefix) {
-			base, prefix = b, v
-		}
-		return false
-	})
-	if r.unknown() != "" {
-		return "", false
-	}
-	return base + u[len(prefix):], true
-}
-
-// gitScpLike reports whether u is git's scp-like address, host:path
-// (before any slash, a colon).
-func gitScpLike(u string) bool {
-	i := strings.IndexByte(u, ':')
-	return i > 0 && !strings.Contains(u[:i], "/")
-}
-
-// gitPushConfigs returns the configuration files git push reads remotes
-// from: the user's, then the repository's (.git/config up from the
-// walker's directory, as gitHookRepo finds it).
-func (c *cmd) gitPushConfigs() []string {
-	files := c.gitUserConfigs()
-	st, ok := c.w.Files.(effect.Stater)
-	if !ok {
-		return files
-	}
-	top, dotgit := c.gitHookRepo(st)
-	if top == "" || dotgit == "" {
-		return files
-	}
-	return append(files, path.Join(top, dotgit, "config"))
-}
+// gitReceivePackOpts are git receive-pack's options (builtin/receive-pack.c).
+const gitReceivePackOpts word.Set = " -q --quiet --no-quiet --stateless-rpc --no-stateless-rpc --http-backend-info-refs " +
+	"--advertise-refs --reject-thin-pack-for-testing --skip-connectivity-check "
