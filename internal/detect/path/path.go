@@ -198,6 +198,9 @@ func plainHome(src string) (first string, ok bool) {
 	}
 	start, double := 0, false // the element's start; whether it holds **
 	for i := 0; i <= len(rest); i++ {
+		if i < len(rest) && plainByte(rest[i]) {
+			continue // none of the cases below
+		}
 		if i < len(rest) && rest[i] != '/' {
 			switch c := rest[i]; {
 			case c <= ' ' || c >= 0x7f, c == '\\', c == '[', c == ']', c == '{', c == '}', c == ',', c == ':':
@@ -219,6 +222,22 @@ func plainHome(src string) (first string, ok bool) {
 		start, double = i+1, false
 	}
 	return first, true
+}
+
+// The bytes plainHome looks at: the control bytes and space, * , / : ?
+// (below 64); [ \ ] { } and DEL (from 64).
+const (
+	specialLow  uint64 = 1<<33 - 1 | 1<<'*' | 1<<',' | 1<<'/' | 1<<':' | 1<<'?'
+	specialHigh uint64 = 1<<('['-64) | 1<<('\\'-64) | 1<<(']'-64) | 1<<('{'-64) | 1<<('}'-64) | 1<<(0x7f-64)
+)
+
+// plainByte reports whether plainHome passes c over: ASCII, and none of
+// the bytes it looks at.
+func plainByte(c byte) bool {
+	if c < 64 {
+		return specialLow&(1<<c) == 0
+	}
+	return c < 128 && specialHigh&(1<<(c-64)) == 0
 }
 
 func (g glob) match(p string) bool {
