@@ -113,7 +113,12 @@ type glob struct {
 	fixed string         // FixedDir of the normalised glob, for re
 	segs  []string       // ds split at /, for above; for re, with ** elements (see starSegs)
 	last  string         // ds's last element when it is literal: a match ends in it
-	lead  int            // how many of segs, from the first, are literal (literalSeg)
+	// head and tail: the text before the first * and after the last * of
+	// ds's last element when that is literal but for single stars
+	// (*.pem, id_*): a match's last element starts and ends with them.
+	head, tail string
+	starLast   bool
+	lead       int // how many of segs, from the first, are literal (literalSeg)
 }
 
 // lazyGlob is a glob compiled when a checked path first concerns it. A
@@ -247,6 +252,12 @@ func (g glob) match(p string) bool {
 	if g.last != "" && !(strings.HasSuffix(p, g.last) && (len(p) == len(g.last) || p[len(p)-len(g.last)-1] == '/')) &&
 		utf8.ValidString(p) {
 		return false // cheap: ~/.bashrc cannot match /x/main.go (doublestar reads invalid bytes as one rune)
+	}
+	if g.starLast && !strings.HasSuffix(p, "/") && utf8.ValidString(p) {
+		e := p[strings.LastIndexByte(p, '/')+1:]
+		if len(e) < len(g.head)+len(g.tail) || !strings.HasPrefix(e, g.head) || !strings.HasSuffix(e, g.tail) {
+			return false // cheap too: **/*.pem cannot match /x/main.go
+		}
 	}
 	return doublestar.MatchUnvalidated(g.ds, p)
 }
@@ -418,6 +429,8 @@ func compile(src, home string) (glob, error) {
 		}
 		if l := g.segs[len(g.segs)-1]; literalSeg(l) && utf8.ValidString(l) {
 			g.last = l
+		} else if !strings.ContainsAny(l, "?[]{}\\") && !strings.Contains(l, "**") && utf8.ValidString(l) && l != "*" {
+			g.head, g.tail, g.starLast = l[:strings.IndexByte(l, '*')], l[strings.LastIndexByte(l, '*')+1:], true
 		}
 		return g, nil
 	}
