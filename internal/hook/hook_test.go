@@ -14,8 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/guardhq/guard/internal/agent"
 	"github.com/guardhq/guard/internal/audit"
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/policy"
 )
 
 // fake is a Config with every outside dependency replaced.
@@ -599,6 +601,22 @@ func TestName(t *testing.T) {
 	} {
 		if got := name(tt.in); got != tt.want {
 			t.Errorf("name(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestKnownNamesClean holds name's shortcut for the agents' own event and
+// tool names to what the detectors say of them: each is recorded as it is,
+// and policy.Sensitive finds nothing in any of its spellings.
+func TestKnownNamesClean(t *testing.T) {
+	for _, n := range agent.KnownNames() {
+		for _, s := range []string{n, strings.ReplaceAll(n, "__", " "), strings.ReplaceAll(n, "_", " ")} {
+			if policy.Sensitive(s) {
+				t.Errorf("%q (as %q) holds a secret or PII value", n, s)
+			}
+		}
+		if len(n) > MaxName || strings.Trim(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:/@") != "" {
+			t.Errorf("%q: not a name's characters", n)
 		}
 	}
 }

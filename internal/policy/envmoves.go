@@ -70,8 +70,24 @@ func movedGlobs(home string, globs []string, write bool, lookup func(string) (st
 // globMatches reports whether glob g (a ** one) matches path p, both as
 // the lists spell them (~/…).
 func globMatches(g, p string) bool {
+	if !strings.Contains(g, "*") {
+		return false
+	}
+	// The whole elements before g's first wildcard, escape or brace are
+	// literal: a path that does not start with them cannot match (most of
+	// the policy's globs, for a variable's one place).
+	if i := strings.IndexAny(g, "*?[{\\"); i > 0 {
+		if j := strings.LastIndexByte(g[:i], '/'); j > 0 && !strings.HasPrefix(p, g[:j]) {
+			return false
+		}
+	}
+	// So is a last element without them: the path's must be the same.
+	if last := g[strings.LastIndexByte(g, '/')+1:]; !strings.ContainsAny(last, "*?[]{}\\") &&
+		!(p == last || strings.HasSuffix(p, "/"+last)) {
+		return false
+	}
 	ok, err := doublestar.Match(g, p)
-	return err == nil && ok && strings.Contains(g, "*")
+	return err == nil && ok
 }
 
 // movedPath returns a variable's value as an absolute path (~ expanded),

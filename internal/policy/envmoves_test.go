@@ -2,7 +2,11 @@ package policy
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/guardhq/guard/internal/shell/catalogue"
 )
 
 // TestMovedGlobs: a variable that moves a protected file or directory adds
@@ -89,3 +93,30 @@ func TestMovedLoaders(t *testing.T) {
 		t.Errorf("reads %v, want none", reads)
 	}
 }
+
+// globMatchesRef is globMatches without its literal-head shortcut.
+func globMatchesRef(g, p string) bool {
+	ok, err := doublestar.Match(g, p)
+	return err == nil && ok && strings.Contains(g, "*")
+}
+
+// FuzzGlobMatches holds globMatches' shortcut equal to doublestar's answer.
+func FuzzGlobMatches(f *testing.F) {
+	d := builtinDefault()
+	for _, m := range catalogue.EnvMoves() {
+		for _, g := range append(slices.Clone(d.FilePaths.BlockRead), d.FilePaths.BlockWrite...) {
+			f.Add(g, m.From)
+		}
+	}
+	for _, s := range [][2]string{{"a/**", "a"}, {"a/b/**", "a/b"}, {"/etc/**", "/etc"}, {"~/**", "~"}, {"~/.k*/config", "~/.kube/config"},
+		{`a\*/b*`, "a*/bc"}, {"a/{b,c}/**", "a/c/d"}, {"a/[bc]/*", "a/b/x"}, {"**/x", "x"}, {"a/**/b", "a/b"}, {"ab/*", "a"},
+		{"a/*/", "a/b"}, {"a/*/", "a/b/"}, {"**/", "x"}, {"**/", "x/"}, {"*", ""}, {"**/x/", "a/x/"}, {"**/a\\b", `y/a\b`}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, g, p string) {
+		if got, want := globMatches(g, p), globMatchesRef(g, p); got != want {
+			t.Fatalf("globMatches(%q, %q) = %v, doublestar says %v", g, p, got, want)
+		}
+	})
+}
+

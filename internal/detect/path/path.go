@@ -113,7 +113,12 @@ type glob struct {
 	fixed string         // FixedDir of the normalised glob, for re
 	segs  []string       // ds split at /, for above; for re, with ** elements (see starSegs)
 	last  string         // ds's last element when it is literal: a match ends in it
-	lead  int            // how many of segs, from the first, are literal (literalSeg)
+	// head and tail: the text before the first * and after the last * of
+	// ds's last element when that is literal but for single stars
+	// (*.pem, id_*): a match's last element starts and ends with them.
+	head, tail string
+	starLast   bool
+	lead       int // how many of segs, from the first, are literal (literalSeg)
 }
 
 // lazyGlob is a glob compiled when a checked path first concerns it. A
@@ -198,6 +203,9 @@ func plainHome(src string) (first string, ok bool) {
 	}
 	start, double := 0, false // the element's start; whether it holds **
 	for i := 0; i <= len(rest); i++ {
+		if i < len(rest) && plainByte(rest[i]) {
+			continue // none of the cases below
+		}
 		if i < len(rest) && rest[i] != '/' {
 			switch c := rest[i]; {
 			case c <= ' ' || c >= 0x7f, c == '\\', c == '[', c == ']', c == '{', c == '}', c == ',', c == ':':
@@ -221,6 +229,22 @@ func plainHome(src string) (first string, ok bool) {
 	return first, true
 }
 
+// The bytes plainHome looks at: the control bytes and space, * , / : ?
+// (below 64); [ \ ] { } and DEL (from 64).
+const (
+	specialLow  uint64 = 1<<33 - 1 | 1<<'*' | 1<<',' | 1<<'/' | 1<<':' | 1<<'?'
+	specialHigh uint64 = 1<<('['-64) | 1<<('\\'-64) | 1<<(']'-64) | 1<<('{'-64) | 1<<('}'-64) | 1<<(0x7f-64)
+)
+
+// plainByte reports whether plainHome passes c over: ASCII, and none of
+// the bytes it looks at.
+func plainByte(c byte) bool {
+	if c < 64 {
+		return specialLow&(1<<c) == 0
+	}
+	return c < 128 && specialHigh&(1<<(c-64)) == 0
+}
+
 func (g glob) match(p string) bool {
 	if g.re != nil {
 		return g.re.MatchString(p)
@@ -228,6 +252,12 @@ func (g glob) match(p string) bool {
 	if g.last != "" && !(strings.HasSuffix(p, g.last) && (len(p) == len(g.last) || p[len(p)-len(g.last)-1] == '/')) &&
 		utf8.ValidString(p) {
 		return false // cheap: ~/.bashrc cannot match /x/main.go (doublestar reads invalid bytes as one rune)
+	}
+	if g.starLast && !strings.HasSuffix(p, "/") && utf8.ValidString(p) {
+		e := p[strings.LastIndexByte(p, '/')+1:]
+		if len(e) < len(g.head)+len(g.tail) || !strings.HasPrefix(e, g.head) || !strings.HasSuffix(e, g.tail) {
+			return false // cheap too: **/*.pem cannot match /x/main.go
+		}
 	}
 	return doublestar.MatchUnvalidated(g.ds, p)
 }
@@ -399,6 +429,8 @@ func compile(src, home string) (glob, error) {
 		}
 		if l := g.segs[len(g.segs)-1]; literalSeg(l) && utf8.ValidString(l) {
 			g.last = l
+		} else if !strings.ContainsAny(l, "?[]{}\\") && !strings.Contains(l, "**") && utf8.ValidString(l) && l != "*" {
+			g.head, g.tail, g.starLast = l[:strings.IndexByte(l, '*')], l[strings.LastIndexByte(l, '*')+1:], true
 		}
 		return g, nil
 	}

@@ -648,7 +648,9 @@ func TestTrees(t *testing.T) {
 // never changes doublestar's answer.
 func FuzzMatchLastElement(f *testing.F) {
 	for _, c := range [][2]string{{"~/.bashrc", "/home/dev/.bashrc"}, {"**/.agent_b/hooks.json", "/p/.agent_b/hooks.json"},
-		{"/etc/**", "/etc/x"}, {"**/.env", ".env"}, {"a/b", "xa/b"}, {"~/.ssh/**", "/home/dev/.ssh"}} {
+		{"/etc/**", "/etc/x"}, {"**/.env", ".env"}, {"a/b", "xa/b"}, {"~/.ssh/**", "/home/dev/.ssh"},
+		{"**/*.pem", "/p/k.pem"}, {"**/*.pem", "/p/k.pem/"}, {"**/*.pem", ".pem"}, {"**/id_*", "/p/id_rsa"}, {"**/.env.*.local", "/p/.env.local"},
+		{"**/.env.*.local", "/p/.env.x.local"}, {"a/*b*c", "a/bc"}, {"a/x*", "a/x"}, {"*", ""}, {"**/*.p\xffm", "/p/k.p\xffm"}, {"/proc/*/environ", "/proc/1/environ"}} {
 		f.Add(c[0], c[1])
 	}
 	f.Fuzz(func(t *testing.T, src, p string) {

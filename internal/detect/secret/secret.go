@@ -101,6 +101,9 @@ func Rules() []detect.RuleInfo {
 type Detector struct {
 	rules  []compiled
 	byWord [][]int // for each keyword of words, the rules that hold it, in catalogue order
+	// build is set on the shared catalogue detector New returns: rules
+	// and byWord are prepared when Check or FindAll first runs.
+	build *sync.Once
 }
 
 type compiled struct {
@@ -119,17 +122,27 @@ const maxRules = 64
 // compilations, which are safe for concurrent use): the hook, a one-call
 // process, asks for it from several places (the policy's detector, the
 // names a record stores, the files a command reads), and each build cost
-// it about 30 µs of fresh memory.
-func New() *Detector {
-	shared.once.Do(func() { shared.d = newWith(catalogue) })
-	return shared.d
-}
+// it about 30 µs of fresh memory. Its rules are prepared when it first
+// checks a text: a call whose files turn out missing or empty never pays
+// for them.
+func New() *Detector { return &shared }
 
-// shared is the one catalogue detector New returns (a sync.Once, not a
-// sync.OnceValue: nothing is allocated at start-up).
-var shared struct {
-	once sync.Once
-	d    *Detector
+// shared is the one catalogue detector New returns, statically initialised
+// (nothing is allocated at start-up); sharedBuild prepares it (ready).
+var (
+	sharedBuild sync.Once
+	shared      = Detector{build: &sharedBuild}
+)
+
+// ready prepares the shared detector's rules on its first use; a detector
+// newWith built is ready already.
+func (d *Detector) ready() {
+	if d.build != nil {
+		d.build.Do(func() {
+			b := newWith(catalogue)
+			d.rules, d.byWord = b.rules, b.byWord
+		})
+	}
 }
 
 // newWith prepares rules, whose keywords must all be in words.
@@ -200,6 +213,7 @@ type hit struct {
 // encoded run starts. The Reason names the rule and the line, never the
 // value.
 func (d *Detector) Check(text string) (event.Finding, bool) {
+	d.ready()
 	b := newBudget(text)
 	h, ok := d.check(text, maxDepth, &b)
 	if !ok {
@@ -342,6 +356,7 @@ func (d *Detector) first(text string) (int, int) {
 // secret survives a redaction. Matches may overlap; a caller that splices
 // them in merges the overlaps.
 func (d *Detector) FindAll(text string) []detect.Match {
+	d.ready()
 	out := d.settle(text, nil)
 	// A redaction can bring a secret to light: a token glued to the one
 	// before it starts a word once that one is cut out. When a redacted
