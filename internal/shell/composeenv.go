@@ -47,7 +47,7 @@ func composeIncludes(in, key, v string) bool {
 		return true
 	}
 	ext := path.Ext(v)
-	return catalogue.ComposeReadKeys.Has(key) && key != "env_file" && lang.PathLike(v) && (ext == ".yml" || ext == ".yaml")
+	return catalogue.ComposeReadKeys.Has(key) && key != "env_file" && key != "label_file" && lang.PathLike(v) && (ext == ".yml" || ext == ".yaml")
 }
 
 // composeUnset finds the value-less entries of a compose file's
@@ -70,6 +70,13 @@ type composeUnset struct {
 
 // see reads token tok, key being the key before it.
 func (u *composeUnset) see(tok lang.YAMLToken, key string) {
+	if tok.Doc {
+		// a document ends: compose-go merges the stream's documents, so
+		// an entry last in one without a value is live (FINDINGS52b F6)
+		u.end()
+		u.in = false
+		return
+	}
 	if u.pending != "" {
 		if tok.Key || composeNull(tok.Text) {
 			u.env.resolved(u.pending)
@@ -189,7 +196,9 @@ func (d *dotenvStatement) read(t string) string {
 	if t == "" {
 		return ""
 	}
-	t = strings.TrimLeft(strings.TrimPrefix(t, "export"), " \t\r\v\f")
+	if rest, ok := strings.CutPrefix(t, "export"); ok && rest != "" && strings.IndexByte(" \t\r\n\f", rest[0]) >= 0 {
+		t = strings.TrimLeft(rest, " \t\r\v\f") // ^export\s+ only: exportX=1 is exportX
+	}
 	i := strings.IndexAny(t, "=:\n")
 	if i < 0 {
 		i = len(t) // a last NAME without a line break: taken as inherited
@@ -206,19 +215,27 @@ func (d *dotenvStatement) read(t string) string {
 	return d.readValue(strings.TrimLeft(t[i+1:], " \t\r\v\f"))
 }
 
-// readValue reads a statement's value v starts with: a quoted one to its
-// closing quote (not one after a backslash), across lines; another to
-// its line's end, before a '#'.
+// readValue reads a statement's value v starts with as compose-go's
+// dotenv extractVarValue does: a quoted one to its closing quote, across
+// lines, a backslash escaping the character after it (so 'a\\' ends at
+// its second quote: FINDINGS52b F7); another to its line's end, before a
+// " #" (a '#' after a space: X=a#${T} is all value).
 func (d *dotenvStatement) readValue(v string) string {
 	if v == "" || v[0] != '"' && v[0] != '\'' {
 		line, rest, _ := strings.Cut(v, "\n")
-		line, _, _ = strings.Cut(line, "#")
-		d.value = strings.TrimRight(line, " \t\r\v\f")
+		line, _, _ = strings.Cut(line, " #")
+		d.value = strings.TrimRight(line, " \t\r\n\v\f")
 		return rest
 	}
 	d.quote = v[0]
+	escaped := false
 	for i := 1; i < len(v); i++ {
-		if v[i] == d.quote && v[i-1] != '\\' {
+		switch {
+		case escaped:
+			escaped = false
+		case v[i] == '\\':
+			escaped = true
+		case v[i] == d.quote:
 			d.value = v[1:i]
 			return v[i+1:]
 		}
