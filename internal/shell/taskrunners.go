@@ -38,8 +38,12 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 		return
 	}
 	file, dir := taskOptions(tr, args)
+	c.taskUserDir = c.absDir(".") // Task's USER_WORKING_DIR (taskfile.go)
 	if dir != "" {
 		c.changeDir(dir) // restored when the command ends
+	}
+	if tr.Name == "task" && file == nil && taskGlobal(args) {
+		c.changeDir("~") // task -g: the home's Taskfile, run in the home
 	}
 	c.taskEnvOpts(tr, args) // just --dotenv-load: .env (envloaders.go)
 	if file != nil {
@@ -128,6 +132,10 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 	c.w.Read(f)
 	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a task file")
 	if !ok {
+		return
+	}
+	if tr.Name == "task" {
+		c.scanTaskfile(tr, f, t, seen) // taskfile.go
 		return
 	}
 	refs, t, why := taskLayers(tr, t)
@@ -229,4 +237,22 @@ func yamlCommands(lines []string) []string {
 // in upper case (HOME, XDG_CONFIG_HOME), not a YAML key of the file's own.
 func envName(k string) bool {
 	return word.IsName(k) && strings.ToUpper(k) == k && strings.ContainsAny(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+}
+
+// taskGlobal reports whether Task's words args hold -g (--global, or in a
+// cluster of its short options): it runs the home's Taskfile.
+func taskGlobal(args []word.Word) bool {
+	for _, a := range args {
+		s := a.Text
+		if s == "--" {
+			break // CLI_ARGS after it
+		}
+		if !strings.HasPrefix(s, "-") {
+			continue
+		}
+		if s == "--global" || !strings.HasPrefix(s, "--") && strings.Contains(s, "g") {
+			return true
+		}
+	}
+	return false
 }
