@@ -64,3 +64,35 @@ func TestTaskfileFindings52b(t *testing.T) {
 		}
 	}
 }
+
+// TestJustfileFindings52b: a justfile's shebang and [script] recipes are
+// one script, and set working-directory, [working-directory] and a
+// directory guard cannot tell move where its recipes run (FINDINGS52b
+// F17). Both bash.match modes; everyday justfiles pass.
+func TestJustfileFindings52b(t *testing.T) {
+	const run = "#!/bin/sh\ncat ~/.ssh/id_rsa\n"
+	cases := map[string]string{
+		"sb":  "ed:\n    #!/bin/sh\n    cd sub\n    ./run.sh\n",
+		"sc":  "[script]\ned:\n    cd sub\n    ./run.sh\n",
+		"wd1": "[working-directory: 'sub']\ned:\n    ./run.sh\n",
+		"wd2": "set working-directory := 'sub'\n\ned:\n    ./run.sh\n",
+		"wd3": "[working-directory('sub')]\ned:\n    ./run.sh\n",
+		"unk": "set working-directory := env('X')\ned:\n    ./run.sh\n",
+	}
+	files := map[string]string{
+		"ok/justfile": "build:\n    go build ./...\n\n[working-directory: 'sub']\ngen:\n    echo hi\n\ntest:\n    #!/usr/bin/env bash\n    set -euo pipefail\n    go test ./...\n",
+	}
+	for name, text := range cases {
+		files[name+"/justfile"] = text
+		files[name+"/sub/run.sh"] = run
+	}
+	_, proj := scriptWorld(t, files)
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for name := range cases {
+			checkBlock(t, p, proj, "cd "+name+" && just ed", true, "")
+		}
+		checkBlock(t, p, proj, "cd ok && just build", false, "")
+		checkBlock(t, p, proj, "cd ok && just test", false, "")
+	}
+}

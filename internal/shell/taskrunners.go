@@ -145,15 +145,24 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 	}
 	c.followTaskRefs(tr, f, refs, seen)
 	c.taskEnvSettings(tr, f, t) // just's set dotenv-load (envloaders.go)
+	var dirs []string
+	unknown := ""
+	if tr.Name == "just" {
+		t, dirs, unknown = c.justText(t) // justfile.go
+	}
 	// $$ is make's and ninja's escape of $ (a shell's $$HOME is no name).
 	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ", "$$", "$").Replace(t)
 	lines := strings.Split(t, "\n")
 	if strings.HasSuffix(f, ".yml") || strings.HasSuffix(f, ".yaml") {
 		lines = yamlCommands(lines)
 	}
-	c.scanRecipeWords(lines, nil)
-	c.taskScripts(lines)
-	c.taskPrograms(lines)
+	scan := func() {
+		c.scanRecipeWords(lines, nil)
+		c.taskScripts(lines)
+		c.taskPrograms(lines)
+	}
+	scan()
+	c.justDirs(f, t, dirs, unknown, scan)
 }
 
 // taskPrograms scans what the test runners and interpreters a task file's
