@@ -130,6 +130,9 @@ func TestComposeFindings52b(t *testing.T) {
 		"bs.yaml":      svc + "    env_file: bs.env\n",
 		"label.yaml":   svc + "    label_file: .env\n",
 		"plain.yaml":   svc + "    environment:\n      LOG: 1\n---\n" + svc,
+		"an/anch.yaml": "x-common: &common\n  restart: always\n  environment:\n    POSTGRES_DB: app\nservices:\n  app:\n    <<: *common\n    image: alpine\n",
+		"an/.env":      "app=1\n",
+		"an/anch2.yml": "x-common: &common\n  restart: always\n  environment:\n    app:\nservices:\n  app:\n    <<: *common\n    image: alpine\n",
 		"tools/p.sh":   "#!/bin/sh\ncat ~/.ssh/id_rsa\n",
 	})
 	for _, mode := range []string{"text", "commands"} {
@@ -158,11 +161,13 @@ func TestComposeFindings52b(t *testing.T) {
 			checkBlock(t, p, proj, "docker compose -f "+f+".yaml up -d", true, ".env")
 		}
 		checkBlock(t, p, proj, "docker compose --bogus x up", true, "--bogus before its subcommand")
+		checkBlock(t, p, proj, "cd an && docker compose -f anch2.yml up -d", true, ".env")
 		checkBlock(t, p, proj, "PODMAN_COMPOSE_PROVIDER=./tools/p.sh podman compose up", true, "PODMAN_COMPOSE_PROVIDER")
 		checkBlock(t, p, proj, "CONTAINERS_CONF_OVERRIDE=c.conf podman compose -f plain.yaml up", true, "CONTAINERS_CONF_OVERRIDE")
 		for _, cmd := range []string{
 			"docker compose -f bs.yaml up -d",
 			"docker compose -f plain.yaml up -d",
+			"cd an && docker compose -f anch.yaml up -d",
 			"docker compose --ansi never --progress plain -p x --profile a -f plain.yaml up -d",
 			"docker compose --dry-run --compatibility -f plain.yaml up",
 			"podman-remote ps",

@@ -395,7 +395,8 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 	key, ref := "", ""
 	envFile := false           // in an env_file: list's long form (path:, required:, format:)
 	var long []composeEnvEntry // its entries, read where the list ends
-	unset := composeUnset{env: env, loose: composeAliased(t)}
+	nodes, aliased := composeAliased(t)
+	unset := composeUnset{env: env, loose: aliased && !composeAliasedEntries(nodes, env)}
 	defer func() { c.composeEnvEntries(long, env); unset.end() }()
 	for _, tok := range toks {
 		unset.see(tok, key)

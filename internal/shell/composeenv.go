@@ -58,13 +58,15 @@ func composeIncludes(in, key, v string) bool {
 // tokens carry no depth: a mapping's entries run to the next compose key
 // (catalogue.ComposeKeys, x-…). The tokens hold no alias of a collection
 // either (`<<: *e`, `environment: *e`, `args: *a` of an `x-e: &e` mapping
-// elsewhere: FINDINGS51a F2): in a file with such an alias (loose), every
+// elsewhere: FINDINGS51a F2): the node of each anchor aliased is read as
+// an environment: of its own (composeAliasedEntries: its value-less keys
+// and list items are entries); where guard cannot read one (loose), every
 // value-less key and every list or value scalar anywhere is taken for an
 // entry, as it may be one where an alias repeats it.
 type composeUnset struct {
 	env     *composeVars
 	in      bool   // in an environment: or args: mapping
-	loose   bool   // the file has an alias of an anchor: any entry counts
+	loose   bool   // an aliased anchor's node guard cannot read: any entry counts
 	pending string // its last entry's name, whose value is not seen yet
 }
 
@@ -97,11 +99,12 @@ func (u *composeUnset) see(tok lang.YAMLToken, key string) {
 	}
 }
 
-// composeAliased reports whether YAML text t holds an alias (*name) of an
-// anchor (&name) it sets: a '*' after a blank, a line's start or a flow
-// indicator, followed by the name. A '*' in a quoted or a comment's text
-// counts too (more entries are taken, none missed).
-func composeAliased(t string) bool {
+// composeAliased returns the texts of the nodes of YAML text t anchored
+// (&name) and aliased (*name: a '*' after a blank, a line's start or a
+// flow indicator, followed by the name): the rest of the anchor's line and
+// the lines below it more indented. A '*' in a quoted or a comment's text
+// counts too (more nodes are read, none missed). aliased: t holds one.
+func composeAliased(t string) (nodes []string, aliased bool) {
 	for i := 0; i < len(t); i++ {
 		if t[i] != '*' || i > 0 && strings.IndexByte(" \t\n\r[{,:-", t[i-1]) < 0 {
 			continue
@@ -110,11 +113,78 @@ func composeAliased(t string) bool {
 		for j < len(t) && strings.IndexByte(" \t\r\n,[]{}", t[j]) < 0 {
 			j++
 		}
-		if j > i+1 && strings.Contains(t, "&"+t[i+1:j]) {
-			return true
+		if j == i+1 {
+			continue
+		}
+		for _, k := range anchorsOf(t, t[i+1:j]) {
+			aliased = true
+			nodes = append(nodes, anchoredNode(t, k))
 		}
 	}
-	return false
+	return nodes, aliased
+}
+
+// anchorsOf returns the offsets in t after each anchor &name.
+func anchorsOf(t, name string) []int {
+	var out []int
+	for i := 0; ; {
+		k := strings.Index(t[i:], "&"+name)
+		if k < 0 {
+			return out
+		}
+		i += k + 1 + len(name)
+		if i == len(t) || strings.IndexByte(" \t\r\n,[]{}", t[i]) >= 0 {
+			out = append(out, i)
+		}
+	}
+}
+
+// anchoredNode returns the text of the node an anchor ending at k of t
+// stands before: the rest of its line, and the lines after it more
+// indented than the anchor's line.
+func anchoredNode(t string, k int) string {
+	start := strings.LastIndexByte(t[:k], '\n') + 1
+	indent := len(t[start:]) - len(strings.TrimLeft(t[start:], " "))
+	end := k
+	for end < len(t) {
+		nl := strings.IndexByte(t[end:], '\n')
+		if nl < 0 {
+			end = len(t)
+			break
+		}
+		next := end + nl + 1
+		l := t[next:]
+		l, _, _ = strings.Cut(l, "\n")
+		if s := strings.TrimLeft(l, " "); s != "" && !strings.HasPrefix(s, "#") && len(l)-len(s) <= indent {
+			end = next - 1
+			break
+		}
+		end = next
+	}
+	return t[k:end]
+}
+
+// composeAliasedEntries resolves the entries of anchored nodes (read as
+// an environment: mapping or list of their own, where an alias of them
+// may stand: `environment: *e`, `<<: *e`); false when guard cannot
+// decode one of them (the file is then read loosely).
+func composeAliasedEntries(nodes []string, env *composeVars) bool {
+	for _, n := range nodes {
+		toks, ok := lang.YAMLTokens(n)
+		if !ok {
+			return false
+		}
+		u := composeUnset{env: env, in: true}
+		key := "environment"
+		for _, tok := range toks {
+			u.see(tok, key)
+			if tok.Key {
+				key = tok.Text
+			}
+		}
+		u.end()
+	}
+	return true
 }
 
 // end ends the text: an entry last in it without a value.
