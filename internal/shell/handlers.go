@@ -73,7 +73,6 @@ func init() {
 		{name: "dirs", run: (*cmd).cd},
 		{name: "docker", run: (*cmd).container},
 		{name: "docker-compose", run: (*cmd).composeCmd},
-		{name: "docker.lima", run: (*cmd).container},
 		{name: "dtrx", run: (*cmd).unpacker},
 		{name: "enable", run: (*cmd).enable},
 		{name: "eval", run: (*cmd).eval},
@@ -81,7 +80,6 @@ func init() {
 		{name: "fc", run: (*cmd).history},
 		{name: "fd", run: (*cmd).fd},
 		{name: "fdfind", run: (*cmd).fd},
-		{name: "finch", run: (*cmd).container},
 		{name: "find", run: (*cmd).find},
 		{name: "go", run: (*cmd).goRun},
 		{name: "gtar", run: (*cmd).tar},
@@ -94,7 +92,6 @@ func init() {
 		{name: "mkfifo", run: (*cmd).mkfifo},
 		{name: "mknod", run: (*cmd).mkfifo},
 		{name: "nerdctl", run: (*cmd).container},
-		{name: "nerdctl.lima", run: (*cmd).container},
 		{name: "oc", run: (*cmd).pod},
 		{name: "openssl", run: (*cmd).openssl},
 		{name: "p4", run: (*cmd).p4},
@@ -103,9 +100,6 @@ func init() {
 		{name: "pax", run: (*cmd).pax},
 		{name: "podman", run: (*cmd).container},
 		{name: "podman-compose", run: (*cmd).composeCmd},
-		{name: "podman-remote", run: (*cmd).container},
-		{name: "podman-remote-static", run: (*cmd).container},
-		{name: "podman.lima", run: (*cmd).container},
 		{name: "popd", run: (*cmd).cd},
 		{name: "print", run: zshOnly((*cmd).zshPrint)},
 		{name: "ps", run: (*cmd).ps},
@@ -157,6 +151,9 @@ func handlerOf(name string) (handler, bool) {
 		if f.set.Has(name) {
 			return handler{name: name, run: f.run}, true
 		}
+	}
+	if e := catalogue.EngineOf(name); e != name {
+		return handlerOf(e) // podman-remote, finch, nerdctl.lima: the engine's
 	}
 	return handler{}, false
 }
