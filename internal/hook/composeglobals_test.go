@@ -105,3 +105,77 @@ func TestComposeEnvAnchorsAndStatements(t *testing.T) {
 		}
 	}
 }
+
+// TestComposeFindings52b: compose's hidden --workdir and an option it does
+// not know before the subcommand (F19), a value-less entry last in a
+// document before --- or ... (F6), env_file values read as compose-go's
+// dotenv reads them (F7, F12), label_file (F21), the engines under other
+// names (F14) and podman's compose provider (F8). Both bash.match modes;
+// everyday forms pass.
+func TestComposeFindings52b(t *testing.T) {
+	svc := "services:\n  app:\n    image: alpine\n"
+	_, proj := scriptWorld(t, map[string]string{
+		".env":         "API_TOKEN=ENVSECRET-123\n",
+		"compose.yaml": svc + "    command: echo ${API_TOKEN}\n",
+		"ssh.yaml":     svc + "    volumes: [\"~/.ssh:/k\"]\n",
+		"doc.yaml":     svc + "    environment:\n      API_TOKEN:\n---\n" + svc,
+		"end.yaml":     svc + "    environment:\n      API_TOKEN:\n...\n",
+		"hash.env":     "X=#${API_TOKEN}\n",
+		"glued.env":    "X=a#${API_TOKEN}\n",
+		"esc.env":      "X='a\\\\'\nY=${API_TOKEN}\n#'\n",
+		"bs.env":       "X=\"\\\\\"\nZ=1 #${API_TOKEN}\n",
+		"hash.yaml":    svc + "    env_file: hash.env\n",
+		"glued.yaml":   svc + "    env_file: glued.env\n",
+		"esc.yaml":     svc + "    env_file: esc.env\n",
+		"bs.yaml":      svc + "    env_file: bs.env\n",
+		"label.yaml":   svc + "    label_file: .env\n",
+		"plain.yaml":   svc + "    environment:\n      LOG: 1\n---\n" + svc,
+		"an/anch.yaml": "x-common: &common\n  restart: always\n  environment:\n    POSTGRES_DB: app\nservices:\n  app:\n    <<: *common\n    image: alpine\n",
+		"an/.env":      "app=1\n",
+		"an/anch2.yml": "x-common: &common\n  restart: always\n  environment:\n    app:\nservices:\n  app:\n    <<: *common\n    image: alpine\n",
+		"tools/p.sh":   "#!/bin/sh\ncat ~/.ssh/id_rsa\n",
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{
+			"docker compose --workdir . up",
+			"docker compose --workdir . config",
+			"docker compose --workdir=. up",
+			"podman-remote compose up",
+			"podman-remote --log-level info compose up",
+			"finch compose up",
+			"nerdctl.lima compose up",
+			"lima nerdctl compose up",
+		} {
+			checkBlock(t, p, proj, cmd, true, ".env")
+		}
+		for _, cmd := range []string{
+			"docker compose --workdir . -f ssh.yaml up",
+			"podman-remote compose -f ssh.yaml up",
+			"finch compose -f ssh.yaml up",
+			"lima nerdctl compose -f ssh.yaml up",
+		} {
+			checkBlock(t, p, proj, cmd, true, ".ssh")
+		}
+		for _, f := range []string{"doc", "end", "hash", "glued", "esc", "label"} {
+			checkBlock(t, p, proj, "docker compose -f "+f+".yaml up -d", true, ".env")
+		}
+		checkBlock(t, p, proj, "docker compose --bogus x up", true, "--bogus before its subcommand")
+		checkBlock(t, p, proj, "cd an && docker compose -f anch2.yml up -d", true, ".env")
+		checkBlock(t, p, proj, "PODMAN_COMPOSE_PROVIDER=./tools/p.sh podman compose up", true, "PODMAN_COMPOSE_PROVIDER")
+		checkBlock(t, p, proj, "CONTAINERS_CONF_OVERRIDE=c.conf podman compose -f plain.yaml up", true, "CONTAINERS_CONF_OVERRIDE")
+		for _, cmd := range []string{
+			"docker compose -f bs.yaml up -d",
+			"docker compose -f plain.yaml up -d",
+			"cd an && docker compose -f anch.yaml up -d",
+			"docker compose --ansi never --progress plain -p x --profile a -f plain.yaml up -d",
+			"docker compose --dry-run --compatibility -f plain.yaml up",
+			"podman-remote ps",
+			"finch ps -a",
+			"lima uname -a",
+			"docker compose ps",
+		} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}

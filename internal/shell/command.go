@@ -62,6 +62,11 @@ type cmd struct {
 	// hidden once.
 	recipeMoved, recipeEditor string
 	recipeEditorHid           bool
+	// taskDirs are the directories the dir: keys of the Taskfiles read so
+	// far name, whose commands are scanned there too (taskfile.go).
+	taskDirs []string
+	// taskUserDir is the directory a task runner was started in.
+	taskUserDir string
 	// prefixName is the prefix program whose command is being read
 	// (pipenv of pipenv run X), for reasons.
 	prefixName string

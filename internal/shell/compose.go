@@ -38,14 +38,18 @@ func (c *cmd) compose(args []word.Word) {
 			// -fFILE, -f=FILE as pflag reads them (FINDINGS46b B10)
 			name, val, eq = "-"+string(flag), v, !next
 		}
+		if why := composeGlobalUnknown(args[j], name); why != "" {
+			c.w.hide("runs %s with %s before its subcommand, which guard does not know: it cannot tell which compose files or subcommand run", c.name, why)
+			return
+		}
 		if !eq && catalogue.ComposeWithArg.Has(name) && j+1 < len(args) {
 			j++
 			val = args[j].Text
 		}
 		switch {
-		case name == "-f" || name == "--file" || name == "-c" || name == "--compose-file":
+		case name == "-f" || name == "--file":
 			files = append(files, word.Word{Text: val, Known: args[j].Known})
-		case name == "--project-directory":
+		case name == "--project-directory" || name == "--workdir":
 			dir = val
 		case name == "--env-file":
 			envFiles = append(envFiles, word.Word{Text: val, Known: args[j].Known})
@@ -145,6 +149,23 @@ func (w *walker) readVia(p, via string) {
 
 // maxReadVias bounds [Analysis.ReadVias]: the explanation of a block.
 const maxReadVias = 16
+
+// composeGlobalUnknown returns, for compose's word a before its
+// subcommand (name: its option name, -fX read as -f), the word when guard
+// cannot tell what it does: an option neither catalogue.ComposeWithArg nor
+// catalogue.ComposeFlags lists, or a word whose text guard cannot tell;
+// "" else.
+func composeGlobalUnknown(a word.Word, name string) string {
+	switch {
+	case !a.Known:
+		return word.Render(a.Text)
+	case !strings.HasPrefix(name, "-") || name == "-" || name == "--":
+		return ""
+	case catalogue.ComposeWithArg.Has(name) || catalogue.ComposeFlags.Has(name):
+		return ""
+	}
+	return name
+}
 
 // composeShortWithArg are the short options of catalogue.ComposeWithArg:
 // compose's -f and -p.
@@ -374,10 +395,15 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 	key, ref := "", ""
 	envFile := false           // in an env_file: list's long form (path:, required:, format:)
 	var long []composeEnvEntry // its entries, read where the list ends
-	unset := composeUnset{env: env, loose: composeAliased(t)}
+	nodes, aliased := composeAliased(t)
+	unset := composeUnset{env: env, loose: aliased && !composeAliasedEntries(nodes, env)}
 	defer func() { c.composeEnvEntries(long, env); unset.end() }()
 	for _, tok := range toks {
 		unset.see(tok, key)
+		if tok.Doc {
+			key, ref = "", "" // the next document's keys start afresh
+			continue
+		}
 		if tok.Key {
 			key, ref = tok.Text, composeRefIn(ref, tok.Text)
 			in := envFile && (key == "path" || key == "required" || key == "format")
@@ -419,9 +445,14 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 			}
 			c.w.ReadTree(src)
 			c.w.Touch(src)
-		case key == "env_file":
-			f := composeRel(dir, v)
-			c.composeHands(f, composeEnvFileHow) // as docker run --env-file F
+		case key == "env_file" || key == "label_file":
+			// label_file: compose reads it as an env file into the
+			// container's labels (docker inspect prints them)
+			f, how := composeRel(dir, v), composeEnvFileHow
+			if key == "label_file" {
+				how = "gives its values to the container as labels (label_file)"
+			}
+			c.composeHands(f, how) // as docker run --env-file F
 			c.composeEnvFileVars(f, env)
 		case catalogue.ComposeReadKeys.Has(key) && lang.PathLike(v):
 			c.w.Read(composeRel(dir, v))

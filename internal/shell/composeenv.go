@@ -47,7 +47,7 @@ func composeIncludes(in, key, v string) bool {
 		return true
 	}
 	ext := path.Ext(v)
-	return catalogue.ComposeReadKeys.Has(key) && key != "env_file" && lang.PathLike(v) && (ext == ".yml" || ext == ".yaml")
+	return catalogue.ComposeReadKeys.Has(key) && key != "env_file" && key != "label_file" && lang.PathLike(v) && (ext == ".yml" || ext == ".yaml")
 }
 
 // composeUnset finds the value-less entries of a compose file's
@@ -58,18 +58,27 @@ func composeIncludes(in, key, v string) bool {
 // tokens carry no depth: a mapping's entries run to the next compose key
 // (catalogue.ComposeKeys, x-…). The tokens hold no alias of a collection
 // either (`<<: *e`, `environment: *e`, `args: *a` of an `x-e: &e` mapping
-// elsewhere: FINDINGS51a F2): in a file with such an alias (loose), every
+// elsewhere: FINDINGS51a F2): the node of each anchor aliased is read as
+// an environment: of its own (composeAliasedEntries: its value-less keys
+// and list items are entries); where guard cannot read one (loose), every
 // value-less key and every list or value scalar anywhere is taken for an
 // entry, as it may be one where an alias repeats it.
 type composeUnset struct {
 	env     *composeVars
 	in      bool   // in an environment: or args: mapping
-	loose   bool   // the file has an alias of an anchor: any entry counts
+	loose   bool   // an aliased anchor's node guard cannot read: any entry counts
 	pending string // its last entry's name, whose value is not seen yet
 }
 
 // see reads token tok, key being the key before it.
 func (u *composeUnset) see(tok lang.YAMLToken, key string) {
+	if tok.Doc {
+		// a document ends: compose-go merges the stream's documents, so
+		// an entry last in one without a value is live (FINDINGS52b F6)
+		u.end()
+		u.in = false
+		return
+	}
 	if u.pending != "" {
 		if tok.Key || composeNull(tok.Text) {
 			u.env.resolved(u.pending)
@@ -90,11 +99,12 @@ func (u *composeUnset) see(tok lang.YAMLToken, key string) {
 	}
 }
 
-// composeAliased reports whether YAML text t holds an alias (*name) of an
-// anchor (&name) it sets: a '*' after a blank, a line's start or a flow
-// indicator, followed by the name. A '*' in a quoted or a comment's text
-// counts too (more entries are taken, none missed).
-func composeAliased(t string) bool {
+// composeAliased returns the texts of the nodes of YAML text t anchored
+// (&name) and aliased (*name: a '*' after a blank, a line's start or a
+// flow indicator, followed by the name): the rest of the anchor's line and
+// the lines below it more indented. A '*' in a quoted or a comment's text
+// counts too (more nodes are read, none missed). aliased: t holds one.
+func composeAliased(t string) (nodes []string, aliased bool) {
 	for i := 0; i < len(t); i++ {
 		if t[i] != '*' || i > 0 && strings.IndexByte(" \t\n\r[{,:-", t[i-1]) < 0 {
 			continue
@@ -103,11 +113,78 @@ func composeAliased(t string) bool {
 		for j < len(t) && strings.IndexByte(" \t\r\n,[]{}", t[j]) < 0 {
 			j++
 		}
-		if j > i+1 && strings.Contains(t, "&"+t[i+1:j]) {
-			return true
+		if j == i+1 {
+			continue
+		}
+		for _, k := range anchorsOf(t, t[i+1:j]) {
+			aliased = true
+			nodes = append(nodes, anchoredNode(t, k))
 		}
 	}
-	return false
+	return nodes, aliased
+}
+
+// anchorsOf returns the offsets in t after each anchor &name.
+func anchorsOf(t, name string) []int {
+	var out []int
+	for i := 0; ; {
+		k := strings.Index(t[i:], "&"+name)
+		if k < 0 {
+			return out
+		}
+		i += k + 1 + len(name)
+		if i == len(t) || strings.IndexByte(" \t\r\n,[]{}", t[i]) >= 0 {
+			out = append(out, i)
+		}
+	}
+}
+
+// anchoredNode returns the text of the node an anchor ending at k of t
+// stands before: the rest of its line, and the lines after it more
+// indented than the anchor's line.
+func anchoredNode(t string, k int) string {
+	start := strings.LastIndexByte(t[:k], '\n') + 1
+	indent := len(t[start:]) - len(strings.TrimLeft(t[start:], " "))
+	end := k
+	for end < len(t) {
+		nl := strings.IndexByte(t[end:], '\n')
+		if nl < 0 {
+			end = len(t)
+			break
+		}
+		next := end + nl + 1
+		l := t[next:]
+		l, _, _ = strings.Cut(l, "\n")
+		if s := strings.TrimLeft(l, " "); s != "" && !strings.HasPrefix(s, "#") && len(l)-len(s) <= indent {
+			end = next - 1
+			break
+		}
+		end = next
+	}
+	return t[k:end]
+}
+
+// composeAliasedEntries resolves the entries of anchored nodes (read as
+// an environment: mapping or list of their own, where an alias of them
+// may stand: `environment: *e`, `<<: *e`); false when guard cannot
+// decode one of them (the file is then read loosely).
+func composeAliasedEntries(nodes []string, env *composeVars) bool {
+	for _, n := range nodes {
+		toks, ok := lang.YAMLTokens(n)
+		if !ok {
+			return false
+		}
+		u := composeUnset{env: env, in: true}
+		key := "environment"
+		for _, tok := range toks {
+			u.see(tok, key)
+			if tok.Key {
+				key = tok.Text
+			}
+		}
+		u.end()
+	}
+	return true
 }
 
 // end ends the text: an entry last in it without a value.
@@ -189,7 +266,9 @@ func (d *dotenvStatement) read(t string) string {
 	if t == "" {
 		return ""
 	}
-	t = strings.TrimLeft(strings.TrimPrefix(t, "export"), " \t\r\v\f")
+	if rest, ok := strings.CutPrefix(t, "export"); ok && rest != "" && strings.IndexByte(" \t\r\n\f", rest[0]) >= 0 {
+		t = strings.TrimLeft(rest, " \t\r\v\f") // ^export\s+ only: exportX=1 is exportX
+	}
 	i := strings.IndexAny(t, "=:\n")
 	if i < 0 {
 		i = len(t) // a last NAME without a line break: taken as inherited
@@ -206,19 +285,27 @@ func (d *dotenvStatement) read(t string) string {
 	return d.readValue(strings.TrimLeft(t[i+1:], " \t\r\v\f"))
 }
 
-// readValue reads a statement's value v starts with: a quoted one to its
-// closing quote (not one after a backslash), across lines; another to
-// its line's end, before a '#'.
+// readValue reads a statement's value v starts with as compose-go's
+// dotenv extractVarValue does: a quoted one to its closing quote, across
+// lines, a backslash escaping the character after it (so 'a\\' ends at
+// its second quote: FINDINGS52b F7); another to its line's end, before a
+// " #" (a '#' after a space: X=a#${T} is all value).
 func (d *dotenvStatement) readValue(v string) string {
 	if v == "" || v[0] != '"' && v[0] != '\'' {
 		line, rest, _ := strings.Cut(v, "\n")
-		line, _, _ = strings.Cut(line, "#")
-		d.value = strings.TrimRight(line, " \t\r\v\f")
+		line, _, _ = strings.Cut(line, " #")
+		d.value = strings.TrimRight(line, " \t\r\n\v\f")
 		return rest
 	}
 	d.quote = v[0]
+	escaped := false
 	for i := 1; i < len(v); i++ {
-		if v[i] == d.quote && v[i-1] != '\\' {
+		switch {
+		case escaped:
+			escaped = false
+		case v[i] == '\\':
+			escaped = true
+		case v[i] == d.quote:
 			d.value = v[1:i]
 			return v[i+1:]
 		}

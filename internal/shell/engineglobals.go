@@ -79,6 +79,12 @@ func engineShort(s, withArg, off string) (next, ok bool) {
 // global options come first. The subcommand's words are read from it on
 // (the spent marks kept in step); the program's words whole, as any.
 func (c *cmd) container() {
+	if eng := catalogue.EngineOf(c.name); eng != c.name {
+		// podman-remote, finch, nerdctl.lima: the same CLI under another
+		// name (FINDINGS52b F14), read as it
+		defer func(name string) { c.name = name }(c.name)
+		c.name = eng
+	}
 	c.engineConfigMoved()
 	sub, why := engineSub(c.name, c.args)
 	if why != "" {
@@ -124,14 +130,20 @@ func (c *cmd) containerSub() bool {
 // nerdctl start their CLI plugins (docker compose, buildx:
 // cli-plugins/) and credential helpers (config.json's credsStore and
 // credHelpers: docker-credential-NAME) from DOCKER_CONFIG, else
-// ~/.docker; podman its helper binaries and hooks directories from
-// CONTAINERS_CONF, else ~/.config/containers. Where the command moves
+// ~/.docker; podman its helper binaries, hooks directories and compose
+// provider (compose_providers) from CONTAINERS_CONF (and
+// CONTAINERS_CONF_OVERRIDE), else ~/.config/containers, and the provider
+// from PODMAN_COMPOSE_PROVIDER. Where the command moves
 // that directory (HOME=x, DOCKER_CONFIG=x), what runs there is what guard
 // cannot tell.
 func (c *cmd) engineConfigMoved() {
 	vars, suffix := "DOCKER_CONFIG", "/.docker"
 	if c.name == "podman" {
-		vars, suffix = "CONTAINERS_CONF CONTAINERS_STORAGE_CONF", ""
+		vars, suffix = "CONTAINERS_CONF CONTAINERS_CONF_OVERRIDE CONTAINERS_STORAGE_CONF", ""
+		if _, own := c.w.varMap()["PODMAN_COMPOSE_PROVIDER"]; own {
+			// podman compose execs the provider it names (FINDINGS52b F8)
+			c.w.hide("runs podman with PODMAN_COMPOSE_PROVIDER set by the command: podman compose runs the program it names, which guard does not read")
+		}
 	}
 	for _, name := range strings.Fields(vars) {
 		if _, own := c.w.varMap()[name]; !own {

@@ -152,6 +152,9 @@ func handlerOf(name string) (handler, bool) {
 			return handler{name: name, run: f.run}, true
 		}
 	}
+	if e := catalogue.EngineOf(name); e != name {
+		return handlerOf(e) // podman-remote, finch, nerdctl.lima: the engine's
+	}
 	return handler{}, false
 }
 

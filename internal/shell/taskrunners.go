@@ -38,8 +38,12 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 		return
 	}
 	file, dir := taskOptions(tr, args)
+	c.taskUserDir = c.absDir(".") // Task's USER_WORKING_DIR (taskfile.go)
 	if dir != "" {
 		c.changeDir(dir) // restored when the command ends
+	}
+	if tr.Name == "task" && file == nil && taskGlobal(args) {
+		c.changeDir("~") // task -g: the home's Taskfile, run in the home
 	}
 	c.taskEnvOpts(tr, args) // just --dotenv-load: .env (envloaders.go)
 	if file != nil {
@@ -130,6 +134,10 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 	if !ok {
 		return
 	}
+	if tr.Name == "task" {
+		c.scanTaskfile(tr, f, t, seen) // taskfile.go
+		return
+	}
 	refs, t, why := taskLayers(tr, t)
 	if why != "" {
 		c.w.hide("runs %s, whose task file %s %s: it cannot tell what runs", c.name, f, why)
@@ -137,15 +145,24 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 	}
 	c.followTaskRefs(tr, f, refs, seen)
 	c.taskEnvSettings(tr, f, t) // just's set dotenv-load (envloaders.go)
+	var dirs []string
+	unknown := ""
+	if tr.Name == "just" {
+		t, dirs, unknown = c.justText(t) // justfile.go
+	}
 	// $$ is make's and ninja's escape of $ (a shell's $$HOME is no name).
 	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ", "$$", "$").Replace(t)
 	lines := strings.Split(t, "\n")
 	if strings.HasSuffix(f, ".yml") || strings.HasSuffix(f, ".yaml") {
 		lines = yamlCommands(lines)
 	}
-	c.scanRecipeWords(lines, nil)
-	c.taskScripts(lines)
-	c.taskPrograms(lines)
+	scan := func() {
+		c.scanRecipeWords(lines, nil)
+		c.taskScripts(lines)
+		c.taskPrograms(lines)
+	}
+	scan()
+	c.justDirs(f, t, dirs, unknown, scan)
 }
 
 // taskPrograms scans what the test runners and interpreters a task file's
@@ -229,4 +246,22 @@ func yamlCommands(lines []string) []string {
 // in upper case (HOME, XDG_CONFIG_HOME), not a YAML key of the file's own.
 func envName(k string) bool {
 	return word.IsName(k) && strings.ToUpper(k) == k && strings.ContainsAny(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+}
+
+// taskGlobal reports whether Task's words args hold -g (--global, or in a
+// cluster of its short options): it runs the home's Taskfile.
+func taskGlobal(args []word.Word) bool {
+	for _, a := range args {
+		s := a.Text
+		if s == "--" {
+			break // CLI_ARGS after it
+		}
+		if !strings.HasPrefix(s, "-") {
+			continue
+		}
+		if s == "--global" || !strings.HasPrefix(s, "--") && strings.Contains(s, "g") {
+			return true
+		}
+	}
+	return false
 }

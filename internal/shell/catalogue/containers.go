@@ -91,8 +91,21 @@ var ComposeOverrides = [...]string{"compose.override.yaml", "compose.override.ym
 // containers with the file's settings.
 const ComposeRuns word.Set = " up run create start restart watch "
 
-// ComposeWithArg are compose's own options that take the next word.
-const ComposeWithArg word.Set = " -f --file -p --project-name --project-directory --env-file --profile --parallel --progress --ansi "
+// ComposeWithArg are compose's own options that take the next word:
+// docker compose v2's (with its hidden, deprecated --workdir, an alias of
+// --project-directory), docker-compose v1's connection options (-H,
+// --context, -c, --log-level, --tls*) and podman-compose's that take a
+// value and name no program it runs (--in-pod, --pod-args).
+const ComposeWithArg word.Set = " -f --file -p --project-name --project-directory --workdir --env-file --profile --parallel --progress --ansi " +
+	"-H --host -c --context --log-level --tlscacert --tlscert --tlskey --in-pod --pod-args "
+
+// ComposeFlags are compose's own options before its subcommand that take
+// no value (docker compose v2's hidden --no-ansi, --verbose, -v; v1's and
+// podman-compose's). Another option there is cannot-tell: it may take
+// the next word (--workdir), so the subcommand is not known, or name what
+// runs (podman-compose --podman-path, --podman-run-args).
+const ComposeFlags word.Set = " --compatibility --all-resources --dry-run --no-ansi --verbose --version -v --help -h " +
+	"--tls --tlsverify --skip-hostname-check --no-cleanup --no-normalize "
 
 // ComposeVolumeKeys are the keys of a compose file whose value is a host
 // directory a container gets (a long-syntax volume's source, a local
@@ -103,7 +116,7 @@ const ComposeVolumeKeys word.Set = " source src device "
 // or hands a container (an env_file, a secret's or a config's file, an
 // included or extended compose file: read as a compose file too, whatever
 // its name, as one ending in .yml or .yaml anywhere).
-const ComposeReadKeys word.Set = " file env_file path include extends dockerfile "
+const ComposeReadKeys word.Set = " file env_file label_file path include extends dockerfile "
 
 // composeHostKeys are the keys of a compose service that give a container
 // the host, each with the docker option it stands for ("" for a switch
@@ -164,4 +177,20 @@ var EngineGlobals = [...]struct {
 		Flags: " --remote --noout --syslog --trace --help --version ", ShortWithArg: "c", ShortOff: "rhv"},
 	{Engine: "nerdctl", WithArg: " --address --host --namespace --snapshotter --storage-driver ",
 		Flags: " --debug --debug-full --insecure-registry --experimental --help --version ", ShortWithArg: "aHn", ShortOff: "hv"},
+}
+
+// EngineOf returns the container engine program name runs as: podman's
+// remote client (podman-remote), Lima's shims (nerdctl.lima, docker.lima,
+// podman.lima) and AWS's finch (nerdctl's CLI) are read as podman, docker
+// and nerdctl; another name is itself.
+func EngineOf(name string) string {
+	switch name {
+	case "podman-remote", "podman-remote-static", "podman.lima":
+		return "podman"
+	case "finch", "nerdctl.lima":
+		return "nerdctl"
+	case "docker.lima":
+		return "docker"
+	}
+	return name
 }

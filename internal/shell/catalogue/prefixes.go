@@ -211,6 +211,9 @@ var Prefixes = []PrefixEntry{
 	{Name: "honcho", Prefix: Prefix{Sub: "run", WithArg: " -e --env -d --app-root -f --procfile ", EnvFiles: " -e --env ", EnvDefault: ".env"}},
 	{Name: "ionice", Prefix: Prefix{Execs: true, WithArg: " -c -n -p --class --classdata --pid "}},
 	{Name: "konsole", Prefix: terminal},
+	// lima CMD…: Lima's shell wrapper runs CMD in its VM, in the same
+	// directory (the home is shared): lima nerdctl compose up.
+	{Name: "lima"},
 	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
 	// machinectl shell [USER@]HOST CMD…: a login shell's command, in the user's home.
 	{Name: "machinectl", Prefix: Prefix{Sub: "shell", WithArg: " --uid -E --setenv -M --machine -H --host ", Env: " -E --setenv ", Operands: 1, Home: true}},

@@ -57,6 +57,10 @@ type yamlScan struct {
 	// end is the offset after the last scalar: a ':' is its key's only on
 	// the same line (an implicit key is one line).
 	end int
+	// docs are the indexes in out of the document markers (--- and ...
+	// at a line's start, nodes mode): a stream's documents, which compose
+	// merges.
+	docs []int
 }
 
 // YAMLScalars returns the decoded scalar values (keys included) of YAML
@@ -91,6 +95,7 @@ func (s *yamlScan) run() bool {
 type YAMLToken struct {
 	Text string
 	Key  bool
+	Doc  bool // a document marker (--- or ...), Text the marker
 }
 
 // YAMLTokens returns the scalars of YAML text t as YAMLScalars decodes
@@ -105,7 +110,7 @@ func YAMLTokens(t string) ([]YAMLToken, bool) {
 		return nil, false
 	}
 	out := make([]YAMLToken, 0, len(s.out))
-	k, b := 0, 0
+	k, b, d := 0, 0, 0
 	for i := 0; i < len(s.out); {
 		for b < len(s.blocks) && (s.blocks[b][1] <= i || s.blocks[b][0] == s.blocks[b][1]) {
 			b++ // a block passed, or an empty one
@@ -118,7 +123,10 @@ func YAMLTokens(t string) ([]YAMLToken, bool) {
 		for k < len(s.keys) && s.keys[k] < i {
 			k++
 		}
-		out = append(out, YAMLToken{Text: s.out[i], Key: k < len(s.keys) && s.keys[k] == i})
+		for d < len(s.docs) && s.docs[d] < i {
+			d++
+		}
+		out = append(out, YAMLToken{Text: s.out[i], Key: k < len(s.keys) && s.keys[k] == i, Doc: d < len(s.docs) && s.docs[d] == i})
 		i++
 	}
 	return out, true
@@ -145,6 +153,7 @@ func (s *yamlScan) step() bool {
 		}
 	}
 	switch {
+	case s.nodes && s.i == s.line && s.flow == 0 && s.docMarker():
 	case ch == '\n' || ch == '\r':
 		// A line break: \n, \r\n, or a \r alone (YAML's too).
 		if s.i++; ch == '\r' && s.i < len(s.t) && s.t[s.i] == '\n' {
@@ -202,6 +211,21 @@ func (s *yamlScan) step() bool {
 	default:
 		s.plain()
 	}
+	return true
+}
+
+// docMarker reads a document marker (--- or ... followed by a blank or
+// the line's end) at s.i, a line's start: a value token of its own, noted
+// in docs; false when none is there.
+func (s *yamlScan) docMarker() bool {
+	m := s.t[s.i:min(len(s.t), s.i+3)]
+	if m != "---" && m != "..." || s.i+3 < len(s.t) && strings.IndexByte(" \t\r\n", s.t[s.i+3]) < 0 {
+		return false
+	}
+	s.docs = append(s.docs, len(s.out))
+	s.out = append(s.out, m)
+	s.i += 3
+	s.contd, s.owner = false, -1
 	return true
 }
 
