@@ -49,7 +49,12 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 		"d1/a/b/c/Makefile":     "all:\n\t$(MAKE) -s -C d\n",
 		"d1/a/b/c/d/Makefile":   "all:\n\tsh -c \"cd sub && ./run.sh\"\n",
 		"d1/a/b/c/d/sub/run.sh": cat,
-		"ok/Makefile":           "SUBDIRS := lib app\nall: $(SUBDIRS)\n$(SUBDIRS):\n\t$(MAKE) -C $@\ninstall:\n\tcd lib; $(MAKE) install\ngen:\n\tcd app; ./gen.sh\n",
+		"p1/Makefile":           "export CDPATH := sub\ned:\n\tcd x >/dev/null && ./run.sh\nl:\n\tfor d in lib sub/x; do (cd $$d && ./run.sh); done\n",
+		"p1/sub/x/run.sh":       cat,
+		"p1/lib/run.sh":         "echo lib\n",
+		"p1/tools/x.vim":        "qa!\n",
+		"p1/Makefile2":          "ed:\n\tbash -ec 'export VIMINIT=\"so tools/x.vim\"; vim +qa'\npy:\n\tVIMINIT=\"so tools/x.vim\" python3 -c 'import os; os.system(\"vim +qa\")'\n",
+		"ok/Makefile":           "SUBDIRS := lib app\nall: $(SUBDIRS)\n$(SUBDIRS):\n\t$(MAKE) -C $@\ninstall:\n\tcd lib; $(MAKE) install\ngen:\n\tcd app; ./gen.sh\ncm:\n\tmkdir -p build && cd build && cmake .. && $(MAKE)\nloop:\n\tfor d in $(SUBDIRS); do $(MAKE) -C $$d; done\n",
 		"ok/lib/Makefile":       "all:\n\techo lib\ninstall:\n\techo install\n",
 		"ok/app/Makefile":       "all:\n\techo app\n",
 		"ok/app/gen.sh":         "echo gen\n",
@@ -64,11 +69,12 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 			"cd c1 && make g", "cd c1 && make h", "cd c2 && make ed", "cd c3 && npm run -s ed",
 			"cd a1 && make ed", "cd a4 && make ed", "cd a1 && make x", "cd a2 && make ed", "cd a3 && make ed",
 			"cd v1 && make ed", "cd v2 && make ed", "cd r1 && make ed", "cd n1 && make ed", "cd n1 && make sub", "cd d1 && make ed",
+			"cd p1 && make ed", "cd p1 && make l", "cd p1 && make -f Makefile2 ed", "cd p1 && make -f Makefile2 py",
 		} {
 			checkBlock(t, p, proj, cmd, true, "")
 		}
 		for _, cmd := range []string{
-			"cd ok && make", "cd ok && make all", "cd ok && make lib", "cd ok && make install", "cd ok && make gen",
+			"cd ok && make", "cd ok && make all", "cd ok && make lib", "cd ok && make install", "cd ok && make gen", "cd ok && make loop", "cd ok && make cm",
 			"cd ok && npm run t", "cd m1 && make -s ed", "cd e1 && make -s --eval='X=1' ed",
 		} {
 			checkBlock(t, p, proj, cmd, false, "")

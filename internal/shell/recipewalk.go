@@ -7,7 +7,7 @@ package shell
 // subshell, `if cd`, env -C, sh -ec TEXT, carry the directory to the
 // commands after them as the shell would, and each simple command's words
 // are scanned there (scanCommand). A directory guard cannot tell, or one
-// the command line itself makes (ln -s, cp -r, mkdir) before it runs a
+// the command line itself fills (ln -s, cp -r, tar x) before it runs a
 // file there, is cannot-tell for the commands after it; another build
 // tool it starts (npm run, task) is followed as if typed there
 // (FINDINGS52b F1, F10, F11, F13, F15).
@@ -37,8 +37,11 @@ type recipeWalk struct {
 	// mkdir, a redirection): a file run after it may be one it made.
 	made  bool
 	stack []string // pushd's directories
-	scs   [][]word.Word
-	stop  bool
+	// cdpath is set once the line sets CDPATH (or the makefile exports
+	// it): a cd to a bare name may land elsewhere.
+	cdpath bool
+	scs    [][]word.Word
+	stop   bool
 }
 
 // scanLine walks build-file command text l (see the file comment); false
@@ -51,6 +54,9 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	saved := c.w.Dir
 	defer func() { c.w.Dir = saved }()
 	r := &recipeWalk{c: c, limit: limit, n: n}
+	for _, e := range c.w.recipeEnv {
+		r.cdpath = r.cdpath || strings.HasPrefix(e.Text, "CDPATH=")
+	}
 	r.stmts(f.Stmts)
 	c.recipeEditorEnv(lang.SplitQuoted(l), r.scs) // recipeeditor.go
 	return true
@@ -136,7 +142,9 @@ func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
 	case *syntax.ForClause:
 		r.scan(redirs)
 		r.scan(lang.SplitQuoted(printNode(x.Loop)))
-		r.stmts(x.Do)
+		if !r.loop(x) {
+			r.stmts(x.Do)
+		}
 	case *syntax.CaseClause:
 		r.scan(append(redirs, lang.SplitQuoted(printNode(x.Word))...))
 		for _, it := range x.Items {
@@ -202,6 +210,11 @@ func (r *recipeWalk) scan(ws []word.Word) {
 // then its words are scanned in the directory it runs in.
 func (r *recipeWalk) simple(ws, redirs []word.Word) {
 	r.scs = append(r.scs, ws)
+	for _, w := range ws {
+		if strings.HasPrefix(w.Text, "CDPATH=") || w.Text == "CDPATH" {
+			r.cdpath = true // CDPATH=sub; cd x, export CDPATH
+		}
+	}
 	all := append(append([]word.Word{}, ws...), redirs...)
 	prog := commandProgram(ws)
 	name := ""
@@ -247,8 +260,9 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 const recipeHarmless word.Set = " echo printf true false : exit return set shift unset export wait sleep "
 
 // recipeMakers are the programs that make files or directories a later
-// command of the same line may run or enter.
-const recipeMakers word.Set = " cp ln mv install rsync tar unzip cpio mkdir git curl wget touch tee dd patch ditto bsdtar 7z gzip gunzip unxz "
+// command of the same line may run or enter. mkdir is not one: the
+// directory it makes is empty (mkdir -p build && cd build && cmake ..).
+const recipeMakers word.Set = " cp ln mv install rsync tar unzip cpio git curl wget touch tee dd patch ditto bsdtar 7z gzip gunzip unxz "
 
 // recipeTools are the build tools a build-file command may start that
 // guard follows as the command line's own (their handlers).
@@ -279,7 +293,7 @@ func (r *recipeWalk) chdir(name string, args []word.Word) {
 		r.lost = strings.TrimSpace(name + " " + dir)
 		return
 	}
-	if _, set := r.c.w.lookup("CDPATH"); set && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") && dir != "." && dir != ".." {
+	if _, set := r.c.w.lookup("CDPATH"); (set || r.cdpath) && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") && dir != "." && dir != ".." {
 		r.lost = name + " " + dir + " (with CDPATH)"
 		return
 	}
@@ -426,4 +440,60 @@ func (r *recipeWalk) tool(prog []word.Word) {
 	r.c.w.recipeDepth++
 	r.c.w.tentative(b.String())
 	r.c.w.recipeDepth--
+}
+
+// maxLoopItems bounds the items of a for loop walked one by one.
+const maxLoopItems = 16
+
+// loop walks a for loop over literal words (for d in lib app; do
+// $(MAKE) -C $$d; done) once per word, its variable replaced by the word
+// in the body's text: true when it could.
+func (r *recipeWalk) loop(x *syntax.ForClause) bool {
+	wi, ok := x.Loop.(*syntax.WordIter)
+	if !ok || wi.Name == nil || len(wi.Items) == 0 || len(wi.Items) > maxLoopItems {
+		return false
+	}
+	var items []string
+	for _, it := range wi.Items {
+		l := it.Lit()
+		if l == "" || strings.ContainsAny(l, "*?[{~$") {
+			return false
+		}
+		items = append(items, l)
+	}
+	var body []string
+	for _, st := range x.Do {
+		body = append(body, printNode(st))
+	}
+	text := strings.Join(body, "\n")
+	for _, it := range items {
+		t := loopVar(text, wi.Name.Value, it)
+		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(t), "")
+		if err != nil {
+			return false
+		}
+		r.stmts(f.Stmts)
+		if r.stop {
+			break
+		}
+	}
+	return true
+}
+
+// loopVar returns shell text t with $name and ${name} replaced by v.
+func loopVar(t, name, v string) string {
+	t = strings.ReplaceAll(t, "${"+name+"}", v)
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		if t[i] == '$' && strings.HasPrefix(t[i+1:], name) {
+			end := i + 1 + len(name)
+			if end == len(t) || !word.IsWordChar(t[end]) {
+				b.WriteString(v)
+				i = end - 1
+				continue
+			}
+		}
+		b.WriteByte(t[i])
+	}
+	return b.String()
 }
