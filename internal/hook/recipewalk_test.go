@@ -50,6 +50,8 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 		"d1/a/b/c/d/Makefile":   "all:\n\tsh -c \"cd sub && ./run.sh\"\n",
 		"d1/a/b/c/d/sub/run.sh": cat,
 		"p1/Makefile":           "export CDPATH := sub\ned:\n\tcd x >/dev/null && ./run.sh\nl:\n\tfor d in lib sub/x; do (cd $$d && ./run.sh); done\n",
+		"b1/Makefile":           "ed:\n\tcase $$x in a) cd sub;; esac; ./run.sh\nfn:\n\tf() { cd sub; }; f; ./run.sh\nhs:\n\tcat <<< \"$$(cd sub; ./run.sh)\"\nok:\n\tsh -c \"\"\n\tif [ -d sub ]; then cd sub; fi; echo done\n",
+		"b1/sub/run.sh":         cat,
 		"p1/sub/x/run.sh":       cat,
 		"p1/lib/run.sh":         "echo lib\n",
 		"p1/tools/x.vim":        "qa!\n",
@@ -70,11 +72,12 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 			"cd a1 && make ed", "cd a4 && make ed", "cd a1 && make x", "cd a2 && make ed", "cd a3 && make ed",
 			"cd v1 && make ed", "cd v2 && make ed", "cd r1 && make ed", "cd n1 && make ed", "cd n1 && make sub", "cd d1 && make ed",
 			"cd p1 && make ed", "cd p1 && make l", "cd p1 && make -f Makefile2 ed", "cd p1 && make -f Makefile2 py",
+			"cd b1 && make ed", "cd b1 && make fn", "cd b1 && make hs",
 		} {
 			checkBlock(t, p, proj, cmd, true, "")
 		}
 		for _, cmd := range []string{
-			"cd ok && make", "cd ok && make all", "cd ok && make lib", "cd ok && make install", "cd ok && make gen", "cd ok && make loop", "cd ok && make cm",
+			"cd ok && make", "cd ok && make all", "cd ok && make lib", "cd ok && make install", "cd ok && make gen", "cd ok && make loop", "cd ok && make cm", "cd b1 && make ok",
 			"cd ok && npm run t", "cd m1 && make -s ed", "cd e1 && make -s --eval='X=1' ed",
 		} {
 			checkBlock(t, p, proj, cmd, false, "")

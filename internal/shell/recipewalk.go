@@ -85,9 +85,13 @@ func (r *recipeWalk) scoped(f func()) {
 func (r *recipeWalk) stmt(s *syntax.Stmt) {
 	var redirs []word.Word
 	for _, rd := range s.Redirs {
+		if rd.Hdoc != nil {
+			r.substs(rd.Hdoc) // cat <<EOF ⏎ $(cd sub; ./run.sh)
+		}
 		if rd.Word == nil {
 			continue
 		}
+		r.substs(rd.Word)
 		t := printNode(rd.Word)
 		redirs = append(redirs, lang.SplitQuoted(t)...)
 		if (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll || rd.Op == syntax.RdrClob) && !strings.HasPrefix(t, "/dev/") {
@@ -131,27 +135,26 @@ func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
 		r.stmt(x.Y)
 	case *syntax.IfClause:
 		r.scan(redirs)
-		for c := x; c != nil && !r.stop; c = c.Else {
-			r.stmts(c.Cond)
-			r.stmts(c.Then)
-		}
+		r.ifClause(x)
 	case *syntax.WhileClause:
 		r.scan(redirs)
 		r.stmts(x.Cond)
-		r.stmts(x.Do)
+		r.branches(func() { r.stmts(x.Do) }, nil)
 	case *syntax.ForClause:
 		r.scan(redirs)
 		r.scan(lang.SplitQuoted(printNode(x.Loop)))
 		if !r.loop(x) {
-			r.stmts(x.Do)
+			r.branches(func() { r.stmts(x.Do) }, nil)
 		}
 	case *syntax.CaseClause:
 		r.scan(append(redirs, lang.SplitQuoted(printNode(x.Word))...))
+		var fs []func()
 		for _, it := range x.Items {
-			r.scoped(func() { r.stmts(it.Stmts) })
+			fs = append(fs, func() { r.stmts(it.Stmts) })
 		}
+		r.branches(nil, fs...)
 	case *syntax.FuncDecl:
-		r.scoped(func() { r.stmt(x.Body) })
+		r.branches(func() { r.stmt(x.Body) }) // a cd in it moves whoever calls it
 	case *syntax.TimeClause:
 		if x.Stmt != nil {
 			r.stmt(x.Stmt)
@@ -163,9 +166,9 @@ func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
 	}
 }
 
-// substs walks the command substitutions in a simple command's words, each
-// in a subshell.
-func (r *recipeWalk) substs(x *syntax.CallExpr) {
+// substs walks the command substitutions in x (a simple command, a
+// redirection's word), each in a subshell.
+func (r *recipeWalk) substs(x syntax.Node) {
 	syntax.Walk(x, func(n syntax.Node) bool {
 		switch s := n.(type) {
 		case *syntax.CmdSubst:
@@ -392,6 +395,8 @@ func (r *recipeWalk) shellText(args []word.Word) bool {
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		switch {
+		case s == "":
+			return c // sh -c "": runs nothing
 		case s == "-o" || s == "+o" || s == "-O" || s == "+O":
 			j++
 		case s == "--":
@@ -496,4 +501,47 @@ func loopVar(t, name, v string) string {
 		b.WriteByte(t[i])
 	}
 	return b.String()
+}
+
+// ifClause walks an if: its condition, then each branch from the
+// directory the condition leaves (branches).
+func (r *recipeWalk) ifClause(x *syntax.IfClause) {
+	r.stmts(x.Cond)
+	fs := []func(){func() { r.stmts(x.Then) }}
+	switch {
+	case x.Else == nil:
+		fs = append(fs, nil) // no branch taken
+	case len(x.Else.Cond) == 0:
+		fs = append(fs, func() { r.stmts(x.Else.Then) })
+	default:
+		fs = append(fs, func() { r.ifClause(x.Else) })
+	}
+	r.branches(nil, fs...)
+}
+
+// branches walks the alternatives of a conditional (or a loop's body,
+// once: run zero times or more), each from the directory before it: when
+// they leave different directories, the one after is what guard cannot
+// tell. A nil alternative runs nothing.
+func (r *recipeWalk) branches(body func(), alts ...func()) {
+	if body != nil {
+		alts = []func(){nil, body}
+	}
+	dir, lost := r.c.w.Dir, r.lost
+	endDir, endLost, differ := dir, lost, false
+	for i, f := range alts {
+		r.c.w.Dir, r.lost = dir, lost
+		if f != nil {
+			f()
+		}
+		if i == 0 {
+			endDir, endLost = r.c.w.Dir, r.lost
+			continue
+		}
+		differ = differ || r.c.w.Dir != endDir || r.lost != endLost
+	}
+	r.c.w.Dir, r.lost = endDir, endLost
+	if differ && r.lost == "" {
+		r.lost = "a cd in one branch of a conditional or loop"
+	}
 }
