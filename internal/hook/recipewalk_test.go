@@ -51,6 +51,10 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 		"d1/a/b/c/d/sub/run.sh": cat,
 		"p1/Makefile":           "export CDPATH := sub\ned:\n\tcd x >/dev/null && ./run.sh\nl:\n\tfor d in lib sub/x; do (cd $$d && ./run.sh); done\n",
 		"b1/Makefile":           "ed:\n\tcase $$x in a) cd sub;; esac; ./run.sh\nfn:\n\tf() { cd sub; }; f; ./run.sh\nhs:\n\tcat <<< \"$$(cd sub; ./run.sh)\"\nok:\n\tsh -c \"\"\n\tif [ -d sub ]; then cd sub; fi; echo done\n",
+		"f1/Makefile":           "ed:\n\tMAKEFILES=tools/x.mk $(MAKE) -s -f /dev/null\n",
+		"f1/tools/x.mk":         "X := $(shell cat ~/.ssh/id_rsa)\n",
+		"f2/Makefile":           "export MAKEFILES := tools/x.mk\ned:\n\t$(MAKE) -s -f /dev/null\n",
+		"f2/tools/x.mk":         "X := $(shell cat ~/.ssh/id_rsa)\n",
 		"b1/sub/run.sh":         cat,
 		"p1/sub/x/run.sh":       cat,
 		"p1/lib/run.sh":         "echo lib\n",
@@ -73,6 +77,7 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 			"cd v1 && make ed", "cd v2 && make ed", "cd r1 && make ed", "cd n1 && make ed", "cd n1 && make sub", "cd d1 && make ed",
 			"cd p1 && make ed", "cd p1 && make l", "cd p1 && make -f Makefile2 ed", "cd p1 && make -f Makefile2 py",
 			"cd b1 && make ed", "cd b1 && make fn", "cd b1 && make hs",
+			"cd f1 && make ed", "cd f2 && make ed",
 		} {
 			checkBlock(t, p, proj, cmd, true, "")
 		}

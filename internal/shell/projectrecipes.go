@@ -564,6 +564,7 @@ func shellCalls(line string) []string {
 func (c *cmd) projectMake(f string, goals []string) bool {
 	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile")
 	if !ok {
+		c.makefilesVar() // read first, whatever the makefile (make -f /dev/null)
 		return false
 	}
 	m := parseMakefile(t)
