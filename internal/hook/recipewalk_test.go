@@ -64,7 +64,7 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 		"ok/lib/Makefile":       "all:\n\techo lib\ninstall:\n\techo install\n",
 		"ok/app/Makefile":       "all:\n\techo app\n",
 		"ok/app/gen.sh":         "echo gen\n",
-		"ok/package.json":       `{"scripts":{"t":"cd app; ./gen.sh"}}`,
+		"ok/package.json":       `{"scripts":{"t":"cd app; ./gen.sh","d":"rm -rf dist && mkdir dist && cp -r app dist/ && cd dist && ls"}}`,
 	})
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
@@ -83,7 +83,7 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 		}
 		for _, cmd := range []string{
 			"cd ok && make", "cd ok && make all", "cd ok && make lib", "cd ok && make install", "cd ok && make gen", "cd ok && make loop", "cd ok && make cm", "cd b1 && make ok",
-			"cd ok && npm run t", "cd m1 && make -s ed", "cd e1 && make -s --eval='X=1' ed",
+			"cd ok && npm run t", "cd ok && npm run d", "cd m1 && make -s ed", "cd e1 && make -s --eval='X=1' ed",
 		} {
 			checkBlock(t, p, proj, cmd, false, "")
 		}

@@ -259,8 +259,9 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 }
 
 // recipeHarmless are the commands that run and read no file of the
-// directory they run in: after a cd guard cannot tell, they still pass.
-const recipeHarmless word.Set = " echo printf true false : exit return set shift unset export wait sleep "
+// directory they run in (ls, pwd: its names at most): after a cd guard
+// cannot tell, they still pass.
+const recipeHarmless word.Set = " echo printf true false : exit return set shift unset export wait sleep ls pwd "
 
 // recipeMakers are the programs that make files or directories a later
 // command of the same line may run or enter. mkdir is not one: the
