@@ -74,6 +74,13 @@ type makefile struct {
 	// shells are the values given SHELL, MAKESHELL and .SHELLFLAGS, each
 	// (name, value), target-specific ones included (see makeShell).
 	shells [][2]string
+	// expand expands make's variables in a target or prerequisite name
+	// (makeExpand), once the makefile is read; nil before.
+	expand func(string) string
+	// exports are the variables an export directive names; exportAll is
+	// set by export alone.
+	exports   []string
+	exportAll bool
 }
 
 // parseMakefile splits makefile text into rules (a rule line holds a : that
@@ -167,6 +174,10 @@ func (m *makefile) line(line string) {
 		m.unsure = m.unsure || m.first == "" // its first target comes first
 		m.cur = nil
 		return
+	case f[0] == "export" && !strings.ContainsAny(l, "=:"):
+		m.exports = append(m.exports, f[1:]...)
+		m.exportAll = m.exportAll || len(f) == 1
+		return
 	case m.first == "" && makeConditional.Has(f[0]):
 		m.unsure = true // the first target may be in a branch make does not take
 	}
@@ -213,6 +224,9 @@ func (m *makefile) assign(l string, eq int) {
 		return
 	}
 	v := f[len(f)-1]
+	if slices.Contains(f[:len(f)-1], "export") && len(m.exports) < maxGoals {
+		m.exports = append(m.exports, v)
+	}
 	if v == ".DEFAULT_GOAL" && len(m.defaults) < maxGoals {
 		m.defaults = append(m.defaults, l[eq-1:eq]+value)
 	}
@@ -337,8 +351,13 @@ func (m *makefile) implicitRecipes() []string {
 
 // goalRecipes returns the recipe lines the goals reach through their
 // prerequisites (the default goal when there are none; every recipe when
-// guard cannot tell which that is), bounded.
+// guard cannot tell which that is), bounded, with the rule's automatic
+// variables ($@, $<, $^, $(@D)…) and $(MAKECMDGOALS) given (autoVars). A
+// target or prerequisite written through a variable is the names it
+// expands to (m.expand); when one still holds what guard cannot tell, a
+// goal no rule names, or such a prerequisite, may be it: every recipe.
 func (m *makefile) goalRecipes(goals []string) []string {
+	cmdGoals := strings.Join(goals, " ")
 	if len(goals) == 0 {
 		g, ok := m.defaultGoal()
 		if !ok {
@@ -348,24 +367,163 @@ func (m *makefile) goalRecipes(goals []string) []string {
 			goals = []string{g}
 		}
 	}
+	named, unsure := m.expandedTargets()
 	seen := map[string]bool{}
 	var out []string
+	all := false
 	for len(goals) > 0 && len(seen) < maxGoals {
 		g := goals[0]
 		goals = goals[1:]
-		r := m.rules[g]
-		if seen[g] || r == nil {
+		if seen[g] {
 			continue
 		}
 		seen[g] = true
-		out = append(out, r.recipe...)
-		goals = append(goals, r.prereqs...)
+		rs := named[g]
+		if r := m.rules[g]; r != nil {
+			rs = append([]*makeRule{r}, rs...)
+		}
+		all = all || len(rs) == 0 && unsure
+		for _, r := range rs {
+			prereqs := m.expandNames(r.prereqs)
+			all = all || strings.Contains(strings.Join(prereqs, " "), "$")
+			out = append(out, m.ruleLines(r.recipe, g, prereqs, cmdGoals)...)
+			goals = append(goals, prereqs...)
+		}
+	}
+	if all {
+		out = append(out, m.allRecipes()...)
 	}
 	return out
 }
 
+// expandedTargets returns the rules whose target is written through a
+// variable, by the names it expands to, and whether some target still
+// holds what guard cannot tell.
+func (m *makefile) expandedTargets() (map[string][]*makeRule, bool) {
+	named := map[string][]*makeRule{}
+	unsure := false
+	for t, r := range m.rules {
+		if !strings.Contains(t, "$") {
+			continue
+		}
+		for _, n := range m.expandNames([]string{t}) {
+			if strings.Contains(n, "$") {
+				unsure = true
+				continue
+			}
+			if len(named) < maxGoals {
+				named[n] = append(named[n], r)
+			}
+		}
+	}
+	return named, unsure
+}
+
+// expandNames returns target or prerequisite names with make's variables
+// expanded (m.expand), split at blanks.
+func (m *makefile) expandNames(ns []string) []string {
+	var out []string
+	for _, n := range ns {
+		if strings.Contains(n, "$") && m.expand != nil {
+			out = append(out, strings.Fields(m.expand(n))...)
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// ruleLines returns a rule's recipe lines for target t with its
+// prerequisites (autoVars); one text when .ONESHELL makes the recipe one
+// shell script.
+func (m *makefile) ruleLines(recipe []string, t string, prereqs []string, goals string) []string {
+	out := make([]string, 0, len(recipe))
+	for _, l := range recipe {
+		out = append(out, autoVars(l, t, prereqs, goals))
+	}
+	if _, one := m.rules[".ONESHELL"]; one && len(out) > 1 {
+		return []string{strings.Join(out, "\n")}
+	}
+	return out
+}
+
+// autoVars returns recipe line l with make's automatic variables of the
+// rule for target t given: $@, $<, $^, $+, $? and their D and F forms
+// ($(@D) is t's directory); $(MAKECMDGOALS) is the command's goals
+// (goals). $* and the others are left for makeExpand (unknown).
+func autoVars(l, t string, prereqs []string, goals string) string {
+	if !strings.Contains(l, "$") {
+		return l
+	}
+	val := func(c byte, form byte) string {
+		var ws []string
+		switch c {
+		case '@':
+			ws = []string{t}
+		case '<':
+			ws = prereqs[:min(1, len(prereqs))]
+		default:
+			ws = prereqs
+		}
+		out := make([]string, 0, len(ws))
+		for _, w := range ws {
+			switch form {
+			case 'D':
+				w = path.Dir(w)
+			case 'F':
+				w = path.Base(w)
+			}
+			out = append(out, w)
+		}
+		return strings.Join(out, " ")
+	}
+	var b strings.Builder
+	for i := 0; i < len(l); i++ {
+		if l[i] != '$' || i+1 == len(l) {
+			b.WriteByte(l[i])
+			continue
+		}
+		n := l[i+1]
+		switch {
+		case n == '$':
+			b.WriteString("$$")
+			i++
+			continue
+		case strings.IndexByte("@<^+?", n) >= 0:
+			b.WriteString(val(n, 0))
+			i++
+			continue
+		case n == '(' || n == '{':
+			closer := byte(')')
+			if n == '{' {
+				closer = '}'
+			}
+			end := strings.IndexByte(l[i+2:], closer)
+			if end < 0 {
+				break
+			}
+			name := l[i+2 : i+2+end]
+			switch {
+			case name == "MAKECMDGOALS":
+				b.WriteString(goals)
+			case len(name) == 1 && strings.IndexByte("@<^+?", name[0]) >= 0:
+				b.WriteString(val(name[0], 0))
+			case len(name) == 2 && strings.IndexByte("@<^+?", name[0]) >= 0 && (name[1] == 'D' || name[1] == 'F'):
+				b.WriteString(val(name[0], name[1]))
+			default:
+				b.WriteByte('$')
+				continue
+			}
+			i += 2 + end
+			continue
+		}
+		b.WriteByte('$')
+	}
+	return b.String()
+}
+
 // allRecipes returns every recipe line of m, in the order of their
-// targets.
+// targets, with the automatic variables of each literal target given.
 func (m *makefile) allRecipes() []string {
 	ts := make([]string, 0, len(m.rules))
 	for t := range m.rules {
@@ -374,7 +532,12 @@ func (m *makefile) allRecipes() []string {
 	slices.Sort(ts)
 	var out []string
 	for _, t := range ts {
-		out = append(out, m.rules[t].recipe...)
+		r := m.rules[t]
+		if strings.ContainsAny(t, "$%") {
+			out = append(out, r.recipe...)
+			continue
+		}
+		out = append(out, m.ruleLines(r.recipe, t, m.expandNames(r.prereqs), "$(MAKECMDGOALS)")...)
 	}
 	return out
 }
@@ -401,6 +564,7 @@ func shellCalls(line string) []string {
 func (c *cmd) projectMake(f string, goals []string) bool {
 	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile")
 	if !ok {
+		c.makefilesVar() // read first, whatever the makefile (make -f /dev/null)
 		return false
 	}
 	m := parseMakefile(t)
@@ -422,6 +586,9 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	c.makeShells(&m)
 	c.makeEditorEnv(&m)
 	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
+	m.expand = expand
+	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
+	c.w.recipeEnv = c.makeExports(&m, expand)
 	c.scanRecipeWords(m.parsing, expand)
 	c.scanRecipeWords(m.recipesOf(goals), expand)
 	c.makeFuncs(m.recipesOf(goals), expand) // a recipe's $(file >$(X),…)
@@ -462,11 +629,45 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 		case name == "":
 			continue
 		}
-		if t, ok := c.w.FileText(name, true, effect.MaxScriptBytes, "a makefile"); ok {
+		if m.remakes(name, !(i < len(m.optional) && m.optional[i])) {
+			c.w.hide("runs a makefile that includes a makefile a rule of it makes (%s): make remakes it and reads what it then holds, which guard cannot tell", name)
+			return false
+		}
+		if t, ok := c.w.FileText(c.includeFile(name), true, effect.MaxScriptBytes, "a makefile"); ok {
 			m.parse(t)
 		}
 	}
 	return true
+}
+
+// includeFile returns where make finds the makefile an include names:
+// the name itself when it is there or absolute, else the first of
+// make's -I (--include-dir) directories that holds it.
+func (c *cmd) includeFile(name string) string {
+	st, ok := c.w.Files.(effect.Stater)
+	if strings.HasPrefix(name, "/") || !ok {
+		return name
+	}
+	if k, _ := st.Lstat(c.w.Where(name)); k != effect.EntryNone {
+		return name
+	}
+	args := makeWords(c.args)
+	for j, a := range args {
+		d, isDir := strings.CutPrefix(a.Text, "--include-dir=")
+		if a.Text == "-I" || a.Text == "--include-dir" {
+			if j+1 == len(args) {
+				break
+			}
+			d, isDir = args[j+1].Text, true
+		}
+		if isDir && a.Known && d != "" {
+			p := path.Join(d, name)
+			if k, _ := st.Lstat(c.w.Where(p)); k != effect.EntryNone {
+				return p
+			}
+		}
+	}
+	return name
 }
 
 // makefilesVar scans the makefiles the MAKEFILES variable names, which
@@ -538,7 +739,9 @@ func (c *cmd) scanRecipeWords(lines []string, expand func(string) string) {
 	c.scanWords(lines, expand, maxTextTokens)
 }
 
-// scanWords is scanRecipeWords with its bound on the words read.
+// scanWords is scanRecipeWords with its bound on the words read: each
+// line walked as a script (scanLine, recipewalk.go), or, when it does
+// not parse, its words scanned.
 func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 	n := 0
 	c.callerEditorEnv()
@@ -546,7 +749,12 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 		if expand != nil {
 			l = expand(l)
 		}
-		program, runner, python, prevM := true, false, false, false
+		if n > limit {
+			return
+		}
+		if c.scanLine(l, limit, &n) {
+			continue
+		}
 		words := lang.SplitQuoted(l)
 		scs := simpleCommands(words)
 		for _, sc := range scs {
@@ -555,35 +763,47 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 		c.recipeEditorEnv(words, scs) // recipeeditor.go
 		c.recipeChdir(scs, limit)     // recipedirs.go
 		c.shellText(words, limit)
-		for _, wd := range words {
-			if n++; n > limit {
-				c.w.hide("runs build-file commands of more than %d words", limit)
-				return
-			}
-			s := unglued(wd.Text)
-			for _, p := range c.w.recipePaths(s) {
-				c.w.Read(p)
-				if !program {
-					c.w.Write(p)
-				}
-			}
-			if bareDotName(s) {
-				c.w.Read(s) // cat .env: a file of the makefile's directory
-			}
-			if program || runner {
-				c.recipeScript(s)
-			}
-			if program || python && prevM {
-				c.projectLoads(s) // eslint ., python3 -m pytest
-			}
-			prevM = python && s == "-m"
-			if program {
-				python = strings.HasPrefix(path.Base(s), "python")
-			}
-			runner = program && (s == "sh" || s == "bash" || s == "source" || s == ".")
-			program = commandPlace(s, wd.Text, program)
+		if !c.scanCommand(words, limit, &n, true) {
+			return
 		}
 	}
+}
+
+// scanCommand scans the words of a build-file command (program: the
+// first is in a command's place) that may name a protected place, a
+// script it runs, the files a program loads; n counts the words read
+// against limit: false past it (hidden).
+func (c *cmd) scanCommand(words []word.Word, limit int, n *int, program bool) bool {
+	runner, python, prevM := false, false, false
+	for _, wd := range words {
+		if *n++; *n > limit {
+			c.w.hide("runs build-file commands of more than %d words", limit)
+			return false
+		}
+		s := unglued(wd.Text)
+		for _, p := range c.w.recipePaths(s) {
+			c.w.Read(p)
+			if !program {
+				c.w.Write(p)
+			}
+		}
+		if bareDotName(s) {
+			c.w.Read(s) // cat .env: a file of the makefile's directory
+		}
+		if program || runner {
+			c.recipeScript(s)
+		}
+		if program || python && prevM {
+			c.projectLoads(s) // eslint ., python3 -m pytest
+		}
+		prevM = python && s == "-m"
+		if program {
+			python = strings.HasPrefix(path.Base(s), "python")
+		}
+		runner = program && (s == "sh" || s == "bash" || s == "source" || s == ".")
+		program = commandPlace(s, wd.Text, program)
+	}
+	return true
 }
 
 // recipeCommand scans what simple command sc of a build file runs besides
@@ -609,7 +829,7 @@ func (c *cmd) recipeCommand(sc []word.Word) {
 	op := firstOperand(ws[1:])
 	switch {
 	case name == "make" || name == "gmake" || name == "bmake":
-		c.recipeMake(ws[1:]) // recipedirs.go
+		c.recipeMake(ws[1:], sc[:len(sc)-len(ws)]) // recipedirs.go
 	case op == "":
 	case catalogue.Shells.Has(name) || name == "source" || name == ".":
 		if !strings.HasPrefix(op, ".") && !strings.HasPrefix(op, "/") {
@@ -814,10 +1034,6 @@ func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 			return "$HOME"
 		case "CURDIR":
 			return "."
-		case "MAKE":
-			if _, set := m.vars[name]; !set {
-				return "make" // make's own name: a recipe's $(MAKE) -C sub
-			}
 		}
 		if v, ok := c.makeVariable(name); ok {
 			if word.HasMark(v) {
@@ -827,6 +1043,10 @@ func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 		}
 		v, ok := m.vars[name]
 		switch {
+		case !ok && name == "MAKE":
+			return "make" // make's own name, unless the command line, the environment or the makefile set it
+		case !ok && autoMakeVar(name):
+			return unknownMakeVar(name) // $@, $(@D) of a rule guard did not name: not ""
 		case !ok:
 			return ""
 		case depth >= maxMakeDepth || len(v) > effect.MaxScriptBytes:
@@ -862,6 +1082,10 @@ func (c *cmd) recipeScript(s string) {
 	if !ok || binary([]byte(t)) {
 		return
 	}
+	n := 0
+	if c.scanLine(t, effect.MaxScriptBytes, &n) {
+		return // one script: a cd on a line of its own carries to the next
+	}
 	c.scanWords(strings.Split(t, "\n"), nil, effect.MaxScriptBytes)
 }
 
@@ -873,4 +1097,66 @@ func unglued(s string) string {
 		return s // a word that starts with digits
 	}
 	return strings.TrimLeft(t, "<>&|;(")
+}
+
+// autoMakeVar reports whether name is one of make's automatic variables
+// ($@, $<, $^, $*, $(@D), $(<F)…) or MAKECMDGOALS: a value per rule, or
+// per command, guard substitutes only where it knows the rule
+// (ruleAutoVars).
+func autoMakeVar(name string) bool {
+	if name == "MAKECMDGOALS" {
+		return true
+	}
+	if len(name) == 2 && (name[1] == 'D' || name[1] == 'F') {
+		name = name[:1]
+	}
+	return len(name) == 1 && strings.Contains("@<^*?+|%", name)
+}
+
+// makeExports returns the variables makefile m exports, with their
+// values as make expands them (NAME=value), for the makes its recipes
+// start; every variable of m for a bare export.
+func (c *cmd) makeExports(m *makefile, expand func(string) string) []word.Word {
+	names := m.exports
+	if m.exportAll {
+		names = nil
+		for n := range m.vars {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+	}
+	var out []word.Word
+	for _, n := range names {
+		if _, ok := m.vars[n]; ok && word.IsName(n) && len(out) < maxGoals {
+			v := expand("$(" + n + ")")
+			out = append(out, word.Word{Text: n + "=" + v, Known: !strings.Contains(v, "$")})
+		}
+	}
+	return out
+}
+
+// remakes reports whether a rule of m makes the included makefile name,
+// which make then remakes and reads again ("How Makefiles Are Remade"):
+// an explicit rule for it (its target literal or through a variable), or,
+// for an include that is not optional, a pattern rule it matches. The
+// -include $(DEPS) of a compiler's dependency files with a %.d pattern
+// rule is left to the scan: those files hold prerequisites.
+func (m *makefile) remakes(name string, required bool) bool {
+	if _, ok := m.rules[name]; ok {
+		return true
+	}
+	named, _ := m.expandedTargets()
+	if len(named[name]) > 0 {
+		return true
+	}
+	if !required {
+		return false
+	}
+	for t := range m.rules {
+		pre, suf, ok := strings.Cut(t, "%")
+		if ok && !strings.Contains(t, "$") && len(name) > len(pre)+len(suf) && strings.HasPrefix(name, pre) && strings.HasSuffix(name, suf) {
+			return true
+		}
+	}
+	return false
 }

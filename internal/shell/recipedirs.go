@@ -79,17 +79,19 @@ func (c *cmd) shellText(words []word.Word, limit int) {
 const maxRecipeDepth = 4
 
 // recipeMake scans the makefile a make of a build-file command runs
-// (args: its words after the program), in the directory -C names, with
-// its goals; make's --eval text, or a directory or makefile guard cannot
-// tell, is hidden.
-func (c *cmd) recipeMake(args []word.Word) {
-	dir, files, goals, ok := makeArgs(args)
+// (args: its words after the program; env: the assignments before it),
+// in the directory -C names, with its goals, given its own VAR=x, the
+// variables the makefile exports and the outer make's command line as
+// its variables, its -I directories; make's --eval text, or a directory
+// or makefile guard cannot tell, is hidden.
+func (c *cmd) recipeMake(args, env []word.Word) {
+	mc, ok := makeArgs(args)
 	if !ok {
 		c.w.hide("runs build-file commands that start make with a directory, makefile or --eval text guard cannot tell")
 		return
 	}
-	dir = path.Clean(c.w.dest(dir))
-	key := "make:" + dir + ":" + strings.Join(files, ",") + ":" + strings.Join(goals, ",")
+	dir := path.Clean(c.w.dest(mc.dir))
+	key := "make:" + dir + ":" + strings.Join(mc.files, ",") + ":" + strings.Join(mc.goals, ",") + ":" + strings.Join(word.Texts(mc.vars), ",")
 	for _, s := range c.w.recipeScripts {
 		if s == key {
 			return
@@ -101,61 +103,86 @@ func (c *cmd) recipeMake(args []word.Word) {
 	}
 	c.w.recipeScripts = append(c.w.recipeScripts, key)
 	c.w.recipeDepth++
-	defer func() { c.w.recipeDepth-- }()
+	saved := c.args
+	sub := append(append(append([]word.Word{}, mc.vars...), env...), c.w.recipeEnv...)
+	for _, a := range saved {
+		if k, _, eq := strings.Cut(a.Text, "="); eq && word.IsName(k) {
+			sub = append(sub, a) // make's command line reaches its sub-makes (MAKEFLAGS)
+		}
+	}
+	for _, d := range mc.incdir {
+		sub = append(sub, word.Word{Text: "--include-dir=" + d, Known: true})
+	}
+	c.args = sub
+	defer func() { c.w.recipeDepth--; c.args = saved }()
 	c.inDir(dir, func() {
+		files := mc.files
 		if len(files) == 0 {
 			files = []string{"GNUmakefile", "makefile", "Makefile"}
 		}
 		for _, f := range files {
-			if c.projectMake(f, goals) && len(files) == 3 {
+			if c.projectMake(f, mc.goals) && len(files) == 3 {
 				return
 			}
 		}
 	})
 }
 
-// makeArgs returns the directory (-C, --directory; . when none), the
-// makefiles (-f, --file, --makefile) and the goals of make's words args;
-// false for a value guard cannot tell or --eval text.
-func makeArgs(args []word.Word) (dir string, files, goals []string, ok bool) {
-	dir = "."
+// makeCall is what a build-file command's make is given: its directory
+// (-C, --directory; . when none), makefiles (-f, --file, --makefile),
+// goals, include directories (-I) and command-line variables (VAR=x).
+type makeCall struct {
+	dir                  string
+	files, goals, incdir []string
+	vars                 []word.Word
+}
+
+// makeArgs returns the makeCall of make's words args (spelt out by
+// makeWords); false for a value guard cannot tell, a makefile on
+// standard input, or --eval text.
+func makeArgs(args []word.Word) (makeCall, bool) {
+	mc := makeCall{dir: "."}
+	args = makeWords(args)
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		opt, v, eq := strings.Cut(s, "=")
 		switch {
-		case !args[j].Known || strings.ContainsAny(s, "$`~\x00"):
-			return "", nil, nil, false
+		case !args[j].Known || strings.ContainsAny(s, "`~\x00") || strings.Contains(s, "$") && !eq:
+			return mc, false
 		case !strings.HasPrefix(s, "-") && !eq:
-			goals = append(goals, s)
+			mc.goals = append(mc.goals, s)
 		case !strings.HasPrefix(s, "-"):
-		case eq && strings.HasPrefix(s, "--") && (word.LongOption(opt, "--directory")):
-			dir = subDir(dir, v)
-		case eq && strings.HasPrefix(s, "--") && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
-			files = append(files, v)
+			mc.vars = append(mc.vars, args[j]) // the sub-make's own VAR=x
+		case eq && opt == "--directory":
+			mc.dir = subDir(mc.dir, v)
+		case eq && (opt == "--file" || opt == "--makefile"):
+			mc.files = append(mc.files, v)
+		case eq && opt == "--include-dir":
+			mc.incdir = append(mc.incdir, v)
 		case strings.HasPrefix(s, "-E") || strings.HasPrefix(s, "--eval"):
-			return "", nil, nil, false
+			return mc, false
 		case makeWithArg.Has(s) && j+1 == len(args):
-			return "", nil, nil, false // its value was a separator guard dropped (-C $$d;)
+			return mc, false // its value was a separator guard dropped (-C $$d;)
 		case makeWithArg.Has(s):
 			j++
-			if !args[j].Known || strings.ContainsAny(args[j].Text, "$`~\x00") {
-				return "", nil, nil, false
+			v := args[j].Text
+			if !args[j].Known || strings.ContainsAny(v, "$`~\x00") {
+				return mc, false
 			}
 			switch s {
 			case "-C", "--directory":
-				dir = subDir(dir, args[j].Text)
+				mc.dir = subDir(mc.dir, v)
 			case "-f", "--file", "--makefile":
-				files = append(files, args[j].Text)
-			}
-		case len(s) > 2 && s[0] == '-' && s[1] != '-':
-			if v, k, found := word.OptionValue(args, j, 'C', "fIjloWE", ""); found {
-				dir, j = subDir(dir, v), k
-			} else if v, k, found := word.OptionValue(args, j, 'f', "CIjloWE", ""); found {
-				files, j = append(files, v), k
+				if word.IsStdin(v) {
+					return mc, false // make -f -: standard input guard does not see here
+				}
+				mc.files = append(mc.files, v)
+			case "-I", "--include-dir":
+				mc.incdir = append(mc.incdir, v)
 			}
 		}
 	}
-	return dir, files, goals, true
+	return mc, true
 }
 
 // subDir is directory d after make's -C v.

@@ -121,6 +121,8 @@ func recipeEditor(sc []word.Word) string {
 				return "git " + sub
 			}
 			return ""
+		case inlineCode(name, ws[1:]):
+			return name + " code" // os.system("vim"): an editor its code may start
 		case !catalogue.Shells.Has(name) && !wordRunners.Has(name):
 			return ""
 		}
@@ -181,4 +183,25 @@ func (c *cmd) makeEvalEnv(evals []string) {
 			}
 		}
 	}
+}
+
+// inlineCode reports whether interpreter name runs code given in its
+// words args (python3 -c, node -e, perl -ne): code guard does not
+// analyse in a build file's command, which may start an editor
+// (FINDINGS52b F11).
+func inlineCode(name string, args []word.Word) bool {
+	in, ok := catalogue.InterpreterOf(name)
+	if !ok {
+		return false
+	}
+	for _, a := range args {
+		s := a.Text
+		if in.Code.Has(s) || len(s) > 2 && s[0] == '-' && s[1] != '-' && (in.Cluster != 0 && s[len(s)-1] == in.Cluster || in.Code.Has(s[:2])) {
+			return true
+		}
+		if o, _, eq := strings.Cut(s, "="); eq && strings.HasPrefix(o, "--") && in.Code.Has(o) {
+			return true
+		}
+	}
+	return false
 }

@@ -30,8 +30,9 @@ const makeWithArg word.Set = " -C -E -f -I -j -l -o -W --directory --file --make
 // the value another's recipe uses).
 func (c *cmd) make() {
 	var files, goals, evals []string
-	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
+	args := makeWords(c.args) // --ev=x, -sE x: one option a word
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
 		opt, v, eq := strings.Cut(s, "=")
 		switch {
 		case !strings.HasPrefix(s, "-") && !eq:
@@ -41,8 +42,8 @@ func (c *cmd) make() {
 		case !strings.HasPrefix(s, "-") && !makeAssignment(opt, v):
 			c.w.hide("sets a make variable on the command line in a form guard does not read (:=, ?=, +=, !=, or flags that set variables): it cannot tell what make runs")
 		case eq && (word.LongOption(opt, "--file") || word.LongOption(opt, "--makefile")):
-			c.makeSub(c.args[j])
-			if strings.Contains(v, "<(") || word.HasMark(v) && !c.args[j].Known {
+			c.makeSub(args[j])
+			if strings.Contains(v, "<(") || word.HasMark(v) && !args[j].Known {
 				c.w.hide("runs a makefile whose name guard cannot tell")
 			}
 			files = append(files, v)
@@ -50,18 +51,18 @@ func (c *cmd) make() {
 			evals = append(evals, v)
 		case strings.HasPrefix(s, "-E") && len(s) > 2:
 			evals = append(evals, s[2:]) // -ETEXT
-		case makeWithArg.Has(s) && j+1 < len(c.args):
+		case makeWithArg.Has(s) && j+1 < len(args):
 			j++
 			switch s {
 			case "-f", "--file", "--makefile":
-				c.makeSub(c.args[j])
-				files = append(files, c.args[j].Text)
+				c.makeSub(args[j])
+				files = append(files, args[j].Text)
 			case "--eval", "-E":
-				evals = append(evals, c.args[j].Text)
+				evals = append(evals, args[j].Text)
 			}
 		case len(s) > 2 && s[0] == '-' && s[1] != '-':
-			if v, k, ok := word.OptionValue(c.args, j, 'f', "CIjloW", ""); ok {
-				c.makeSub(c.args[k])
+			if v, k, ok := word.OptionValue(args, j, 'f', "CIjloW", ""); ok {
+				c.makeSub(args[k])
 				files = append(files, v) // -sf mk, -fmk
 				j = k
 			}

@@ -302,6 +302,9 @@ type walker struct {
 	// recipeDepth counts the shells and makes inside build-file commands
 	// being read (recipedirs.go).
 	recipeDepth int
+	// recipeEnv are the variables the makefile being scanned exports
+	// (NAME=value), which a make its recipes start is given.
+	recipeEnv []word.Word
 	// recipeProbes counts the files looked at as what a build-file
 	// command's unknown program runs (recipeCode).
 	recipeProbes int

@@ -1,0 +1,548 @@
+package shell
+
+// A build file's command line (a make recipe line after make's expansion,
+// a .ONESHELL recipe, a package.json script, a script a recipe runs) is
+// read with the shell's own parser and walked as the one script it is,
+// from the build file's directory: cd and pushd with any separator, a
+// subshell, `if cd`, env -C, sh -ec TEXT, carry the directory to the
+// commands after them as the shell would, and each simple command's words
+// are scanned there (scanCommand). A directory guard cannot tell, or one
+// the command line itself fills (ln -s, cp -r, tar x) before it runs a
+// file there, is cannot-tell for the commands after it; another build
+// tool it starts (npm run, task) is followed as if typed there
+// (FINDINGS52b F1, F10, F11, F13, F15).
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// recipeWalk is the state of one build-file command line's walk: its
+// word bound, and what the commands so far did to the directory.
+type recipeWalk struct {
+	c     *cmd
+	limit int
+	n     *int
+	// lost is the cd guard could not follow ("" when the directory is
+	// known).
+	lost string
+	// made is set once a command made files or directories (cp, ln,
+	// mkdir, a redirection): a file run after it may be one it made.
+	made  bool
+	stack []string // pushd's directories
+	// cdpath is set once the line sets CDPATH (or the makefile exports
+	// it): a cd to a bare name may land elsewhere.
+	cdpath bool
+	scs    [][]word.Word
+	stop   bool
+}
+
+// scanLine walks build-file command text l (see the file comment); false
+// when it does not parse, for the word scan to read it.
+func (c *cmd) scanLine(l string, limit int, n *int) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(l), "")
+	if err != nil {
+		return false
+	}
+	saved := c.w.Dir
+	defer func() { c.w.Dir = saved }()
+	r := &recipeWalk{c: c, limit: limit, n: n}
+	for _, e := range c.w.recipeEnv {
+		r.cdpath = r.cdpath || strings.HasPrefix(e.Text, "CDPATH=")
+	}
+	r.stmts(f.Stmts)
+	c.recipeEditorEnv(lang.SplitQuoted(l), r.scs) // recipeeditor.go
+	return true
+}
+
+// stmts walks statements in order.
+func (r *recipeWalk) stmts(ss []*syntax.Stmt) {
+	for _, s := range ss {
+		if r.stop {
+			return
+		}
+		r.stmt(s)
+	}
+}
+
+// scoped walks f in a subshell: the directory and what it knows of it
+// come back after.
+func (r *recipeWalk) scoped(f func()) {
+	dir, lost, stack := r.c.w.Dir, r.lost, len(r.stack)
+	f()
+	r.c.w.Dir, r.lost, r.stack = dir, lost, r.stack[:stack]
+}
+
+// stmt walks one statement: its redirections' words are scanned with its
+// command's; a redirection that writes makes a file.
+func (r *recipeWalk) stmt(s *syntax.Stmt) {
+	var redirs []word.Word
+	for _, rd := range s.Redirs {
+		if rd.Hdoc != nil {
+			r.substs(rd.Hdoc) // cat <<EOF ⏎ $(cd sub; ./run.sh)
+		}
+		if rd.Word == nil {
+			continue
+		}
+		r.substs(rd.Word)
+		t := printNode(rd.Word)
+		redirs = append(redirs, lang.SplitQuoted(t)...)
+		if (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll || rd.Op == syntax.RdrClob) && !strings.HasPrefix(t, "/dev/") {
+			r.made = true
+		}
+	}
+	if s.Cmd == nil {
+		r.scan(redirs)
+		return
+	}
+	r.command(s.Cmd, redirs)
+}
+
+// command walks one command of a statement.
+func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
+	switch x := cm.(type) {
+	case *syntax.CallExpr:
+		r.substs(x)
+		var ws []word.Word
+		for _, a := range x.Assigns {
+			ws = append(ws, oneWord(printNode(a)))
+		}
+		for _, a := range x.Args {
+			ws = append(ws, oneWord(printNode(a)))
+		}
+		r.simple(ws, redirs)
+	case *syntax.Subshell:
+		r.scan(redirs)
+		r.scoped(func() { r.stmts(x.Stmts) })
+	case *syntax.Block:
+		r.scan(redirs)
+		r.stmts(x.Stmts)
+	case *syntax.BinaryCmd:
+		r.scan(redirs)
+		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+			r.scoped(func() { r.stmt(x.X) })
+			r.scoped(func() { r.stmt(x.Y) })
+			return
+		}
+		r.stmt(x.X)
+		r.stmt(x.Y)
+	case *syntax.IfClause:
+		r.scan(redirs)
+		r.ifClause(x)
+	case *syntax.WhileClause:
+		r.scan(redirs)
+		r.stmts(x.Cond)
+		r.branches(func() { r.stmts(x.Do) }, nil)
+	case *syntax.ForClause:
+		r.scan(redirs)
+		r.scan(lang.SplitQuoted(printNode(x.Loop)))
+		if !r.loop(x) {
+			r.branches(func() { r.stmts(x.Do) }, nil)
+		}
+	case *syntax.CaseClause:
+		r.scan(append(redirs, lang.SplitQuoted(printNode(x.Word))...))
+		var fs []func()
+		for _, it := range x.Items {
+			fs = append(fs, func() { r.stmts(it.Stmts) })
+		}
+		r.branches(nil, fs...)
+	case *syntax.FuncDecl:
+		r.branches(func() { r.stmt(x.Body) }) // a cd in it moves whoever calls it
+	case *syntax.TimeClause:
+		if x.Stmt != nil {
+			r.stmt(x.Stmt)
+		}
+	case *syntax.CoprocClause:
+		r.scoped(func() { r.stmt(x.Stmt) })
+	default: // declare, let, (( )), [[ ]]: their words
+		r.simple(lang.SplitQuoted(printNode(cm)), redirs)
+	}
+}
+
+// substs walks the command substitutions in x (a simple command, a
+// redirection's word), each in a subshell.
+func (r *recipeWalk) substs(x syntax.Node) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch s := n.(type) {
+		case *syntax.CmdSubst:
+			r.scoped(func() { r.stmts(s.Stmts) })
+			return false
+		case *syntax.ProcSubst:
+			r.scoped(func() { r.stmts(s.Stmts) })
+			return false
+		}
+		return true
+	})
+}
+
+// oneWord is the word shell text t (one word of a command) gives the
+// scan: its quotes taken off where that leaves one word.
+func oneWord(t string) word.Word {
+	ws := lang.SplitQuoted(t)
+	if len(ws) == 1 {
+		return ws[0]
+	}
+	return word.Word{Text: t, Known: true}
+}
+
+// printNode returns the shell text of n.
+func printNode(n syntax.Node) string {
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, n); err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+// scan scans words that are no command of their own (a redirection's).
+func (r *recipeWalk) scan(ws []word.Word) {
+	if len(ws) > 0 && !r.c.scanCommand(ws, r.limit, r.n, false) {
+		r.stop = true
+	}
+}
+
+// simple walks one simple command ws (with its redirections' words): a
+// change of directory, env -C, a shell's -c text, another build tool;
+// then its words are scanned in the directory it runs in.
+func (r *recipeWalk) simple(ws, redirs []word.Word) {
+	r.scs = append(r.scs, ws)
+	for _, w := range ws {
+		if strings.HasPrefix(w.Text, "CDPATH=") || w.Text == "CDPATH" {
+			r.cdpath = true // CDPATH=sub; cd x, export CDPATH
+		}
+	}
+	all := append(append([]word.Word{}, ws...), redirs...)
+	prog := commandProgram(ws)
+	name := ""
+	if len(prog) > 0 && prog[0].Known {
+		name = path.Base(prog[0].Text)
+	}
+	switch {
+	case name == "cd" || name == "pushd" || name == "popd":
+		r.scan(all)
+		r.chdir(name, prog[1:])
+		return
+	case len(ws) > 0 && ws[0].Text == "env" && r.envChdir(ws[1:], redirs):
+		return
+	}
+	if r.lost != "" && !recipeHarmless.Has(name) {
+		r.c.w.hide("runs build-file commands after a change of directory to a place guard cannot tell (%s): it cannot tell which files they run or read there", r.lost)
+		r.stop = true
+		return
+	}
+	if r.made && r.runsAbsent(prog) {
+		r.c.w.hide("runs build-file commands that run a file they make themselves (%s): guard cannot read it before it is there", strings.Join(word.Texts(prog), " "))
+		r.stop = true
+		return
+	}
+	if recipeMakers.Has(name) {
+		r.made = true
+	}
+	if catalogue.Shells.Has(name) && r.shellText(prog[1:]) {
+		r.scan(append(ws[:len(ws)-len(prog)+1], redirs...))
+		return
+	}
+	if recipeTools.Has(name) {
+		r.tool(prog)
+	}
+	r.c.recipeCommand(ws)
+	if !r.c.scanCommand(all, r.limit, r.n, true) {
+		r.stop = true
+	}
+}
+
+// recipeHarmless are the commands that run and read no file of the
+// directory they run in (ls, pwd: its names at most): after a cd guard
+// cannot tell, they still pass.
+const recipeHarmless word.Set = " echo printf true false : exit return set shift unset export wait sleep ls pwd "
+
+// recipeMakers are the programs that make files or directories a later
+// command of the same line may run or enter. mkdir is not one: the
+// directory it makes is empty (mkdir -p build && cd build && cmake ..).
+const recipeMakers word.Set = " cp ln mv install rsync tar unzip cpio git curl wget touch tee dd patch ditto bsdtar 7z gzip gunzip unxz "
+
+// recipeTools are the build tools a build-file command may start that
+// guard follows as the command line's own (their handlers).
+const recipeTools word.Set = " npm pnpm yarn bun task go-task just "
+
+// chdir applies cd, pushd or popd with its words args to the walk.
+func (r *recipeWalk) chdir(name string, args []word.Word) {
+	if name == "popd" {
+		if len(r.stack) == 0 {
+			r.lost = "popd"
+			return
+		}
+		r.c.w.Dir = r.stack[len(r.stack)-1]
+		r.stack = r.stack[:len(r.stack)-1]
+		return
+	}
+	dir, known := "", true
+	for _, a := range args {
+		if a.Text != "--" && a.Text != "-P" && a.Text != "-L" && a.Text != "-e" {
+			dir, known = a.Text, a.Known
+			break
+		}
+	}
+	if name == "pushd" {
+		r.stack = append(r.stack, r.c.w.Dir)
+	}
+	if !known || dir == "" || dir == "-" || strings.ContainsAny(dir, "$`*?[~\x00") {
+		r.lost = strings.TrimSpace(name + " " + dir)
+		return
+	}
+	if _, set := r.c.w.lookup("CDPATH"); (set || r.cdpath) && !strings.HasPrefix(dir, "/") && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") && dir != "." && dir != ".." {
+		r.lost = name + " " + dir + " (with CDPATH)"
+		return
+	}
+	d := r.c.w.dest(dir)
+	if r.made && r.absent(dir) {
+		r.lost = name + " " + dir + " (a directory the command makes)"
+		return
+	}
+	r.c.w.Dir = d
+}
+
+// absent reports whether nothing is at p (as a command names it) now.
+func (r *recipeWalk) absent(p string) bool {
+	nread := r.c.w.Nread
+	_, st := r.c.w.FileStatus(p, false, 1)
+	r.c.w.Nread = nread
+	return st == effect.FileAbsent
+}
+
+// runsAbsent reports whether simple command prog (its program first) runs
+// a file that is not there: its program named by a path, a shell's or
+// source's script, an interpreter's program file.
+func (r *recipeWalk) runsAbsent(prog []word.Word) bool {
+	if len(prog) == 0 {
+		return false
+	}
+	name := path.Base(prog[0].Text)
+	var files []string
+	switch {
+	case strings.Contains(prog[0].Text, "/"):
+		files = append(files, prog[0].Text)
+	case catalogue.Shells.Has(name) || name == "source" || name == ".":
+		files = append(files, firstOperand(prog[1:]))
+	default:
+		if in, ok := catalogue.InterpreterOf(name); ok {
+			for _, j := range programFiles(in, prog[1:]) {
+				files = append(files, prog[1+j].Text)
+			}
+		}
+	}
+	for _, f := range files {
+		if f != "" && !strings.HasPrefix(f, "-") && r.absent(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// envChdir walks env's command when env's options change its directory
+// (env -C DIR, --chdir=DIR): true when they do.
+func (r *recipeWalk) envChdir(args, redirs []word.Word) bool {
+	dir, found := "", false
+	j := 0
+	for ; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case s == "-C" || s == "--chdir" || s == "--chdi" || s == "--chd" || s == "--ch":
+			if j+1 < len(args) {
+				j++
+				dir, found = args[j].Text, true
+			}
+			continue
+		case strings.HasPrefix(s, "--ch") && strings.Contains(s, "="):
+			_, dir, _ = strings.Cut(s, "=")
+			found = true
+			continue
+		case strings.HasPrefix(s, "-C"):
+			dir, found = s[2:], true
+			continue
+		case s == "-u" || s == "--unset" || s == "-S" || s == "--split-string":
+			j++
+			continue
+		case strings.HasPrefix(s, "-"):
+			continue
+		}
+		break
+	}
+	if !found {
+		return false
+	}
+	r.scan(args[:min(j, len(args))])
+	r.scoped(func() {
+		r.chdir("cd", []word.Word{{Text: dir, Known: !strings.Contains(dir, "$")}})
+		if j < len(args) {
+			r.simple(args[j:], redirs)
+		}
+	})
+	return true
+}
+
+// shellText walks the text a shell runs with -c (sh -c, -ec, -xc,
+// bash -o pipefail -c): true when args hold one. Past maxRecipeDepth it
+// is cannot-tell.
+func (r *recipeWalk) shellText(args []word.Word) bool {
+	c := false
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case s == "":
+			return c // sh -c "": runs nothing
+		case s == "-o" || s == "+o" || s == "-O" || s == "+O":
+			j++
+		case s == "--":
+		case strings.HasPrefix(s, "--"):
+		case (s[0] == '-' || s[0] == '+') && len(s) > 1:
+			c = c || strings.ContainsRune(s[1:], 'c') && s[0] == '-'
+		case c:
+			if r.c.w.recipeDepth >= maxRecipeDepth {
+				r.c.w.hide("runs build-file commands nested more than %d levels deep", maxRecipeDepth)
+				r.stop = true
+				return true
+			}
+			r.c.w.recipeDepth++
+			dir, lost := r.c.w.Dir, r.lost
+			if lost != "" {
+				r.c.w.hide("runs build-file commands after a change of directory to a place guard cannot tell (%s): it cannot tell which files they run or read there", lost)
+			} else if !r.c.scanLine(s, r.limit, r.n) {
+				r.c.scanWords([]string{s}, nil, r.limit)
+			}
+			r.c.w.Dir = dir
+			r.c.w.recipeDepth--
+			return true
+		default:
+			return false // a script file: the word scan reads it
+		}
+	}
+	return false
+}
+
+// tool follows another build tool a build-file command starts (npm run
+// X, task X) as the command line's own, in the directory it runs in,
+// bounded with the makes a build file starts.
+func (r *recipeWalk) tool(prog []word.Word) {
+	if r.c.w.recipeDepth >= maxRecipeDepth {
+		r.c.w.hide("runs build-file commands that start build tools more than %d levels deep", maxRecipeDepth)
+		r.stop = true
+		return
+	}
+	var b strings.Builder
+	for i, w := range prog {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(word.Quote(w.Text))
+	}
+	r.c.w.recipeDepth++
+	r.c.w.tentative(b.String())
+	r.c.w.recipeDepth--
+}
+
+// maxLoopItems bounds the items of a for loop walked one by one.
+const maxLoopItems = 16
+
+// loop walks a for loop over literal words (for d in lib app; do
+// $(MAKE) -C $$d; done) once per word, its variable replaced by the word
+// in the body's text: true when it could.
+func (r *recipeWalk) loop(x *syntax.ForClause) bool {
+	wi, ok := x.Loop.(*syntax.WordIter)
+	if !ok || wi.Name == nil || len(wi.Items) == 0 || len(wi.Items) > maxLoopItems {
+		return false
+	}
+	var items []string
+	for _, it := range wi.Items {
+		l := it.Lit()
+		if l == "" || strings.ContainsAny(l, "*?[{~$") {
+			return false
+		}
+		items = append(items, l)
+	}
+	var body []string
+	for _, st := range x.Do {
+		body = append(body, printNode(st))
+	}
+	text := strings.Join(body, "\n")
+	for _, it := range items {
+		t := loopVar(text, wi.Name.Value, it)
+		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(t), "")
+		if err != nil {
+			return false
+		}
+		r.stmts(f.Stmts)
+		if r.stop {
+			break
+		}
+	}
+	return true
+}
+
+// loopVar returns shell text t with $name and ${name} replaced by v.
+func loopVar(t, name, v string) string {
+	t = strings.ReplaceAll(t, "${"+name+"}", v)
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		if t[i] == '$' && strings.HasPrefix(t[i+1:], name) {
+			end := i + 1 + len(name)
+			if end == len(t) || !word.IsWordChar(t[end]) {
+				b.WriteString(v)
+				i = end - 1
+				continue
+			}
+		}
+		b.WriteByte(t[i])
+	}
+	return b.String()
+}
+
+// ifClause walks an if: its condition, then each branch from the
+// directory the condition leaves (branches).
+func (r *recipeWalk) ifClause(x *syntax.IfClause) {
+	r.stmts(x.Cond)
+	fs := []func(){func() { r.stmts(x.Then) }}
+	switch {
+	case x.Else == nil:
+		fs = append(fs, nil) // no branch taken
+	case len(x.Else.Cond) == 0:
+		fs = append(fs, func() { r.stmts(x.Else.Then) })
+	default:
+		fs = append(fs, func() { r.ifClause(x.Else) })
+	}
+	r.branches(nil, fs...)
+}
+
+// branches walks the alternatives of a conditional (or a loop's body,
+// once: run zero times or more), each from the directory before it: when
+// they leave different directories, the one after is what guard cannot
+// tell. A nil alternative runs nothing.
+func (r *recipeWalk) branches(body func(), alts ...func()) {
+	if body != nil {
+		alts = []func(){nil, body}
+	}
+	dir, lost := r.c.w.Dir, r.lost
+	endDir, endLost, differ := dir, lost, false
+	for i, f := range alts {
+		r.c.w.Dir, r.lost = dir, lost
+		if f != nil {
+			f()
+		}
+		if i == 0 {
+			endDir, endLost = r.c.w.Dir, r.lost
+			continue
+		}
+		differ = differ || r.c.w.Dir != endDir || r.lost != endLost
+	}
+	r.c.w.Dir, r.lost = endDir, endLost
+	if differ && r.lost == "" {
+		r.lost = "a cd in one branch of a conditional or loop"
+	}
+}
