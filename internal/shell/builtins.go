@@ -517,11 +517,10 @@ func (c *cmd) cd() {
 		named[i] = w.dest(d)
 	}
 	if c.name != "popd" && rot == "" && !noChange {
-		named = append(named, w.cdPaths(dest)...)
+		named = append(append(named, w.cdPaths(dest)...), w.destFromOthers(dest)...)
 	}
 	prev := w.Dir
-	w.moveTo(stack[0])
-	w.addDirs(named...)
+	w.cdMove(stack[0], named)
 	w.dirs = w.dirs[:0:0]
 	for i := len(stack) - 1; i > 0; i-- {
 		w.dirs = append(w.dirs, stack[i])
@@ -612,19 +611,83 @@ func (w *walker) cdPaths(dest string) []string {
 			cdpath = s.SearchCDPath()
 		}
 	}
-	if word.HasMark(cdpath) {
-		return append(out, word.Mark(word.MarkVar, "CDPATH"))
-	}
-	for i, e := range strings.Split(cdpath, ":") {
+	for i, e := range effect.SplitOut(cdpath) {
 		if i == maxDirs || cdpath == "" {
 			break
 		}
 		if e == "" {
 			e = "."
 		}
+		if !w.cdpathKnown(e) {
+			// an entry guard cannot resolve: cd may move anywhere, and a
+			// file that runs there is cannot-tell (FINDINGS52b F20)
+			out = append(out, effect.UnknownCd)
+			continue
+		}
 		out = append(out, w.dest(strings.TrimRight(e, "/")+"/"+dest))
 	}
 	return out
+}
+
+// cdpathKnown reports whether e, an entry of CDPATH, names a directory
+// guard can follow: known text, a leading $PWD of the walker's (a
+// directory marker) or an inherited variable the environment sets, not
+// empty (as unknownDest takes one).
+func (w *walker) cdpathKnown(e string) bool {
+	loc, isLoc := w.Files.(effect.Locator)
+	known := true
+	word.EachMark(e, func(k byte, name string, whole bool) {
+		switch {
+		case whole && k == word.MarkDir:
+		case whole && k == word.MarkEnv && isLoc:
+			v, ok := loc.Env(name)
+			known = known && ok && v != ""
+		default:
+			known = false
+		}
+	}, nil)
+	return known
+}
+
+// cdMove moves the shell to dir, a cd's destination, with named the other
+// directories it may move to: where the reader finds a directory at dir
+// (and the shell is in no other one, and the cd runs for certain), the cd
+// succeeds and the shell is not left where it was.
+func (w *walker) cdMove(dir string, named []string) {
+	prev := w.Dir
+	sure := len(w.OtherDirs) == 0 && w.cond == 0 && w.knownDir(dir)
+	w.moveTo(dir)
+	if sure {
+		w.OtherDirs = slices.DeleteFunc(w.OtherDirs, func(d string) bool { return d == prev })
+	}
+	w.addDirs(named...)
+}
+
+// destFromOthers returns the directories cd DEST moves to from each of the
+// other directories the shell may be in (a cd before it that may have
+// failed: cd nonexist; cd tools), where DEST is relative.
+func (w *walker) destFromOthers(dest string) []string {
+	var out []string
+	dir := w.Dir
+	for _, d := range w.OtherDirs {
+		w.Dir = d
+		out = append(out, w.dest(dest))
+	}
+	w.Dir = dir
+	return out
+}
+
+// knownDir reports whether the reader finds a directory at d (as the
+// walker names it) that the command has not changed: a cd there succeeds,
+// and the shell is not left where it was (FINDINGS52a P6: a cd to what is
+// no directory fails, and what follows it after ; runs where it was).
+func (w *walker) knownDir(d string) bool {
+	st, ok := w.Files.(effect.Stater)
+	if !ok || word.HasMark(d) || w.wrote(d) {
+		return false
+	}
+	k, _ := st.Lstat(w.Where(d))
+	return k == effect.EntryDir
 }
 
 // dest returns the directory cd DEST moves to.
@@ -636,8 +699,7 @@ func (w *walker) dest(dest string) string {
 	case dest == "-" && w.OldDir != nil:
 		return *w.OldDir
 	case dest == "-":
-		// The agent's shell's $OLDPWD: not known.
-		return word.Mark(word.MarkVar, "OLDPWD")
+		return w.oldPWD()
 	}
 	if d, ok := w.DirVar(dest); ok {
 		return d
@@ -646,6 +708,21 @@ func (w *walker) dest(dest string) string {
 		return w.unknownDest(dest) // cd "" stays: where it is then is not known
 	}
 	return effect.Under(w.Dir, dest)
+}
+
+// oldPWD returns where cd - moves when no cd of the command's moved
+// before it: the OLDPWD the command set, else a directory guard cannot
+// tell (the agent's shell's previous one, not the hook's $OLDPWD:
+// effect.UnknownCd, where a file that runs is cannot-tell; FINDINGS52a
+// P4).
+func (w *walker) oldPWD() string {
+	if v, ok := w.lookup("OLDPWD"); ok {
+		if v == "" {
+			return w.Dir // cd "": stays
+		}
+		return w.dest(v)
+	}
+	return effect.UnknownCd
 }
 
 // unknownDest returns the directory cd DEST moves to where DEST may be
@@ -671,7 +748,7 @@ func (w *walker) unknownDest(dest string) string {
 	case inherited && set:
 		return effect.Under(w.Dir, dest)
 	case dest == unknownDir: // a container's (toolbox run): as before
-	case inherited || word.RunTimePart(dest):
+	case inherited || word.RunTimePart(dest) || dest == word.Mark(word.MarkVar, "OLDPWD"):
 		return effect.UnknownCd
 	}
 	return word.Mark(word.MarkVar, "PWD")

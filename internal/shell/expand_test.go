@@ -69,7 +69,8 @@ func TestExpansion(t *testing.T) {
 		{cmd: `set -- ~/.bashrc /x; shift; cat "$1"`, lines: []string{"cat /x"}},
 		{cmd: `sh -c 'cat "$1"' _ ~/.ssh/id_rsa`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `sh -c 'for f; do cat "$f"; done' _ a.txt ~/.netrc`, reads: []string{"~/.netrc"}},
-		{cmd: `cat "$1/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(word.Unknown+word.Unknown+"/.ssh/id_rsa", false)}},
+		{cmd: `cat "$1/.ssh/id_rsa" "${1:-$HOME}/.netrc"`, reads: []string{"/.ssh/id_rsa", "$HOME/.netrc"}}, // bash -c CMD: no positional parameters
+		{cmd: `set -- $(cat list); cat "$1/.ssh/id_rsa"`, unresolved: []UnresolvedPath{u(word.RunTime+"/.ssh/id_rsa", false)}},
 		// operators
 		{cmd: `x=/tmp/y; cat ${x/tmp\/y/etc\/shadow}`, reads: []string{"/etc/shadow"}},
 		{cmd: `x=~/.ssh/id_rsa.pub; cat ${x%.pub}`, reads: []string{"~/.ssh/id_rsa"}},

@@ -148,7 +148,7 @@ func TestFilesRun(t *testing.T) {
 // TestFilesAsked: what the analysis asks the reader for, and with which
 // bound; the files read are reported.
 func TestFilesAsked(t *testing.T) {
-	a, f := analyzeWith("cd sub; sh x.sh; python3 $PWD/y.py; ./bin/app", map[string]string{"sub/x.sh": "true", "sub/y.py": "pass"})
+	a, f := analyzeWith("cd sub && sh x.sh && python3 $PWD/y.py && ./bin/app", map[string]string{"sub/x.sh": "true", "sub/y.py": "pass"})
 	if want := []string{"sub/x.sh", "sub/y.py", "sub/./bin/app"}; !slices.Equal(f.asked, want) {
 		t.Errorf("asked %q, want %q", f.asked, want)
 	}

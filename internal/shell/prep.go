@@ -292,6 +292,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 	if simpleParam(pe) {
 		return nil, false
 	}
+	if p, ok := w.noArgsTest(pe); ok {
+		return p, true
+	}
 	if pe.Exp != nil && (pe.Excl || specialParam(name) && !(name == "0" && w.declared(name))) {
 		// ${@:+x}, ${#:-x}, ${!#:+x}: what the positional parameters and
 		// an indirection hold is the shell's, evaluated here by rules
@@ -351,6 +354,33 @@ func (w *walker) unevaluated(name string) string {
 		return word.Mark(word.MarkWord, "")
 	}
 	return word.Mark(word.MarkVar, name)
+}
+
+// noArgsTest evaluates ${N:-w}, ${N-w}, ${N:+w}, ${N+w} (N a positional
+// parameter, @ or *) where the shell has no positional parameters (the
+// agent's bash -c CMD: FINDINGS52a P3): unset, so the first two are w and
+// the others empty. False for anything else (the parameters set, another
+// operator: unknown, as before).
+func (w *walker) noArgsTest(pe *syntax.ParamExp) (syntax.WordPart, bool) {
+	name := pe.Param.Value
+	if w.pos == nil || len(w.pos.args) > 0 || pe.Exp == nil || pe.Excl || pe.Index != nil || pe.Length ||
+		!specialParam(name) || name == "#" || name == "0" {
+		return nil, false
+	}
+	switch pe.Exp.Op {
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		return &syntax.Lit{Value: ""}, true
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+		if pe.Exp.Word == nil {
+			return &syntax.Lit{Value: ""}, true
+		}
+		t := w.text(pe.Exp.Word).Text
+		if word.Opaque(t) {
+			t = word.Mark(word.MarkWord, "")
+		}
+		return &syntax.Lit{Value: t}, true
+	}
+	return nil, false
 }
 
 // specialParam reports whether name is a special or positional parameter

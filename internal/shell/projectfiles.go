@@ -56,6 +56,9 @@ func (c *cmd) absDir(dir string) string {
 // cannot read is returned too (reading it hides the command); directories
 // above beyond the bound hide it: guard cannot tell what they hold.
 func (c *cmd) projectFiles(dir string, names []string, look catalogue.Lookup) []string {
+	if c.w.UnknownCode(path.Join(dir, names[0]), "its project's "+names[0]) {
+		return nil // cd "$NOPE" && npm test, npm --prefix "$NOPE" test (FINDINGS52a P5)
+	}
 	dirs := []string{dir}
 	if look != catalogue.Here && c.w.Files != nil && word.IsKnown(c.w.Where(dir)) {
 		var whole bool

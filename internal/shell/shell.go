@@ -436,6 +436,10 @@ func walkBoth(a *Analysis, cmd string, opt Options) (*Analysis, error) {
 func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w := &walker{a: a, zsh: zsh, zshShell: opt.Zsh, self: opt.Self}
 	w.Ledger = newLedger(w, a, strings.TrimRight(opt.Home, "/"), opt.Files)
+	// The agent's shell is bash -c CMD (zsh -c) with no arguments: no
+	// positional parameters ($1 empty, "$@" none, ${1:-w} is w;
+	// FINDINGS52a P3), $0 its name, which guard does not know.
+	w.pos = &positional{}
 	w.script(cmd, 0)
 	w.exitTraps(0)
 	w.raced() // codechangers.go

@@ -338,8 +338,9 @@ func (w *walker) eachValue(names []string, fn func()) {
 	}
 	w.alog = outer
 	w.addDirs(ends...) // (w.dir is where the last walk left)
-	for p, fs := range wrote {
-		if slices.ContainsFunc(fs, func(f effect.WrittenFile) bool { return f != fs[0] }) {
+	// in one order: the ledger notes them in turn
+	for _, p := range slices.Sorted(maps.Keys(wrote)) {
+		if fs := wrote[p]; slices.ContainsFunc(fs, func(f effect.WrittenFile) bool { return f != fs[0] }) {
 			w.Changed(p) // it holds one of several texts: not one guard knows
 		}
 	}

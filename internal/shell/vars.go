@@ -63,6 +63,9 @@ func strVar(s string) expand.Variable {
 
 // variable returns what the shell holds for name.
 func (w *walker) variable(name string) expand.Variable {
+	if name == "OLDPWD" && w.OldDir != nil {
+		return strVar(word.DirMark(*w.OldDir)) // a cd's, later than an assignment (storeVar)
+	}
 	if v, ok := w.varMap()[name]; ok {
 		return v
 	}
@@ -155,6 +158,9 @@ func (w *walker) storeVar(name string, vr expand.Variable) {
 		}
 	}
 	w.vars[name] = vr
+	if name == "OLDPWD" {
+		w.OldDir = nil // cd - goes where the command says (FINDINGS52a P4)
+	}
 }
 
 // removeVar removes name from the command's variables in the current

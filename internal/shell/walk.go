@@ -656,7 +656,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 	}
 	switch s.Cmd.(type) {
 	case nil, *syntax.CallExpr:
-		w.pipeline([]*syntax.Stmt{s})
+		w.inEachDir(s, func() { w.pipeline([]*syntax.Stmt{s}) })
 		return
 	}
 	var rc *cmd
@@ -684,12 +684,45 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 	}
 }
 
+// inEachDir walks s (walk) in each other directory the shell may be in
+// (a cd before it that may have failed, CDPATH's alternatives, a branch
+// that may not have run), each as a subshell that leaves no state, and
+// then in its own: a file it runs, a project file its tool reads, a
+// program it looks up in a relative PATH element may be any of theirs
+// (FINDINGS52a P6: cd nonexist; sh tools/p.sh runs ./tools/p.sh;
+// FINDINGS52b F20: CDPATH=sub; cd x && ./run.sh runs sub/x/run.sh). The
+// other walks add no lines nor commands to the analysis. A cd is not
+// walked again: it moves from each directory itself (destFromOthers).
+func (w *walker) inEachDir(s *syntax.Stmt, walk func()) {
+	if others := w.OtherDirs; len(others) > 0 && !isCd(s) {
+		lines, cmds := len(w.a.Lines), len(w.a.Commands)
+		var out outBuf
+		if w.out != nil {
+			out = *w.out // inside $(…): what the other walks print is not printed twice
+		}
+		for _, d := range others {
+			w.scoped(func() {
+				w.Dir, w.OtherDirs = d, nil
+				walk()
+			})
+			if w.stopped() {
+				return
+			}
+		}
+		if w.out != nil {
+			*w.out = out
+		}
+		w.a.Lines, w.a.Commands = w.a.Lines[:lines], w.a.Commands[:cmds]
+	}
+	walk()
+}
+
 // compound walks the command of a statement that is not a simple one.
 func (w *walker) compound(s *syntax.Stmt) {
 	switch c := s.Cmd.(type) {
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
-			w.pipeline(flatten(s))
+			w.inEachDir(s, func() { w.pipeline(flatten(s)) })
 		} else {
 			w.andOr(c)
 		}

@@ -447,6 +447,10 @@ func (w *Ledger) UnknownCode(p, what string) bool {
 			w.Hide("runs %s whose name %s holds $%s, a variable guard cannot resolve (the environment guard runs in does not set it), so guard cannot tell which file runs", what, word.Quote(word.Render(p)), v)
 			return true
 		}
+		if v := unresolvedMark(w.Where(p)); v != "" {
+			w.Hide("runs %s whose name %s holds %s, which guard cannot resolve, so guard cannot tell which file runs", what, word.Quote(word.Render(p)), v)
+			return true
+		}
 		return false
 	}
 	w.Hide("runs %s whose name %s has a part guard cannot work out before the command runs, so guard cannot tell which file runs", what, word.Quote(word.Render(p)))
@@ -487,6 +491,38 @@ func (w *Ledger) unsetInherited(p string) string {
 		// them whatever the environment holds.
 	}, nil)
 	return unset
+}
+
+// unresolvedMark returns, written as the shell would, a part of p (a
+// file's name as the command's directory makes it) that the reader cannot
+// resolve and that is not "no file" (FINDINGS52a P8): an operator on an
+// inherited variable whose word holds another variable (${NOPE:-$OTHER}),
+// a shell variable guard did not work out ($OLDPWD, $@ where the
+// parameters are not known, the $PWD of a cd it could not follow). ""
+// when there is none.
+func unresolvedMark(p string) string {
+	found := ""
+	word.EachMark(p, func(k byte, name string, whole bool) {
+		switch {
+		case found != "" || !whole:
+		case k == word.MarkEnvOp && nestedVar(name):
+			found = "${" + name + "}"
+		case k == word.MarkVar:
+			switch name {
+			case "", "code_part", "?", "$", "!", "#", "PWD": // ($PWD: a container's, toolbox run)
+			default:
+				found = "$" + name
+			}
+		}
+	}, nil)
+	return found
+}
+
+// nestedVar reports whether spec, a word.MarkEnvOp's name (V:-w), holds in
+// its word a variable other than $HOME (which the reader resolves).
+func nestedVar(spec string) bool {
+	rest := strings.NewReplacer("${HOME}", "", "$HOME", "").Replace(spec)
+	return strings.ContainsAny(rest, "$`") || word.HasMark(rest)
 }
 
 // producedName reports whether p (as the command's directory makes it)
@@ -764,8 +800,8 @@ func (w *Ledger) writesReach(l *lookup, n int) bool {
 func (w *Ledger) resolveFound(l *lookup, name string) {
 	l.gen, l.Run, l.Written, l.Hidden, l.Managed = w.WriteGen, "", false, false, false
 	for k, d := range l.dirs {
-		if strings.Contains(d, word.UnknownSubst) || strings.Contains(d, word.UnknownArith) {
-			l.Hidden, l.Run = true, d
+		if strings.Contains(d, word.UnknownSubst) || strings.Contains(d, word.UnknownArith) || strings.Contains(l.cands[k][0], UnknownCd) {
+			l.Hidden, l.Run = true, d // (after cd "$NOPE": PATH=".:$PATH" q.sh, FINDINGS52a P5)
 			return
 		}
 		if q := w.writtenAs(l.cands[k][0], l.cands[k][1]); q != "" {
@@ -850,7 +886,7 @@ func renderPath(s string) string {
 	var b strings.Builder
 	word.EachMark(s, func(k byte, name string, whole bool) {
 		m := word.Mark(k, name)
-		if !whole || name == "PATH" || k != word.MarkEnv && k != word.MarkEnvOp && k != word.MarkUnset {
+		if !whole || name == "PATH" || k != word.MarkEnv && k != word.MarkEnvOp && k != word.MarkUnset && k != word.MarkDir {
 			m = word.Render(m)
 		}
 		b.WriteString(m)
@@ -864,7 +900,7 @@ func splitPath(text string) []string {
 	if text == "" {
 		return nil
 	}
-	dirs := splitOut(text)
+	dirs := SplitOut(text)
 	for i, d := range dirs {
 		if d == "" {
 			dirs[i] = "."
@@ -882,8 +918,10 @@ func splitPath(text string) []string {
 // (resolveFound). FINDINGS51a F9: PATH="$NOPE:$PATH" p.sh runs ./p.sh.
 func (w *Ledger) pathElems(dirs []string) []string {
 	loc, isLoc := w.Files.(Locator)
-	for i, d := range dirs {
+	var out []string
+	for _, d := range dirs {
 		if !word.HasMark(d) {
+			out = append(out, unresolvedElem(d))
 			continue
 		}
 		var b strings.Builder
@@ -891,7 +929,11 @@ func (w *Ledger) pathElems(dirs []string) []string {
 		word.EachMark(d, func(k byte, name string, whole bool) {
 			v, ok := word.Mark(k, name), true
 			switch {
+			case whole && k == word.MarkDir:
+				// the walker's $PWD when the PATH was set (FINDINGS52a P2):
+				// Where reads it from the directory the command starts in
 			case k != word.MarkEnv && k != word.MarkEnvOp && k != word.MarkUnset:
+				ok = false // a value guard did not work out (FINDINGS52a P1)
 			case !whole || !isLoc:
 				ok = false
 			case k == word.MarkEnv:
@@ -904,16 +946,39 @@ func (w *Ledger) pathElems(dirs []string) []string {
 			known = known && ok
 			b.WriteString(v)
 		}, func(t string) { b.WriteString(t) })
-		switch {
-		case !known:
-			dirs[i] = word.UnknownSubst
-		case b.Len() == 0:
-			dirs[i] = "."
-		default:
-			dirs[i] = b.String()
+		if !known {
+			out = append(out, word.UnknownSubst)
+			continue
+		}
+		// ${V:-a:b}: bash splits the expanded PATH at each ':' again
+		for _, e := range SplitOut(b.String()) {
+			if e == "" {
+				e = "."
+			}
+			out = append(out, unresolvedElem(e))
 		}
 	}
-	return dirs
+	return out
+}
+
+// unresolvedElem returns PATH element e, or word.UnknownSubst where it
+// holds what renderPath wrote for a value guard did not work out ($1,
+// ${V#x}, …): no directory has that name, yet bash searches the one the
+// value names (FINDINGS52a P1).
+func unresolvedElem(e string) string {
+	if e == "$PATH" || e == "${PATH}" {
+		return e // the inherited PATH where guard has none to put in (no reader): as before
+	}
+	rest := e
+	for _, h := range [...]string{"$HOME", "${HOME}"} {
+		if r, ok := strings.CutPrefix(e, h); ok && (r == "" || r[0] == '/') {
+			rest = r // the reader resolves a leading $HOME
+		}
+	}
+	if strings.ContainsAny(rest, "$`") || strings.Contains(rest, "…") {
+		return word.UnknownSubst
+	}
+	return e
 }
 
 // envOp evaluates spec, a word.MarkEnvOp's name (V:-w, V=w, V:+w, V?m),
@@ -935,9 +1000,9 @@ func envOp(spec string, env func(string) (string, bool)) (string, bool) {
 	return word.ParamOp(v, set, op, spec[i+len(op):])
 }
 
-// splitOut splits text at each ':' outside a marker (an inherited
+// SplitOut splits text at each ':' outside a marker (an inherited
 // variable's ${V:-w} keeps its colon).
-func splitOut(text string) []string {
+func SplitOut(text string) []string {
 	var out []string
 	depth, from := 0, 0
 	for i := 0; i < len(text); i++ {
