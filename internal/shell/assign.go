@@ -164,6 +164,7 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 		if f.local {
 			w.noteLocal(name)
 		}
+		w.noteExport(name, *f)
 		w.readValue(value)
 		w.noteAssign(name, word.Word{Text: value, Known: x.Known}, f.exported || w.allexport || w.exported(w.refTarget(name, *f)), false)
 		w.setVariable(w.refTarget(name, *f), w.scalar(name, value, false, *f))
@@ -182,11 +183,21 @@ func (w *walker) declName(name string, f declFlags) {
 	if f.print {
 		return
 	}
-	if name == "HOME" {
-		w.homeUnexported = f.unexport
-	}
+	w.noteExport(name, f)
 	if !f.unexport {
 		w.declareOnly(name, f)
+	}
+}
+
+// noteExport keeps w.unexported: +x or export -n adds name, export or
+// -x takes it out again.
+func (w *walker) noteExport(name string, f declFlags) {
+	has := slices.Contains(w.unexported, name)
+	switch {
+	case f.unexport && !has:
+		w.unexported = append(w.unexported, name)
+	case !f.unexport && f.exported && has:
+		w.unexported = slices.DeleteFunc(w.unexported, func(n string) bool { return n == name })
 	}
 }
 

@@ -946,6 +946,38 @@ func (c *cmd) tempUnset(name string) {
 	c.undo = append(c.undo, func() { w.restoreVar(name, old) })
 }
 
+// tempHide gives name, for the command c runs, a value guard does not
+// know (word.MarkVar): export -n V; sh -c '…$V…' runs a shell that does
+// not inherit V, whatever guard's environment holds (FINDINGS52a P7).
+func (c *cmd) tempHide(name string) {
+	w := c.w
+	old := w.saveVar(name)
+	w.setAlts(name, nil)
+	w.storeVar(name, strVar(word.Mark(word.MarkVar, name)))
+	c.undo = append(c.undo, func() { w.restoreVar(name, old) })
+}
+
+// clearEnv empties the environment of the command c runs (env -i): HOME
+// unset (~ is the passwd entry's home), every other variable it inherits
+// one guard does not know (see variable), and the command's own exported
+// ones too.
+func (c *cmd) clearEnv() {
+	w := c.w
+	c.tempUnset("HOME")
+	var names []string
+	for name, v := range w.varMap() {
+		if v.Exported && name != "HOME" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		c.tempHide(name)
+	}
+	w.envHidden++
+	c.undo = append(c.undo, func() { w.envHidden-- })
+}
+
 // unsetsVar removes the variable a names from the command's environment;
 // a name guard cannot tell may be HOME.
 func (c *cmd) unsetsVar(a word.Word) {

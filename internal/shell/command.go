@@ -852,7 +852,7 @@ func (c *cmd) envDefault(f, prog string) {
 func (c *cmd) prefixEnvOption(p catalogue.Prefix, words []word.Word, i *int) bool {
 	a := words[*i].Text
 	if p.Clears.Has(a) || len(a) > len("--ignore-e") && strings.HasPrefix("--ignore-environment", a) && p.Clears.Has("--ignore-environment") {
-		c.tempUnset("HOME")
+		c.clearEnv() // builtins.go
 		return true
 	}
 	if *i+1 >= len(words) {

@@ -307,7 +307,7 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 	}
 	if !w.paramKnown(pe) {
 		// ${r:=d}, r a nameref: the operator on the variable it names.
-		if target := w.refTarget(name, declFlags{}); pe.Exp != nil && pe.Index == nil && !w.declared(target) {
+		if target := w.refTarget(name, declFlags{}); pe.Exp != nil && pe.Index == nil && !w.declared(target) && w.envHidden == 0 {
 			if m, ok := w.inheritedOp(target, pe.Exp); ok {
 				return &syntax.Lit{Value: m}, true
 			}

@@ -1993,8 +1993,12 @@ func (c *cmd) rm() {
 // it reads: a here-document, a here-string, echo's output.
 func (c *cmd) shell() {
 	defer c.w.dialect(c.name, c.args)() // zsh -c: zsh's reading, whatever $SHELL is
-	if c.w.homeUnexported {
-		c.tempUnset("HOME") // export -n HOME; bash -c …: ~ is the passwd home
+	for _, name := range c.w.unexported {
+		if name == "HOME" {
+			c.tempUnset("HOME") // export -n HOME; bash -c …: ~ is the passwd home
+		} else {
+			c.tempHide(name) // builtins.go
+		}
 	}
 	c.rcFile()
 	if c.startsUp() {

@@ -113,7 +113,7 @@ func (w *walker) variable(name string) expand.Variable {
 	if user, ok := strings.CutPrefix(name, "HOME "); ok {
 		return strVar("~" + user) // ~user: expand asks for the home of user
 	}
-	if word.IsName(name) && !dynamicVar(name) {
+	if word.IsName(name) && !dynamicVar(name) && w.envHidden == 0 {
 		return strVar(word.Mark(word.MarkEnv, name))
 	}
 	return strVar(word.Mark(word.MarkVar, name))

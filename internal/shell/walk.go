@@ -110,9 +110,13 @@ type walker struct {
 	// rcexpand, wordsplit: zsh's RC_EXPAND_PARAM and SH_WORD_SPLIT were
 	// set (see zshSplits).
 	rcexpand, wordsplit bool
-	// homeUnexported: export -n HOME or declare +x HOME ran; a shell
-	// started after has no HOME (see cmd.shell).
-	homeUnexported bool
+	// unexported are the names export -n or declare +x took out of the
+	// environment: a shell started after does not inherit them (see
+	// cmd.shell). envHidden counts the commands being walked whose
+	// environment was emptied (env -i): what they inherit is not the
+	// agent's (see variable).
+	unexported []string
+	envHidden  int
 	// cdable, autocd: bash's cdable_vars (cd NAME may go to $NAME) and
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
