@@ -119,4 +119,3 @@ func FuzzGlobMatches(f *testing.F) {
 		}
 	})
 }
-
