@@ -655,7 +655,8 @@ func (w *walker) cdpathKnown(e string) bool {
 // succeeds and the shell is not left where it was.
 func (w *walker) cdMove(dir string, named []string) {
 	prev := w.Dir
-	sure := len(w.OtherDirs) == 0 && w.cond == 0 && w.knownDir(dir)
+	sure := len(w.OtherDirs) == 0 && w.cond == w.fileCond && w.knownDir(dir)
+	w.cdWasSure = sure
 	w.moveTo(dir)
 	if sure {
 		w.OtherDirs = slices.DeleteFunc(w.OtherDirs, func(d string) bool { return d == prev })

@@ -103,12 +103,20 @@ func (c *cmd) gitExpandAliases() {
 			return
 		}
 		if gitOwnSubs.Has(sub) {
+			if sub == "remote-ext" {
+				// git remote-ext URL CMD runs CMD (FINDINGS53b F12).
+				c.w.hide("runs git remote-ext, which runs the command its operand holds as git's remote helper protocol asks; guard does not read it")
+			}
 			return // git ignores an alias of its own commands' names
 		}
 		v, st := c.gitAliasOf(sub, at)
 		switch {
 		case st == gitAliasNone:
-			return // git's error, or a git-NAME program
+			// git's error, or the program git-SUB git finds in its exec
+			// path or on PATH (FINDINGS53b F13): looked up and read as any
+			// program the command runs by a bare name.
+			c.runFound("git-"+sub, c.args[at+1:])
+			return
 		case st == gitAliasUnknown:
 			c.w.hide("git runs %s, an alias guard cannot tell (a configuration it cannot read, or a setting it does not know)", sub)
 			return

@@ -178,13 +178,14 @@ func (c *cmd) gitUserConfigMoved() string {
 // gitPushSettings reports whether the command gives git settings (-c,
 // --config-env before the subcommand at, GIT_CONFIG_COUNT,
 // GIT_CONFIG_PARAMETERS); why says when one may name where a push goes
-// or what it pushes (remote., url., branch., push., submodule., include,
-// one guard cannot read).
+// or what it pushes (remote., url., branch., push.recurseSubmodules,
+// submodule., include, one guard cannot read; push.default and the other
+// push. settings choose refs, not where they go).
 func (c *cmd) gitPushSettings(at int) (given bool, why string) {
 	for g := range c.gitSettings(at) {
 		given = true
 		k := strings.ToLower(g.text)
-		for _, pre := range [...]string{"remote", "url.", "branch.", "push.", "submodule.", "include"} {
+		for _, pre := range [...]string{"remote", "url.", "branch.", "push.recursesubmodules", "submodule.", "include"} {
 			if strings.HasPrefix(k, pre) {
 				return true, "settings the command gives (" + word.Quote(g.text) + ")"
 			}

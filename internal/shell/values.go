@@ -110,7 +110,7 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 		return // bash refuses it: "readonly variable" (readonly.go)
 	}
 	refusable := w.mayBeReadonly(name)
-	if w.cond > 0 && vals[0].ReadOnly {
+	if w.cond > w.fileCond && vals[0].ReadOnly {
 		vals[0].ReadOnly = false // readonly X=V in a branch: X may stay writable
 		w.maybeReadonly(name)
 	}
@@ -127,7 +127,7 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 		w.hashAssigned(vals) // BASH_CMDS (hashtable.go)
 	}
 	var alts []expand.Variable
-	if w.cond > 0 || refusable {
+	if w.cond > w.fileCond || refusable {
 		alts = append(slices.Clone(w.alts.m[name]), w.before(name))
 	}
 	alts = append(alts, vals[1:]...)
@@ -482,12 +482,19 @@ const maxDirs = 8
 func (w *walker) moveTo(dir string) {
 	prev := w.Dir
 	w.Dir = dir
-	if w.cond == 0 && w.errexit || w.cdSure && w.cond == w.sureCond {
+	if w.cond == w.fileCond && w.errexit || w.cdSure && w.cond == w.sureCond {
 		w.OtherDirs = nil
 		return
 	}
 	w.addDirs(prev)
-	w.OtherDirs = slices.DeleteFunc(slices.Clone(w.OtherDirs), func(d string) bool { return d == dir })
+	w.OtherDirs = slices.DeleteFunc(slices.Clone(w.OtherDirs), func(d string) bool { return sameDir(d, dir) })
+}
+
+// sameDir reports whether a and b name one directory as the shell's cd
+// does, .. taken away with the name before it (cd m1 && make; cd ..:
+// m1/.. is where the shell was): bash's logical directory.
+func sameDir(a, b string) bool {
+	return a == b || word.Clean(a) == word.Clean(b)
 }
 
 // andOr walks X && Y and X || Y. After a cd that succeeded the shell is
@@ -519,10 +526,10 @@ func (w *walker) andOr(c *syntax.BinaryCmd) {
 func (w *walker) andList(list []*syntax.Stmt, tailSure bool) {
 	prev := append([]string{w.Dir}, w.OtherDirs...)
 	saved, savedCond := w.cdSure, w.sureCond
-	anyCd := false
+	anyCd, laterCd, firstSure := false, false, false
 	for i, s := range list {
 		cd := isCd(s)
-		anyCd = anyCd || cd
+		anyCd, laterCd = anyCd || cd, laterCd || cd && i > 0
 		w.cdSure = cd && (i < len(list)-1 || tailSure)
 		walk := func() {
 			w.sureCond = w.cond // even in a branch: the rest of the list runs there only
@@ -530,13 +537,15 @@ func (w *walker) andList(list []*syntax.Stmt, tailSure bool) {
 			w.sureCond = savedCond
 		}
 		if i == 0 {
+			w.cdWasSure = false
 			walk()
+			firstSure = cd && w.cdWasSure // cd m1 && make; cd ..: in m1 whether make fails or not
 		} else {
 			w.conditional(walk)
 		}
 	}
 	w.cdSure = saved
-	if anyCd && (!tailSure || w.cond > 0) {
+	if anyCd && (!tailSure || w.cond > w.fileCond) && (laterCd || !firstSure) {
 		w.addDirs(prev...) // (in a branch that may not run, the shell may not have moved)
 	}
 }
@@ -593,7 +602,7 @@ func exits(s *syntax.Stmt) bool {
 // one not known stands for the rest.
 func (w *walker) addDirs(dirs ...string) {
 	for _, d := range dirs {
-		if d == w.Dir || slices.Contains(w.OtherDirs, d) {
+		if sameDir(d, w.Dir) || slices.ContainsFunc(w.OtherDirs, func(o string) bool { return sameDir(o, d) }) {
 			continue
 		}
 		if len(w.OtherDirs) >= maxDirs {

@@ -156,6 +156,15 @@ type walker struct {
 	cond    int
 	alog    *assignLog
 	errexit bool // set -e: a command that fails ends the shell
+	// fileCond is w.cond where the script being walked started in a shell
+	// of its own: run under a condition (cd d && bash s.sh) it runs whole
+	// or not at all, and its own assignments, cds and set -e count from
+	// there (see moveTo, assignValues). A sourced file's do not: they
+	// last in the shell that may not have sourced it.
+	fileCond int
+	// cdWasSure: the last cd moved to a directory the reader finds, from
+	// the only one the shell may be in, for certain (see cdMove, andList).
+	cdWasSure bool
 	// echoXPG: bash's xpg_echo is on; echoXSI: the shell is a POSIX one
 	// (sh, dash): how echo reads escapes (echodialect.go).
 	echoXPG, echoXSI bool

@@ -97,6 +97,9 @@ const (
 	// MaxFiles bounds the files read for one command (a program and the
 	// project modules it imports: maxModuleFiles).
 	MaxFiles = 64
+	// MaxFileLookups bounds the files looked for for one command, there or not
+	// (a make in each of many directories looks for several makefiles).
+	MaxFileLookups = 16 * MaxFiles
 	// MaxFileWords bounds the words of the scripts read from files (the
 	// command's own words count against MaxWords).
 	MaxFileWords = 1 << 16

@@ -63,6 +63,8 @@ type Ledger struct {
 	// Files reads the Files the command runs; nil reads none.
 	Files Files
 	Nread int
+	// nlooked counts the files looked for, there or not (MaxFileLookups).
+	nlooked int
 	reads []fileRead
 	// MetaOnly is set while a program that changes no file's text (chmod,
 	// touch, rm) runs; Redirecting while a redirection of standard output
@@ -604,8 +606,15 @@ func (w *Ledger) FileStatus(p string, known bool, max int) (string, FileStatus) 
 		w.Fail(fmt.Errorf("runs more than %d files: %w", MaxFiles, ErrLimit))
 		return "", FileAbsent
 	}
-	w.Nread++
+	if w.nlooked >= MaxFileLookups {
+		w.Fail(fmt.Errorf("looks for more than %d files: %w", MaxFileLookups, ErrLimit))
+		return "", FileAbsent
+	}
+	w.nlooked++
 	data, st := w.Files.ReadFile(q, max)
+	if st != FileAbsent {
+		w.Nread++ // a file looked for and not there is no file read (make's GNUmakefile, makefile)
+	}
 	if st == FileWhole {
 		*w.FileList = append(*w.FileList, q)
 	}
