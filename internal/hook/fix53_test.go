@@ -61,3 +61,23 @@ func TestGitProgramOnPath(t *testing.T) {
 		checkBlock(t, p, proj, "PATH=$PWD/bin:$PATH git foo", true, "id_rsa")
 	}
 }
+
+// TestCdMayFail: a cd to a directory that exists still fails with a
+// redirection that fails, an option cd does not take, a function named
+// cd, or after the command removed or wrote files: the shell may stay,
+// and what runs there is read (FINDINGS53b F1).
+func TestCdMayFail(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"q.sh": "cat ~/.ssh/id_rsa\n", "safe/q.sh": "echo ok\n"})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{
+			"cd safe > /nonexistent/x; ./q.sh", "cd safe < /nonexistent; ./q.sh", "cd --bogus safe; ./q.sh",
+			"rm -rf safe; cd safe; ./q.sh", "mv safe s2; cd safe; ./q.sh", "cd() { :; }; cd safe; ./q.sh",
+		} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		for _, cmd := range []string{"cd safe; ./q.sh", "cd -P safe; ./q.sh", "cd safe 2>/dev/null; ./q.sh", "cd safe >/dev/null 2>&1; ./q.sh"} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}

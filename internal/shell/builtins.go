@@ -520,7 +520,7 @@ func (c *cmd) cd() {
 		named = append(append(named, w.cdPaths(dest)...), w.destFromOthers(dest)...)
 	}
 	prev := w.Dir
-	w.cdMove(stack[0], named)
+	w.cdMove(stack[0], named, c.cdMayFail())
 	w.dirs = w.dirs[:0:0]
 	for i := len(stack) - 1; i > 0; i-- {
 		w.dirs = append(w.dirs, stack[i])
@@ -649,13 +649,47 @@ func (w *walker) cdpathKnown(e string) bool {
 	return known
 }
 
+// cdMayFail reports whether cd (pushd, popd) may fail whatever its
+// destination (FINDINGS53b F1): a redirection of its own (bash does not
+// run it when one fails), an option it does not take, a function of the
+// command's named like it, or a file the command wrote, removed or
+// changed before (rm -rf d; cd d).
+func (c *cmd) cdMayFail() bool {
+	w := c.w
+	if slices.Contains(w.redefined, c.name) {
+		return true
+	}
+	for _, r := range c.redirs {
+		if !strings.HasSuffix(r, "/dev/null") && !strings.HasSuffix(r, ">&1") && !strings.HasSuffix(r, ">&2") {
+			return true // cd d 2>/dev/null, cd d >&2: redirections that do not fail
+		}
+	}
+	for _, l := range []*[]string{w.WriteList, w.TouchList} {
+		if l != nil && slices.ContainsFunc(*l, func(p string) bool { return !strings.HasPrefix(p, "/dev/") }) {
+			return true
+		}
+	}
+	for _, a := range c.args {
+		s := a.Text
+		switch {
+		case !a.Known:
+			return true
+		case s == "--" || s == "-" || !strings.HasPrefix(s, "-"):
+		case (c.name == "pushd" || c.name == "popd") && (s == "-n" || strings.Trim(s[1:], "0123456789") == ""):
+		case strings.Trim(s[1:], "LPe@") != "":
+			return true // cd --bogus d: bash refuses it and stays
+		}
+	}
+	return false
+}
+
 // cdMove moves the shell to dir, a cd's destination, with named the other
 // directories it may move to: where the reader finds a directory at dir
 // (and the shell is in no other one, and the cd runs for certain), the cd
 // succeeds and the shell is not left where it was.
-func (w *walker) cdMove(dir string, named []string) {
+func (w *walker) cdMove(dir string, named []string, mayFail bool) {
 	prev := w.Dir
-	sure := len(w.OtherDirs) == 0 && w.cond == w.fileCond && w.knownDir(dir)
+	sure := !mayFail && len(w.OtherDirs) == 0 && w.cond == w.fileCond && w.knownDir(dir)
 	w.cdWasSure = sure
 	w.moveTo(dir)
 	if sure {
