@@ -289,10 +289,21 @@ func TestFilesReadOnce(t *testing.T) {
 		t.Errorf("asked %d times for %q, want each file once", n, files.asked)
 	}
 	var b strings.Builder
+	many := &fakeFiles{files: map[string]string{}}
 	for i := 0; i <= effect.MaxFiles; i++ {
 		fmt.Fprintf(&b, "sh s%d.sh; ", i)
+		many.files[fmt.Sprintf("s%d.sh", i)] = "echo hi"
+	}
+	if a := analyze(b.String(), Options{Home: "/home/u", Files: many}); !errors.Is(a.Err, effect.ErrLimit) {
+		t.Errorf("%d distinct scripts: %v, want ErrLimit", effect.MaxFiles+1, a.Err)
+	}
+	// Files looked for and not there are no files read, but they are
+	// bounded too (make's makefiles in many directories).
+	b.Reset()
+	for i := 0; i <= effect.MaxFileLookups; i++ {
+		fmt.Fprintf(&b, "sh a%d.sh; ", i)
 	}
 	if a := analyze(b.String(), Options{Home: "/home/u", Files: &fakeFiles{}}); !errors.Is(a.Err, effect.ErrLimit) {
-		t.Errorf("%d distinct scripts: %v, want ErrLimit", effect.MaxFiles+1, a.Err)
+		t.Errorf("%d absent scripts: %v, want ErrLimit", effect.MaxFileLookups+1, a.Err)
 	}
 }
