@@ -89,3 +89,41 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeWalkFindings53a: make's text functions in prerequisites
+// ($(wildcard), $(patsubst), $(V:.o=.d)…) resolve as make does, so plain
+// make on a C project does not scan install's recipe (FP1); a
+// prerequisite guard still cannot tell scans every recipe.
+func TestRecipeWalkFindings53a(t *testing.T) {
+	const cmk = "BUILD := build\nSRCS := $(wildcard src/*.c)\nOBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(SRCS))\n" +
+		"DEPS := $(OBJS:.o=.d)\nPREFIX ?= /usr/local\nall: app\napp: $(OBJS) | $(BUILD)\n\techo link\n" +
+		"$(BUILD)/%.o: src/%.c\n\techo cc\n$(BUILD):\n\tmkdir -p $@\n" +
+		"test: app\n\t./tests/run.sh app\ninstall:\n\tinstall -d $(DESTDIR)$(PREFIX)/bin\n" +
+		"fn: $(addprefix x/,$(notdir $(basename $(sort $(filter %.c,$(wildcard src/*))))))\n\techo $^\n" +
+		"-include $(DEPS)\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"fp1/Makefile":    "SRCS := $(wildcard src/*.c)\nOBJS := $(patsubst src/%.c,build/%.o,$(SRCS))\nall: app\napp: $(OBJS)\n\techo\ninstall:\n\tinstall -d /usr/local/bin\n",
+		"fp1/src/a.c":     "int a;\n",
+		"fp1/src/b.c":     "int b;\n",
+		"c1/Makefile":     cmk,
+		"c1/src/main.c":   "int main(){}\n",
+		"c1/src/util.c":   "int u;\n",
+		"c1/tests/run.sh": "echo ok\n",
+		"u1/Makefile":     "app: $(call F,x)\n\techo\ninstall:\n\tinstall -d /usr/local/bin\n",
+		"w1/Makefile":     "app: $(wildcard */*.c)\n\techo\ninstall:\n\tinstall -d /usr/local/bin\n",
+		"w1/src/a.c":      "int a;\n",
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{
+			"cd fp1 && make install", "cd c1 && make install", "cd u1 && make", "cd w1 && make",
+		} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		for _, cmd := range []string{
+			"cd fp1 && make", "cd c1 && make", "cd c1 && make test", "cd c1 && make -j4", "cd c1 && make V=1 all", "cd c1 && make fn",
+		} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}
