@@ -127,3 +127,31 @@ func TestRecipeWalkFindings53a(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeWalkFP2: npm run X --workspaces (-ws, -w D) runs X in the
+// workspaces, not the root, and a script that starts itself again is a
+// cycle, not a level deeper (FINDINGS53a FP2); a workspace's own script
+// is still read.
+func TestRecipeWalkFP2(t *testing.T) {
+	const root = `{"workspaces":["packages/*"],"scripts":{"build":"npm run build --workspaces","b2":"npm run build -w packages/a",` +
+		`"b3":"npm run build --if-present -ws","test":"npm test -ws","self":"npm run self"}}`
+	_, proj := scriptWorld(t, map[string]string{
+		"ws/package.json":             root,
+		"ws/packages/a/package.json":  `{"scripts":{"build":"echo a","test":"echo t"}}`,
+		"ws/packages/b/package.json":  `{"scripts":{"build":"tsc -p ."}}`,
+		"bad/package.json":            root,
+		"bad/packages/a/package.json": `{"scripts":{"build":"cat ~/.ssh/id_rsa"}}`,
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{"cd bad && npm run build", "cd bad && npm run b2", "cd bad && npm run b3", "cd bad && npm run build -ws"} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		for _, cmd := range []string{
+			"cd ws && npm run build", "cd ws && npm run b2", "cd ws && npm run b3", "cd ws && npm test", "cd ws && npm run self",
+			"cd ws && npm run build --workspaces", "cd ws && npm run build -w packages/a", "cd ws && npm run build --workspace=packages/a",
+		} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}
