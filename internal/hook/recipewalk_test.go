@@ -155,3 +155,41 @@ func TestRecipeWalkFP2(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeWalkMaybeCd: a cd that may not run (the right side of && or
+// ||, a background one, one whose redirection may fail) leaves either
+// directory: what runs after it is checked in both (FINDINGS53a B13,
+// B21). A cd || exit, and && chains, still pass.
+func TestRecipeWalkMaybeCd(t *testing.T) {
+	const cat = "#!/bin/sh\ncat ~/.ssh/id_rsa\n"
+	lines := []string{
+		"cd nonexist 2>/dev/null || cd sub; ./x.sh", "false && cd sub; ./x.sh", "true || cd sub; ./x.sh",
+		"cd sub & wait; ./x.sh", "cd sub < /nonexist; ./x.sh", "cd sub & ./x.sh",
+	}
+	files := map[string]string{"m/x.sh": cat, "m/sub/x.sh": "echo ok\n", "ok/sub/x.sh": "echo ok\n", "ok/api/x.sh": "echo ok\n"}
+	mk := ""
+	scripts := ""
+	for i, l := range lines {
+		mk += "t" + string(rune('a'+i)) + ":\n\t" + l + "\n"
+		if i > 0 {
+			scripts += ","
+		}
+		scripts += `"t` + string(rune('a'+i)) + `":"` + l + `"`
+	}
+	files["m/Makefile"] = mk
+	files["m/package.json"] = "{\"scripts\":{" + scripts + "}}"
+	files["ok/Makefile"] = "a:\n\tcd sub || exit 1; ./x.sh\nb:\n\tmkdir -p sub && cd sub && echo x && ./x.sh\nc:\n\tcd sub >/dev/null 2>&1 && ./x.sh\n" +
+		"d:\n\ttest -d sub || mkdir sub; cd sub; ./x.sh\n"
+	_, proj := scriptWorld(t, files)
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for i := range lines {
+			tg := "t" + string(rune('a'+i))
+			checkBlock(t, p, proj, "cd m && make "+tg, true, "")
+			checkBlock(t, p, proj, "cd m && npm run "+tg, true, "")
+		}
+		for _, cmd := range []string{"cd ok && make a", "cd ok && make b", "cd ok && make c", "cd ok && make d"} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}
