@@ -193,3 +193,22 @@ func TestRecipeWalkMaybeCd(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeWalkShLines: make and npm run lines with /bin/sh (dash): a
+// line bash reads otherwise (&>, pushd, {a,b}) leaves the directory of a
+// cd in it cannot-tell (FINDINGS53a B20).
+func TestRecipeWalkShLines(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"m/x.sh":         "#!/bin/sh\ncat ~/.ssh/id_rsa\n",
+		"m/sub/x.sh":     "echo ok\n",
+		"m/Makefile":     "a:\n\tcd sub &>/dev/null; ./x.sh\nb:\n\tcd sub &>/dev/null && ./x.sh\nc:\n\tcd {sub,}; ./x.sh\nd:\n\tpushd sub; ./x.sh\nok:\n\tcd sub >/dev/null 2>&1; ./x.sh\n",
+		"m/package.json": `{"scripts":{"a":"cd sub &>/dev/null; ./x.sh","c":"cd {sub,}; ./x.sh"}}`,
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{"cd m && make a", "cd m && make b", "cd m && make c", "cd m && make d", "cd m && npm run a", "cd m && npm run c"} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		checkBlock(t, p, proj, "cd m && make ok", false, "")
+	}
+}

@@ -42,6 +42,10 @@ type recipeWalk struct {
 	cdpath bool
 	scs    [][]word.Word
 	stop   bool
+	// shDiffers is set when the line is bash that /bin/sh (dash, which
+	// make and npm run lines with) reads otherwise: a cd in it may go
+	// elsewhere or nowhere.
+	shDiffers bool
 }
 
 // scanLine walks build-file command text l (see the file comment); false
@@ -54,6 +58,9 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	saved := c.w.Dir
 	defer func() { c.w.Dir = saved }()
 	r := &recipeWalk{c: c, limit: limit, n: n}
+	if _, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(l), ""); err != nil {
+		r.shDiffers = true // cd sub &>/dev/null: dash runs cd sub & then >/dev/null
+	}
 	for _, e := range c.w.recipeEnv {
 		r.cdpath = r.cdpath || strings.HasPrefix(e.Text, "CDPATH=")
 	}
@@ -394,6 +401,11 @@ const recipeTools word.Set = " npm pnpm yarn bun task go-task just "
 
 // chdir applies cd, pushd or popd with its words args to the walk.
 func (r *recipeWalk) chdir(name string, args []word.Word) {
+	if name == "pushd" || name == "popd" || r.shDiffers {
+		// /bin/sh has no pushd; bash and sh read the line differently.
+		r.lost = name + " in a line bash and /bin/sh run differently"
+		return
+	}
 	if name == "popd" {
 		if len(r.stack) == 0 {
 			r.lost = "popd"
@@ -413,7 +425,7 @@ func (r *recipeWalk) chdir(name string, args []word.Word) {
 	if name == "pushd" {
 		r.stack = append(r.stack, r.c.w.Dir)
 	}
-	if !known || dir == "" || dir == "-" || strings.ContainsAny(dir, "$`*?[~\x00") {
+	if !known || dir == "" || dir == "-" || strings.ContainsAny(dir, "$`*?[~{\x00") { // {a,b}: bash's brace expansion, not sh's
 		r.lost = strings.TrimSpace(name + " " + dir)
 		return
 	}
