@@ -89,3 +89,126 @@ func TestRecipeWalkFindings52b(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeWalkFindings53a: make's text functions in prerequisites
+// ($(wildcard), $(patsubst), $(V:.o=.d)…) resolve as make does, so plain
+// make on a C project does not scan install's recipe (FP1); a
+// prerequisite guard still cannot tell scans every recipe.
+func TestRecipeWalkFindings53a(t *testing.T) {
+	const cmk = "BUILD := build\nSRCS := $(wildcard src/*.c)\nOBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(SRCS))\n" +
+		"DEPS := $(OBJS:.o=.d)\nPREFIX ?= /usr/local\nall: app\napp: $(OBJS) | $(BUILD)\n\techo link\n" +
+		"$(BUILD)/%.o: src/%.c\n\techo cc\n$(BUILD):\n\tmkdir -p $@\n" +
+		"test: app\n\t./tests/run.sh app\ninstall:\n\tinstall -d $(DESTDIR)$(PREFIX)/bin\n" +
+		"fn: $(addprefix x/,$(notdir $(basename $(sort $(filter %.c,$(wildcard src/*))))))\n\techo $^\n" +
+		"-include $(DEPS)\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"fp1/Makefile":    "SRCS := $(wildcard src/*.c)\nOBJS := $(patsubst src/%.c,build/%.o,$(SRCS))\nall: app\napp: $(OBJS)\n\techo\ninstall:\n\tinstall -d /usr/local/bin\n",
+		"fp1/src/a.c":     "int a;\n",
+		"fp1/src/b.c":     "int b;\n",
+		"c1/Makefile":     cmk,
+		"c1/src/main.c":   "int main(){}\n",
+		"c1/src/util.c":   "int u;\n",
+		"c1/tests/run.sh": "echo ok\n",
+		"u1/Makefile":     "app: $(call F,x)\n\techo\ninstall:\n\tinstall -d /usr/local/bin\n",
+		"w1/Makefile":     "app: $(wildcard */*.c)\n\techo\ninstall:\n\tinstall -d /usr/local/bin\n",
+		"w1/src/a.c":      "int a;\n",
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{
+			"cd fp1 && make install", "cd c1 && make install", "cd u1 && make", "cd w1 && make",
+		} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		for _, cmd := range []string{
+			"cd fp1 && make", "cd c1 && make", "cd c1 && make test", "cd c1 && make -j4", "cd c1 && make V=1 all", "cd c1 && make fn",
+		} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}
+
+// TestRecipeWalkFP2: npm run X --workspaces (-ws, -w D) runs X in the
+// workspaces, not the root, and a script that starts itself again is a
+// cycle, not a level deeper (FINDINGS53a FP2); a workspace's own script
+// is still read.
+func TestRecipeWalkFP2(t *testing.T) {
+	const root = `{"workspaces":["packages/*"],"scripts":{"build":"npm run build --workspaces","b2":"npm run build -w packages/a",` +
+		`"b3":"npm run build --if-present -ws","test":"npm test -ws","self":"npm run self"}}`
+	_, proj := scriptWorld(t, map[string]string{
+		"ws/package.json":             root,
+		"ws/packages/a/package.json":  `{"scripts":{"build":"echo a","test":"echo t"}}`,
+		"ws/packages/b/package.json":  `{"scripts":{"build":"tsc -p ."}}`,
+		"bad/package.json":            root,
+		"bad/packages/a/package.json": `{"scripts":{"build":"cat ~/.ssh/id_rsa"}}`,
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{"cd bad && npm run build", "cd bad && npm run b2", "cd bad && npm run b3", "cd bad && npm run build -ws"} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		for _, cmd := range []string{
+			"cd ws && npm run build", "cd ws && npm run b2", "cd ws && npm run b3", "cd ws && npm test", "cd ws && npm run self",
+			"cd ws && npm run build --workspaces", "cd ws && npm run build -w packages/a", "cd ws && npm run build --workspace=packages/a",
+		} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}
+
+// TestRecipeWalkMaybeCd: a cd that may not run (the right side of && or
+// ||, a background one, one whose redirection may fail) leaves either
+// directory: what runs after it is checked in both (FINDINGS53a B13,
+// B21). A cd || exit, and && chains, still pass.
+func TestRecipeWalkMaybeCd(t *testing.T) {
+	const cat = "#!/bin/sh\ncat ~/.ssh/id_rsa\n"
+	lines := []string{
+		"cd nonexist 2>/dev/null || cd sub; ./x.sh", "false && cd sub; ./x.sh", "true || cd sub; ./x.sh",
+		"cd sub & wait; ./x.sh", "cd sub < /nonexist; ./x.sh", "cd sub & ./x.sh",
+	}
+	files := map[string]string{"m/x.sh": cat, "m/sub/x.sh": "echo ok\n", "ok/sub/x.sh": "echo ok\n", "ok/api/x.sh": "echo ok\n"}
+	mk := ""
+	scripts := ""
+	for i, l := range lines {
+		mk += "t" + string(rune('a'+i)) + ":\n\t" + l + "\n"
+		if i > 0 {
+			scripts += ","
+		}
+		scripts += `"t` + string(rune('a'+i)) + `":"` + l + `"`
+	}
+	files["m/Makefile"] = mk
+	files["m/package.json"] = "{\"scripts\":{" + scripts + "}}"
+	files["ok/Makefile"] = "a:\n\tcd sub || exit 1; ./x.sh\nb:\n\tmkdir -p sub && cd sub && echo x && ./x.sh\nc:\n\tcd sub >/dev/null 2>&1 && ./x.sh\n" +
+		"d:\n\ttest -d sub || mkdir sub; cd sub; ./x.sh\n"
+	_, proj := scriptWorld(t, files)
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for i := range lines {
+			tg := "t" + string(rune('a'+i))
+			checkBlock(t, p, proj, "cd m && make "+tg, true, "")
+			checkBlock(t, p, proj, "cd m && npm run "+tg, true, "")
+		}
+		for _, cmd := range []string{"cd ok && make a", "cd ok && make b", "cd ok && make c", "cd ok && make d"} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}
+
+// TestRecipeWalkShLines: make and npm run lines with /bin/sh (dash): a
+// line bash reads otherwise (&>, pushd, {a,b}) leaves the directory of a
+// cd in it cannot-tell (FINDINGS53a B20).
+func TestRecipeWalkShLines(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"m/x.sh":         "#!/bin/sh\ncat ~/.ssh/id_rsa\n",
+		"m/sub/x.sh":     "echo ok\n",
+		"m/Makefile":     "a:\n\tcd sub &>/dev/null; ./x.sh\nb:\n\tcd sub &>/dev/null && ./x.sh\nc:\n\tcd {sub,}; ./x.sh\nd:\n\tpushd sub; ./x.sh\nok:\n\tcd sub >/dev/null 2>&1; ./x.sh\n",
+		"m/package.json": `{"scripts":{"a":"cd sub &>/dev/null; ./x.sh","c":"cd {sub,}; ./x.sh"}}`,
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{"cd m && make a", "cd m && make b", "cd m && make c", "cd m && make d", "cd m && npm run a", "cd m && npm run c"} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		checkBlock(t, p, proj, "cd m && make ok", false, "")
+	}
+}

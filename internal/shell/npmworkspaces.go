@@ -352,3 +352,58 @@ func npmCommandWord(args []word.Word) []word.Word {
 	out[at[0]].Text = cmd
 	return out
 }
+
+// newScripts returns the names of the scripts of package.json f the
+// command runs that are not already being followed: npm run build inside
+// the build script being read is a cycle, which runs nothing new; none
+// while all of f's scripts ("*") are being followed.
+func (c *cmd) newScripts(f string, names []string) []string {
+	where := c.w.Where(f)
+	if slices.Contains(c.w.scriptsFollowed, scriptKeys(where, []string{"*"})[0]) {
+		return nil // every script of f is being followed
+	}
+	var out []string
+	for _, n := range names {
+		if !slices.Contains(c.w.scriptsFollowed, scriptKeys(where, []string{n})[0]) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// scriptKeys returns the keys of scriptsFollowed for the scripts names of
+// the package.json at place where.
+func scriptKeys(where string, names []string) []string {
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		out = append(out, word.Clean(where)+"\x00"+n)
+	}
+	return out
+}
+
+// workspacesOnly reports whether an npm command runs its scripts in the
+// workspaces it names and not in the root (-ws, --workspaces, -w D,
+// --workspace=D, without --include-workspace-root or a workspace naming
+// the root itself).
+func (c *cmd) workspacesOnly() bool {
+	if c.name != "npm" || !c.workspaceCall() {
+		return false
+	}
+	for i, a := range c.args {
+		if a.Text == "--" {
+			break
+		}
+		o := catalogue.NpmOption(a.Text)
+		switch {
+		case o.Ambiguous || o.Key == "include-workspace-root":
+			return false
+		case (a.Text == "-w" || o.Key == "workspace" && !o.Eq) && i+1 < len(c.args):
+			if word.Clean(c.args[i+1].Text) == "." {
+				return false
+			}
+		case o.Key == "workspace" && o.Eq && word.Clean(o.Value) == ".":
+			return false
+		}
+	}
+	return true
+}

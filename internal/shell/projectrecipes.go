@@ -420,17 +420,13 @@ func (m *makefile) expandedTargets() (map[string][]*makeRule, bool) {
 }
 
 // expandNames returns target or prerequisite names with make's variables
-// expanded (m.expand), split at blanks.
+// and text functions expanded (m.expand, makeText), split at blanks.
 func (m *makefile) expandNames(ns []string) []string {
-	var out []string
-	for _, n := range ns {
-		if strings.Contains(n, "$") && m.expand != nil {
-			out = append(out, strings.Fields(m.expand(n))...)
-			continue
-		}
-		out = append(out, n)
+	all := strings.Join(ns, " ") // a call's arguments may hold blanks
+	if !strings.Contains(all, "$") || m.expand == nil {
+		return ns
 	}
-	return out
+	return strings.Fields(m.expand(all))
 }
 
 // ruleLines returns a rule's recipe lines for target t with its
@@ -586,7 +582,10 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	c.makeShells(&m)
 	c.makeEditorEnv(&m)
 	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
-	m.expand = expand
+	m.expand = func(s string) string {
+		t := makeText{lookup: func(n string) string { return expand("$(" + n + ")") }, glob: c.makeGlob}
+		return t.eval(expand(s))
+	}
 	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
 	c.w.recipeEnv = c.makeExports(&m, expand)
 	c.scanRecipeWords(m.parsing, expand)

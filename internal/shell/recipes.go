@@ -230,7 +230,11 @@ func (c *cmd) packageScripts() {
 		for _, f := range c.projectFiles(dir, []string{name}, look) {
 			here = here || f == "package.json"
 			c.inFileDir(f, func() { // scripts run in the package's directory
-				if t, ok := c.packageFile(path.Base(f), names); ok && name == "package.json" {
+				own := names
+				if c.workspacesOnly() {
+					own = nil // npm -ws, -w D: the workspaces' scripts, not the root's
+				}
+				if t, ok := c.packageFile(path.Base(f), own); ok && name == "package.json" {
 					c.memberPackages(t, names) // npmworkspaces.go
 				}
 			})
@@ -298,7 +302,10 @@ func (c *cmd) packageFile(f string, names []string) (string, bool) {
 		scripts = pkg.Tasks
 	}
 	if !written {
+		names = c.newScripts(f, names)
+		defer func(n int) { c.w.scriptsFollowed = c.w.scriptsFollowed[:n] }(len(c.w.scriptsFollowed))
 		if len(names) > 0 {
+			c.w.scriptsFollowed = append(c.w.scriptsFollowed, scriptKeys(c.w.Where(f), names)...)
 			c.projectScripts(scripts, names)
 			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go
 			c.npmDefaults(scripts, names, func(l string) { c.scanRecipeWords([]string{l}, nil) })

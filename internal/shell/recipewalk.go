@@ -42,6 +42,10 @@ type recipeWalk struct {
 	cdpath bool
 	scs    [][]word.Word
 	stop   bool
+	// shDiffers is set when the line is bash that /bin/sh (dash, which
+	// make and npm run lines with) reads otherwise: a cd in it may go
+	// elsewhere or nowhere.
+	shDiffers bool
 }
 
 // scanLine walks build-file command text l (see the file comment); false
@@ -54,6 +58,9 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	saved := c.w.Dir
 	defer func() { c.w.Dir = saved }()
 	r := &recipeWalk{c: c, limit: limit, n: n}
+	if _, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(l), ""); err != nil {
+		r.shDiffers = true // cd sub &>/dev/null: dash runs cd sub & then >/dev/null
+	}
 	for _, e := range c.w.recipeEnv {
 		r.cdpath = r.cdpath || strings.HasPrefix(e.Text, "CDPATH=")
 	}
@@ -102,7 +109,128 @@ func (r *recipeWalk) stmt(s *syntax.Stmt) {
 		r.scan(redirs)
 		return
 	}
-	r.command(s.Cmd, redirs)
+	switch {
+	case s.Background:
+		r.scoped(func() { r.command(s.Cmd, redirs) }) // cd sub &: a subshell's
+	case mayFailRedirs(s.Redirs):
+		before := r.state()
+		r.command(s.Cmd, redirs) // cd sub < /nonexist: the cd may not run
+		r.set(mergeStates(before, r.state()))
+	default:
+		r.command(s.Cmd, redirs)
+	}
+}
+
+// dirState is where a walk may be: the directory, or the cd guard could
+// not follow; none for a path that does not go on (after exit).
+type dirState struct {
+	dir, lost string
+	none      bool
+}
+
+// state returns the walk's directory state.
+func (r *recipeWalk) state() dirState { return dirState{dir: r.c.w.Dir, lost: r.lost} }
+
+// set makes st the walk's directory state (a path that ends leaves it).
+func (r *recipeWalk) set(st dirState) {
+	if !st.none {
+		r.c.w.Dir, r.lost = st.dir, st.lost
+	}
+}
+
+// mergeStates returns the state after either of a and b: one of them
+// when they agree (or the other ends), else a directory guard cannot tell.
+func mergeStates(a, b dirState) dirState {
+	switch {
+	case a.none:
+		return b
+	case b.none || a == b:
+		return a
+	case a.lost != "":
+		return a
+	case b.lost != "":
+		return b
+	}
+	return dirState{dir: a.dir, lost: "a cd that may or may not run (after && or ||, or with a redirection that may fail)"}
+}
+
+// mayFailRedirs reports whether a redirection of rs may fail, so that its
+// command does not run: one to a file other than /dev/…, not a copy of a
+// descriptor nor a here-document.
+func mayFailRedirs(rs []*syntax.Redirect) bool {
+	for _, rd := range rs {
+		switch rd.Op {
+		case syntax.DplIn, syntax.DplOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			continue
+		}
+		if rd.Word == nil || !strings.HasPrefix(printNode(rd.Word), "/dev/") {
+			return true
+		}
+	}
+	return false
+}
+
+// andOr walks a && or || list: each command from the state of the
+// path that reaches it (the one before succeeded for &&, failed for ||),
+// the state after being either path's.
+func (r *recipeWalk) andOr(x *syntax.BinaryCmd) {
+	var items []*syntax.Stmt
+	var ops []syntax.BinCmdOperator
+	var flat func(s *syntax.Stmt)
+	flat = func(s *syntax.Stmt) {
+		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && len(s.Redirs) == 0 && !s.Background && !s.Negated && (b.Op == syntax.AndStmt || b.Op == syntax.OrStmt) {
+			flat(b.X)
+			ops = append(ops, b.Op)
+			flat(b.Y)
+			return
+		}
+		items = append(items, s)
+	}
+	flat(&syntax.Stmt{Cmd: x})
+	succ, fail := r.item(items[0])
+	for i, it := range items[1:] {
+		if r.stop {
+			return
+		}
+		if ops[i] == syntax.AndStmt {
+			if succ.none {
+				continue
+			}
+			r.set(succ)
+			s2, f2 := r.item(it)
+			succ, fail = s2, mergeStates(fail, f2)
+			continue
+		}
+		if fail.none {
+			continue
+		}
+		r.set(fail)
+		s2, f2 := r.item(it)
+		succ, fail = mergeStates(succ, s2), f2
+	}
+	r.set(mergeStates(succ, fail))
+}
+
+// item walks one command of a && or || list and returns the states after
+// it succeeded and after it failed: a failed cd moved nothing; exit ends
+// the path; any other command that moved may have failed before or after.
+func (r *recipeWalk) item(s *syntax.Stmt) (succ, fail dirState) {
+	before := r.state()
+	r.stmt(s)
+	after := r.state()
+	name := ""
+	if c, ok := s.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+		name = c.Args[0].Lit()
+	}
+	switch {
+	case s.Negated:
+		return mergeStates(before, after), mergeStates(before, after)
+	case name == "exit" || name == "return":
+		return dirState{none: true}, dirState{none: true}
+	case name == "cd" || name == "pushd" || name == "popd":
+		return after, before
+	}
+	return after, mergeStates(before, after)
 }
 
 // command walks one command of a statement.
@@ -131,8 +259,7 @@ func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
 			r.scoped(func() { r.stmt(x.Y) })
 			return
 		}
-		r.stmt(x.X)
-		r.stmt(x.Y)
+		r.andOr(x)
 	case *syntax.IfClause:
 		r.scan(redirs)
 		r.ifClause(x)
@@ -274,6 +401,11 @@ const recipeTools word.Set = " npm pnpm yarn bun task go-task just "
 
 // chdir applies cd, pushd or popd with its words args to the walk.
 func (r *recipeWalk) chdir(name string, args []word.Word) {
+	if name == "pushd" || name == "popd" || r.shDiffers {
+		// /bin/sh has no pushd; bash and sh read the line differently.
+		r.lost = name + " in a line bash and /bin/sh run differently"
+		return
+	}
 	if name == "popd" {
 		if len(r.stack) == 0 {
 			r.lost = "popd"
@@ -293,7 +425,7 @@ func (r *recipeWalk) chdir(name string, args []word.Word) {
 	if name == "pushd" {
 		r.stack = append(r.stack, r.c.w.Dir)
 	}
-	if !known || dir == "" || dir == "-" || strings.ContainsAny(dir, "$`*?[~\x00") {
+	if !known || dir == "" || dir == "-" || strings.ContainsAny(dir, "$`*?[~{\x00") { // {a,b}: bash's brace expansion, not sh's
 		r.lost = strings.TrimSpace(name + " " + dir)
 		return
 	}

@@ -315,6 +315,10 @@ type walker struct {
 	// recipeDepth counts the shells and makes inside build-file commands
 	// being read (recipedirs.go).
 	recipeDepth int
+	// scriptsFollowed are the package.json scripts being followed (the
+	// file's place and the script's name): one a script starts again is
+	// a cycle, not a level deeper (packageFile).
+	scriptsFollowed []string
 	// recipeEnv are the variables the makefile being scanned exports
 	// (NAME=value), which a make its recipes start is given.
 	recipeEnv []word.Word
