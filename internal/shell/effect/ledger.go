@@ -65,7 +65,7 @@ type Ledger struct {
 	Nread int
 	// nlooked counts the files looked for, there or not (MaxFileLookups).
 	nlooked int
-	reads []fileRead
+	reads   []fileRead
 	// MetaOnly is set while a program that changes no file's text (chmod,
 	// touch, rm) runs; Redirecting while a redirection of standard output
 	// is recorded (call settles what its file then holds); Replacing while
