@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 )
 
 // maxMakeText bounds the calls evaluated in one name.
@@ -41,11 +42,12 @@ func (e *makeText) eval(s string) string {
 			b.WriteByte(s[i])
 			continue
 		}
-		end := callEnd(s, i+1)
+		end := lang.Closing(s[i+1:])
 		if end < 0 {
 			b.WriteString(s[i:])
 			break
 		}
+		end += i + 1
 		v, ok := e.call(s[i+2 : end])
 		if !ok {
 			v = s[i : end+1]
@@ -54,28 +56,6 @@ func (e *makeText) eval(s string) string {
 		i = end
 	}
 	return b.String()
-}
-
-// callEnd returns the index of the bracket closing the one at s[open], or
-// -1.
-func callEnd(s string, open int) int {
-	o, c := s[open], byte(')')
-	if o == '{' {
-		c = '}'
-	}
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case o:
-			depth++
-		case c:
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // call evaluates the text inside one $( ): a text function or a

@@ -169,17 +169,39 @@ func M4Includes(t string) []string {
 
 // Balanced returns what the brackets at the start of s enclose.
 func Balanced(s string) (string, bool) {
+	if i := closeAt(s, '(', ')'); i >= 0 {
+		return s[1:i], true
+	}
+	return "", false
+}
+
+// Closing returns the index in s of the bracket that closes the one s
+// starts with, ( or {, counting the brackets of that kind inside; -1 when
+// none does or s starts with neither.
+func Closing(s string) int {
+	switch {
+	case strings.HasPrefix(s, "("):
+		return closeAt(s, '(', ')')
+	case strings.HasPrefix(s, "{"):
+		return closeAt(s, '{', '}')
+	}
+	return -1
+}
+
+// closeAt returns the index of the close that brings the count of open
+// and close brackets in s, from its start, back to 0; -1 for none.
+func closeAt(s string, open, close byte) int {
 	depth := 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '(':
+		case open:
 			depth++
-		case ')':
+		case close:
 			depth--
 			if depth == 0 {
-				return s[1:i], true
+				return i
 			}
 		}
 	}
-	return "", false
+	return -1
 }
