@@ -106,7 +106,7 @@ func TestGitPushLocalHooks(t *testing.T) {
 			"git -c http.extraHeader=x push gh main", "git send-pack git@github.com:a/b main",
 			"git push --forc gh main", "git push -o ci.skip gh main", "git push --recurse-submodules=on-demand gh main",
 			"git -C .. push " + filepath.Base(proj) + "/r.git HEAD:zz", // no repository there: git refuses
-			"echo x > a.txt && git push ./absent.git main", // a write elsewhere
+			"echo x > a.txt && git push ./absent.git main",             // a write elsewhere
 			"git -C ../w1 push gh HEAD:x", "git push ssh://git@example.com/r.git main", "git push https://github.com/a/b.git main",
 		} {
 			checkRule(t, p, proj, cmd, "", "")
