@@ -412,11 +412,13 @@ func (c *cmd) gitPushHooksOf(st effect.Stater, userFiles []string, local string)
 
 // gitPushMade reports whether the command, before a push to local (a
 // path as named from the walker's directory) where no repository is now,
-// wrote or touched anything at, under or above it, or a path guard cannot
-// place: the repository, with hooks, may be there when the push runs.
+// wrote or touched anything at or under it, wrote a directory above it,
+// or wrote or touched a path guard cannot place: the repository, with
+// hooks, may be there when the push runs. A directory above it only
+// touched (git add . names the project) is not counted.
 func (c *cmd) gitPushMade(local string) bool {
 	at := c.absWhere(local)
-	for _, l := range []*[]string{c.w.WriteList, c.w.TouchList} {
+	for i, l := range []*[]string{c.w.WriteList, c.w.TouchList} {
 		if l == nil {
 			continue
 		}
@@ -429,8 +431,10 @@ func (c *cmd) gitPushMade(local string) bool {
 			case strings.HasPrefix(q, "/dev/"):
 			case !word.IsKnown(q) || !word.IsKnown(at) || strings.HasPrefix(q, "/") != strings.HasPrefix(at, "/"):
 				return true // a name guard cannot tell, or place against local
-			case q == at || q == "/" || q == "." || strings.HasPrefix(q, at+"/") || strings.HasPrefix(at, q+"/"):
+			case q == at || strings.HasPrefix(q, at+"/"):
 				return true
+			case i == 0 && (q == "/" || q == "." || strings.HasPrefix(at, q+"/")):
+				return true // a directory above it written (tar x, cp -r into it)
 			}
 		}
 	}
