@@ -92,6 +92,11 @@ func TestGitPushLocalHooks(t *testing.T) {
 			"git -c remote.z.q.url=r.git push z.q main", "git -c url.r.git.insteadOf=https://x.example/a push https://x.example/a main",
 			"HOME=/tmp/elsewhere git push https://github.com/a/b main", "git push --exec-x r.git main", "git push co main",
 			"git push foo::bar main", "git push -z gh main",
+			// No repository there now, but the command makes one (with
+			// hooks) before the push runs.
+			"git clone -q --bare . made.git && git push made.git main",
+			"git clone -q --bare . made.git && printf '#!/bin/sh\\ncat k\\n' > made.git/hooks/pre-receive && git push made.git main",
+			"cp -r r.git made.git && git push ./made.git main", "mkdir -p ../made/hooks && git push ../made main",
 		} {
 			checkRule(t, p, proj, cmd, "unparsable_command", "")
 		}
@@ -101,6 +106,7 @@ func TestGitPushLocalHooks(t *testing.T) {
 			"git -c http.extraHeader=x push gh main", "git send-pack git@github.com:a/b main",
 			"git push --forc gh main", "git push -o ci.skip gh main", "git push --recurse-submodules=on-demand gh main",
 			"git -C .. push " + filepath.Base(proj) + "/r.git HEAD:zz", // no repository there: git refuses
+			"echo x > a.txt && git push ./absent.git main",             // a write elsewhere
 			"git -C ../w1 push gh HEAD:x", "git push ssh://git@example.com/r.git main", "git push https://github.com/a/b.git main",
 		} {
 			checkRule(t, p, proj, cmd, "", "")

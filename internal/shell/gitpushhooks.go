@@ -382,6 +382,10 @@ func (c *cmd) gitPushSubmodules(st effect.Stater, run gitPushRun, recurse string
 // makes is cannot-tell. false when a hide was recorded.
 func (c *cmd) gitPushHooksOf(st effect.Stater, userFiles []string, local string) bool {
 	dotgit, found, ok := c.gitEnterRepo(st, local)
+	if !found && ok && c.gitPushMade(local) {
+		c.w.hide("git push pushes to %s, where no repository is now, after the command made or wrote files there (git clone, cp -r, a hook written into it): guard cannot tell which hooks run", word.Quote(word.Render(local)))
+		return false
+	}
 	if !found {
 		return ok // no repository there: git refuses, nothing runs
 	}
@@ -404,6 +408,49 @@ func (c *cmd) gitPushHooksOf(st effect.Stater, userFiles []string, local string)
 		}
 	})
 	return ok
+}
+
+// gitPushMade reports whether the command, before a push to local (a
+// path as named from the walker's directory) where no repository is now,
+// wrote or touched anything at or under it, wrote a directory above it,
+// or wrote or touched a path guard cannot place: the repository, with
+// hooks, may be there when the push runs. A directory above it only
+// touched (git add . names the project) is not counted.
+func (c *cmd) gitPushMade(local string) bool {
+	at := c.absWhere(local)
+	for i, l := range []*[]string{c.w.WriteList, c.w.TouchList} {
+		if l == nil {
+			continue
+		}
+		for _, q := range *l {
+			if word.HomeRelative(q) && c.w.Home != "" {
+				q = c.w.Home + strings.TrimPrefix(q, "~")
+			}
+			q = c.absWhere(q)
+			switch {
+			case strings.HasPrefix(q, "/dev/"):
+			case !word.IsKnown(q) || !word.IsKnown(at) || strings.HasPrefix(q, "/") != strings.HasPrefix(at, "/"):
+				return true // a name guard cannot tell, or place against local
+			case q == at || strings.HasPrefix(q, at+"/"):
+				return true
+			case i == 0 && (q == "/" || q == "." || strings.HasPrefix(at, q+"/")):
+				return true // a directory above it written (tar x, cp -r into it)
+			}
+		}
+	}
+	return false
+}
+
+// absWhere returns path p (named from the walker's directory) cleaned,
+// absolute where the reader can tell the working directory.
+func (c *cmd) absWhere(p string) string {
+	p = word.Clean(c.w.Where(p))
+	if loc, ok := c.w.Files.(effect.Locator); ok && !strings.HasPrefix(p, "/") {
+		if a, ok := loc.Abs(p); ok && len(a) > 0 {
+			return word.Clean(a[0])
+		}
+	}
+	return p
 }
 
 // gitEnterSuffixes are what git's receive-pack tries after the directory

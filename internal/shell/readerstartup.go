@@ -73,18 +73,27 @@ func (c *cmd) gitPagerHome(sub string, at int) {
 	if sub == "stash" && at+1 < len(c.args) {
 		pages = pages || c.args[at+1].Text == "list" || c.args[at+1].Text == "show" // printed as git log does
 	}
-	for j := 0; j < at && j < len(c.args); j++ {
-		s := c.args[j].Text
-		k, v, _ := strings.Cut(strings.TrimPrefix(s, "--config-env="), "=")
+	for g := range c.gitSettings(at) {
+		k, v, _ := strings.Cut(g.text, "=")
 		k = strings.ToLower(k)
 		switch {
-		case k == "pager."+sub && gitFalse(v):
+		case k == "pager."+sub && !g.env && gitFalse(v):
 			return // -c pager.log=false: no pager
-		case strings.HasPrefix(k, "pager.") && gitBool(v):
-			pages = pages || !gitFalse(v) // -c pager.status=true: the default pager
-		case s == "-P" || s == "--no-pager" || k == "core.pager" || strings.HasPrefix(k, "pager."):
+		case k == "pager."+sub && !g.env && gitBool(v):
+			pages = true // -c pager.status=true: the default pager
+		case k == "core.pager" || k == "pager."+sub:
+			return // a pager the command names: walked as given
+		case strings.HasPrefix(k, "pager."):
+			pages = pages || g.env || !gitFalse(v) // another subcommand's: counted as paging
+		}
+	}
+	for j := 0; j < at && j < len(c.args); j++ {
+		switch c.args[j].Text {
+		case "-C", "--git-dir", "--work-tree", "--namespace", "-c", "--config-env":
+			j++ // a value, not an option
+		case "-P", "--no-pager":
 			return
-		case s == "-p" || s == "--paginate":
+		case "-p", "--paginate":
 			pages = true
 		}
 	}

@@ -1063,7 +1063,7 @@ func gitRunsValue(key, v string) bool {
 	case key == "core.pager", key == "core.editor", key == "core.sshcommand", key == "core.fsmonitor",
 		key == "core.askpass", key == "sequence.editor", key == "gpg.program", key == "diff.external",
 		key == "interactive.difffilter", key == "gpg.ssh.program", key == "gpg.x509.program",
-		key == "gpg.openpgp.program", key == "gpg.ssh.defaultkeycommand", strings.HasPrefix(key, "pager."),
+		key == "gpg.openpgp.program", key == "gpg.ssh.defaultkeycommand", strings.HasPrefix(key, "pager.") && !gitBool(v),
 		key == "core.gitproxy", key == "uploadpack.packobjectshook", key == "core.alternaterefscommand",
 		key == "web.browser", key == "help.browser", key == "man.viewer", key == "instaweb.httpd", key == "imap.tunnel":
 		return true
