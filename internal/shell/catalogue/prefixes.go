@@ -173,6 +173,9 @@ var Prefixes = []PrefixEntry{
 	{Name: "chronic"},
 	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1, Root: true}},
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
+	// colima ssh [-p PROFILE] -- CMD…: CMD in colima's VM, which mounts
+	// the home (FINDINGS53a B19).
+	{Name: "colima", Prefix: Prefix{Sub: "ssh", WithArg: " -p --profile "}},
 	{Name: "command", Prefix: Prefix{Execs: true, NoRun: " -v -V "}},
 	{Name: "conda", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}}, // conda run python
 	{Name: "cross-env", Prefix: Prefix{Assigns: true}},                                    // cross-env CI=1 node --test (npm scripts)
@@ -214,6 +217,9 @@ var Prefixes = []PrefixEntry{
 	// lima CMD…: Lima's shell wrapper runs CMD in its VM, in the same
 	// directory (the home is shared): lima nerdctl compose up.
 	{Name: "lima"},
+	// limactl shell [--workdir D] INSTANCE CMD…: what lima CMD is
+	// (FINDINGS53a B19).
+	{Name: "limactl", Prefix: Prefix{Sub: "shell", WithArg: " --workdir --shell ", Operands: 1}},
 	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
 	// machinectl shell [USER@]HOST CMD…: a login shell's command, in the user's home.
 	{Name: "machinectl", Prefix: Prefix{Sub: "shell", WithArg: " --uid -E --setenv -M --machine -H --host ", Env: " -E --setenv ", Operands: 1, Home: true}},
