@@ -43,6 +43,7 @@ func TestTaskJustFindings53a(t *testing.T) {
 		"j6": "d := 'sub'\nt:\n    cd {{d}} && ./x.sh\n",
 		"j7": "[script('nu')]\nt:\n    echo hi\n",
 		"j8": "t:\n    #!/usr/bin/env nu\n    echo hi\n",
+		"j9": "set shell := [\"bash\", \"-euo\", \"pipefail\", \"-c\"]\n\ndefault:\n    @just --list\n\n[doc('a script')]\nt:\n    cat .e\\\n    nv\n",
 	}
 	for name, text := range tasks {
 		files[name+"/Taskfile.yml"] = v3 + text
@@ -61,7 +62,7 @@ func TestTaskJustFindings53a(t *testing.T) {
 	files["ok/Taskfile.yml"] = v3 + "vars:\n  BIN: app\n  PKGS:\n    sh: go list ./...\ntasks:\n  build:\n    cmds:\n      - go build -o {{.BIN}} .\n  test:\n    cmds:\n      - go test {{.CLI_ARGS}} ./...\n" +
 		"  lint:\n    cmds:\n      - for: [a, b]\n        cmd: echo {{.ITEM}}\n"
 	files["lk/Taskfile.yml"] = v3 + "tasks:\n  build:\n    cmds:\n      - echo hi\n  leak:\n    cmds:\n      - cat ~/.ssh/id_rsa\n"
-	files["ok/justfile"] = "venv := '.venv'\n\nvenv:\n    python3 -m venv {{venv}}\n\ntest *args:\n    {{venv}}/bin/pytest -q {{args}}\n\nlint:\n    {{venv}}/bin/ruff check .\n\n" +
+	files["ok/justfile"] = "set shell := ['bash', '-euo', 'pipefail', '-c']\nvenv := '.venv'\n\ndefault:\n    @just --list\n\nvenv:\n    python3 -m venv {{venv}}\n\ntest *args:\n    {{venv}}/bin/pytest -q {{args}}\n\nlint:\n    {{venv}}/bin/ruff check .\n\n" +
 		"[working-directory: 'docs']\nserve:\n    python3 -m http.server 8000\n\nbuild:\n    go build \\\n      -o app .\n"
 	files["ok/docs/index.md"] = "# docs\n"
 	files["dyn/Taskfile.yml"] = v3 + "vars:\n  K:\n    sh: cat ~/.ssh/id_rsa\ntasks:\n  t:\n    cmds:\n      - echo hi\n"
@@ -91,7 +92,7 @@ func TestTaskJustFindings53a(t *testing.T) {
 			"cd d && task t", "cd d && just t", "cd d && just -d . -f sub/justfile t",
 			"cd ok && task build", "cd ok && task test", "cd ok && task test -- -run X", "cd ok && task lint",
 			"cd ok && task --list", "cd ok && task -l", "cd lk && task --list", "cd lk && task -l",
-			"cd ok && just test", "cd ok && just test -k foo", "cd ok && just lint", "cd ok && just serve", "cd ok && just --list",
+			"cd ok && just test", "cd ok && just test -k foo", "cd ok && just lint", "cd ok && just serve", "cd ok && just --list", "cd ok && just",
 			"cd ok && just build", "cd ok && just venv",
 			"limactl list", "colima status",
 		} {

@@ -72,6 +72,9 @@ type justRef struct {
 func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[string]bool) {
 	jf := justfile{vars: map[string]string{}, over: map[string]string{}}
 	base := path.Dir(f)
+	if justListing(c.args) {
+		return // just --list runs no recipe
+	}
 	jf.invocation(tr, c.args)
 	jf.read(t)
 	c.justImports(&jf, base, seen)
@@ -272,25 +275,27 @@ func justAssignment(l string) string {
 func (jf *justfile) recipe(h string, attrs, body []string) {
 	var r justRecipe
 	interp, script := jf.shell, false
-	for _, a := range attrs {
-		switch {
-		case strings.Contains(a, "no-cd"):
-			r.noCd = true
-		case strings.Contains(a, "working-directory"):
-			if d, ok := justDir(a); ok {
-				r.dir = d
-			} else {
-				r.unknown = a
-			}
-		}
-		if i := strings.Index(a, "script"); i >= 0 {
-			script, interp = true, jf.script
-			if rest := strings.TrimLeft(a[i+len("script"):], " \t"); strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, ":") {
-				ws, ok := justList(strings.TrimSuffix(strings.TrimSpace(strings.TrimLeft(rest, "(: ")), "]"))
-				if !ok {
-					jf.hide = "runs a recipe with an interpreter guard cannot tell (" + a + ")"
+	for _, at := range attrs {
+		for _, a := range justAttrs(at) {
+			name, arg, _ := strings.Cut(a, "\x00")
+			switch name {
+			case "no-cd":
+				r.noCd = true
+			case "working-directory":
+				if d, ok := justDir(name + " " + arg); ok {
+					r.dir = d
+				} else {
+					r.unknown = at
 				}
-				interp = ws
+			case "script":
+				script, interp = true, jf.script
+				if arg != "" {
+					ws, ok := justList(arg)
+					if !ok {
+						jf.hide = "runs a recipe with an interpreter guard cannot tell (" + at + ")"
+					}
+					interp = ws
+				}
 			}
 		}
 	}
@@ -319,6 +324,41 @@ func (jf *justfile) recipe(h string, attrs, body []string) {
 	jf.recipes = append(jf.recipes, r)
 }
 
+// justAttrs returns the attributes of attribute line l ([no-cd,
+// script("python3")], [working-directory: 'x']), each NAME, NUL, its
+// argument text ("" when none).
+func justAttrs(l string) []string {
+	l = strings.TrimSpace(l)
+	l = strings.TrimSuffix(strings.TrimPrefix(l, "["), "]")
+	var out []string
+	for l = strings.TrimSpace(l); l != ""; l = strings.TrimLeft(l, " \t,") {
+		n := 0
+		for n < len(l) && (word.IsWordChar(l[n]) || l[n] == '-') {
+			n++
+		}
+		name, rest := l[:n], strings.TrimLeft(l[n:], " \t")
+		arg := ""
+		switch {
+		case n == 0:
+			return append(out, "?\x00"+l) // not read: no name
+		case strings.HasPrefix(rest, "("):
+			end := strings.IndexByte(rest, ')')
+			if end < 0 {
+				end = len(rest) - 1
+			}
+			arg, rest = rest[1:end], rest[end+1:]
+		case strings.HasPrefix(rest, ":"):
+			rest = strings.TrimLeft(rest[1:], " \t")
+			if v, ok := justString(rest); ok || rest != "" && (rest[0] == '"' || rest[0] == '\'') {
+				arg, rest = rest[:min(len(rest), len(v)+2)], rest[min(len(rest), len(v)+2):]
+			}
+		}
+		out = append(out, name+"\x00"+arg)
+		l = rest
+	}
+	return out
+}
+
 // justJoined returns recipe lines ls with each ending in an odd number of
 // backslashes joined with the next, the backslash and line break taken
 // off (just passes them as one command; the shell drops the break).
@@ -335,15 +375,20 @@ func justJoined(ls []string) []string {
 }
 
 // runs returns the shell lines that run text with interpreter interp
-// (its words; nil: a shell, the text itself): a shell's -c text, an
-// interpreter's code option and text (python3 -c 'TEXT'); a script (a
-// file the interpreter runs) of a program guard does not know the code
-// option of is cannot-tell.
+// (its words; nil or a shell: the text itself, as sh runs it): set
+// shell's words and the line (python3 -c 'LINE'), a script body (a file
+// the interpreter runs) as the interpreter's code option and the body; a
+// program guard does not know (for a body: one with no code option) is
+// cannot-tell.
 func (jf *justfile) runs(interp []string, text string, file bool) []string {
 	if len(interp) == 0 || catalogue.Shells.Has(path.Base(interp[0])) {
 		return []string{text}
 	}
 	name := path.Base(interp[0])
+	if _, ok := catalogue.InterpreterOf(name); !ok && !file && !knownProgram(name) {
+		jf.hide = "runs its recipes' lines with " + name + ", which guard does not read"
+		return nil
+	}
 	if file {
 		in, ok := catalogue.InterpreterOf(name)
 		opts := strings.Fields(string(in.Code))
@@ -632,4 +677,21 @@ func justDir(l string) (string, bool) {
 		return "", false
 	}
 	return d, true
+}
+
+// justListing reports whether just's words args make it run no recipe:
+// it lists, shows, dumps or formats the justfile, or prints its help or
+// version (--list, -l, --summary, --show, -s, --dump, --fmt, --variables,
+// --groups, --help, -h, --version, -V, --init, --completions).
+func justListing(args []word.Word) bool {
+	for _, a := range args {
+		switch a.Text {
+		case "--list", "-l", "--summary", "--show", "-s", "--dump", "--fmt", "--variables", "--groups", "--help", "-h", "--version", "-V", "--init", "--completions":
+			return true
+		}
+		if !strings.HasPrefix(a.Text, "-") {
+			return false // a recipe's name: its arguments follow
+		}
+	}
+	return false
 }

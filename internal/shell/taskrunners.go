@@ -15,6 +15,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -207,6 +208,15 @@ func (c *cmd) scanTaskFile(tr *catalogue.TaskRunner, f word.Word) {
 // as $) as make's recipes are, then follows the files it pulls in (seen:
 // those read); a file guard cannot read whole is hidden.
 func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]bool) {
+	// A task file already being scanned whole that a command of it runs
+	// again (a recipe's just --list, task build in task ci) is a cycle,
+	// not a level deeper; one the command wrote is read again.
+	key := scriptKeys(c.w.Where(f), []string{"*"})[0]
+	if slices.Contains(c.w.scriptsFollowed, key) && !c.w.wrote(f) {
+		return
+	}
+	defer func(n int) { c.w.scriptsFollowed = c.w.scriptsFollowed[:n] }(len(c.w.scriptsFollowed))
+	c.w.scriptsFollowed = append(c.w.scriptsFollowed, key)
 	c.w.Read(f)
 	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a task file")
 	if !ok {
