@@ -33,6 +33,7 @@ func TestTaskJustFindings53a(t *testing.T) {
 		"t6": "vars:\n  D: sub\ntasks:\n  t:\n    cmds:\n      - cd {{.D}} && ./x.sh\n",
 		"t7": "tasks:\n  t:\n    cmds:\n      - cd {{printf \"s%s\" \"ub\"}} && ./x.sh\n",
 		"t8": "tasks:\n  t:\n    cmds:\n      - |\n        cat .e\\\n        nv\n",
+		"t9": "vars:\n  D:\n    sh: echo sub\ntasks:\n  t:\n    cmds:\n      - cd {{.D}} && ./x.sh\n",
 	}
 	justs := map[string]string{
 		"j1": "a := \".en\"\nb := \"v\"\nt:\n    cat {{a + b}}\n",
@@ -63,7 +64,8 @@ func TestTaskJustFindings53a(t *testing.T) {
 		"  lint:\n    cmds:\n      - for: [a, b]\n        cmd: echo {{.ITEM}}\n"
 	files["lk/Taskfile.yml"] = v3 + "tasks:\n  build:\n    cmds:\n      - echo hi\n  leak:\n    cmds:\n      - cat ~/.ssh/id_rsa\n"
 	files["ok/justfile"] = "set shell := ['bash', '-euo', 'pipefail', '-c']\nvenv := '.venv'\n\ndefault:\n    @just --list\n\nvenv:\n    python3 -m venv {{venv}}\n\ntest *args:\n    {{venv}}/bin/pytest -q {{args}}\n\nlint:\n    {{venv}}/bin/ruff check .\n\n" +
-		"[working-directory: 'docs']\nserve:\n    python3 -m http.server 8000\n\nbuild:\n    go build \\\n      -o app .\n"
+		"[working-directory: 'docs']\nserve:\n    python3 -m http.server 8000\n\nbuild:\n    go build \\\n      -o app .\n" +
+		"\n[doc('a uv script')]\ngen:\n    #!/usr/bin/env -S uv run --script\n    print('gen')\n"
 	files["ok/docs/index.md"] = "# docs\n"
 	files["dyn/Taskfile.yml"] = v3 + "vars:\n  K:\n    sh: cat ~/.ssh/id_rsa\ntasks:\n  t:\n    cmds:\n      - echo hi\n"
 	files["dc/compose.yaml"] = "services:\n  a:\n    image: alpine\n    volumes: [\"~/.ssh:/k\"]\n"
@@ -93,7 +95,7 @@ func TestTaskJustFindings53a(t *testing.T) {
 			"cd ok && task build", "cd ok && task test", "cd ok && task test -- -run X", "cd ok && task lint",
 			"cd ok && task --list", "cd ok && task -l", "cd lk && task --list", "cd lk && task -l",
 			"cd ok && just test", "cd ok && just test -k foo", "cd ok && just lint", "cd ok && just serve", "cd ok && just --list", "cd ok && just",
-			"cd ok && just build", "cd ok && just venv",
+			"cd ok && just build", "cd ok && just venv", "cd ok && just gen",
 			"limactl list", "colima status",
 		} {
 			checkBlock(t, p, proj, cmd, false, "")

@@ -20,6 +20,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -418,6 +419,9 @@ func justShebang(l string) []string {
 	}
 	if len(ws) == 0 {
 		return []string{"sh"}
+	}
+	if path.Base(ws[0]) == "uv" && slices.Contains(ws, "run") {
+		return []string{"python3"} // uv run --script: a Python script
 	}
 	return ws
 }

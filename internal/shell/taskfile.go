@@ -259,14 +259,19 @@ const maxTaskReadings = 8
 // taskVars returns the values a Taskfile (toks) may give each name: the
 // tokens carry no depth, so every value under a key is one its name may
 // have (vars:, env:, a task: call's vars:, a for: list's items as ITEM
-// and its as: name), with the command line's (cli) NAME=VALUE words.
+// and its as: name; a dynamic one, NAME: {sh: CMD}, a value guard cannot
+// tell), with the command line's (cli) NAME=VALUE words.
 func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]string {
 	vars := map[string][]string{}
 	for k, v := range cli {
 		vars[k] = append(vars[k], v...)
 	}
-	key := ""
+	key, prevKey := "", false
 	for _, tok := range toks {
+		if tok.Key && tok.Text == "sh" && prevKey && word.IsName(key) {
+			vars[key] = append(vars[key], unknownMakeVar(key)) // NAME: {sh: CMD}: its output
+		}
+		prevKey = tok.Key
 		switch {
 		case tok.Doc:
 		case tok.Key:
