@@ -10,7 +10,8 @@ import "testing"
 // and a just recipe's backslash-newline is taken off (B10); justfile
 // interpolations, import, mod and an interpreter guard cannot read (B11);
 // a [working-directory] recipe is scanned there alone (FP4); task --list
-// runs no task (FP3); limactl shell and colima ssh run an engine (B19).
+// runs no task (FP3); limactl shell, colima ssh and colima nerdctl run an
+// engine (B19).
 // Everyday Taskfiles and justfiles pass. Both bash.match modes.
 func TestTaskJustFindings53a(t *testing.T) {
 	const v3, leak, ok = "version: '3'\n", "#!/bin/sh\ncat ~/.ssh/id_rsa\n", "#!/bin/sh\necho ok\n"
@@ -78,7 +79,7 @@ func TestTaskJustFindings53a(t *testing.T) {
 			"cd d && just -f sub/justfile t", "cd d && just --justfile=sub/justfile t", "cd d && just -f sub/other.just t",
 			"cd d && just sub/t", "cd d && just -d sub -f sub/justfile t",
 			"cd lk && task leak", "cd dyn && task --list",
-			"cd dc && limactl shell default nerdctl compose up", "cd dc && colima ssh -- docker compose up",
+			"cd dc && limactl shell default nerdctl compose up", "cd dc && colima ssh -- docker compose up", "cd dc && colima nerdctl -- compose up",
 		}
 		for name := range tasks {
 			blocks = append(blocks, "cd "+name+" && task t")
@@ -96,7 +97,7 @@ func TestTaskJustFindings53a(t *testing.T) {
 			"cd ok && task --list", "cd ok && task -l", "cd lk && task --list", "cd lk && task -l",
 			"cd ok && just test", "cd ok && just test -k foo", "cd ok && just lint", "cd ok && just serve", "cd ok && just --list", "cd ok && just",
 			"cd ok && just build", "cd ok && just venv", "cd ok && just gen",
-			"limactl list", "colima status",
+			"limactl list", "colima status", "colima nerdctl -- ps",
 		} {
 			checkBlock(t, p, proj, cmd, false, "")
 		}

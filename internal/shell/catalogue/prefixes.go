@@ -312,7 +312,8 @@ func PrefixOf(name string) (Prefix, bool) {
 
 // PrefixCall returns the prefix the words ws of a command begin with (the
 // program's base name first) and how many of them name it: 1 for sudo,
-// 2 for poetry run (Prefix.Sub), 3 for uv tool run, which is uvx.
+// 2 for poetry run (Prefix.Sub), 3 for uv tool run, which is uvx; 1 for
+// colima nerdctl, whose nerdctl is the command's program.
 func PrefixCall(ws []string) (p Prefix, n int, ok bool) {
 	if len(ws) >= 3 && ws[0] == "uv" && ws[1] == "tool" && ws[2] == "run" {
 		p, ok = PrefixOf("uvx")
@@ -320,6 +321,9 @@ func PrefixCall(ws []string) (p Prefix, n int, ok bool) {
 	}
 	if len(ws) == 0 {
 		return Prefix{}, 0, false
+	}
+	if len(ws) >= 2 && ws[0] == "colima" && ws[1] == "nerdctl" {
+		return Prefix{}, 1, true // colima nerdctl -- ARGS: nerdctl ARGS in its VM (FINDINGS53a B19)
 	}
 	if p, ok = PrefixOf(ws[0]); !ok || p.Sub == "" {
 		return p, 1, ok
