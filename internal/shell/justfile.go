@@ -1,66 +1,666 @@
 package shell
 
-// A justfile's recipe directories and script recipes (FINDINGS52b F17):
-// `set working-directory := 'DIR'` and a recipe's `[working-directory:
-// 'DIR']` run recipes in DIR, `[no-cd]` in the directory just started in;
-// a shebang recipe's body (`#!/bin/sh` first) and a `[script]` recipe's
-// are one script, so a cd on one line carries to the next. The lines are
-// scanned, as the other task files', in the justfile's directory and in
-// every such directory (the scan carries no recipe boundaries); a
-// directory guard cannot tell is cannot-tell when a recipe runs a
-// relative file.
+// A justfile read as just reads it (FINDINGS52b F17, FINDINGS53a B11,
+// B16, FP4): its recipes one by one, each body as the text its
+// interpreter runs and in the directory it runs in. A linewise recipe's
+// lines are each a command of `set shell` (sh -cu when none: the line
+// itself; `set shell := ["python3", "-c"]`: python3 -c 'LINE'), a line
+// ending in \ joined with the next; a shebang (#!) or [script] recipe's
+// body is one script, of a shell or of the interpreter it names. {{…}}
+// interpolations are filled from the justfile's string assignments (a
+// literal, a concatenation with + or /); any other (a backtick, a
+// function, a recipe parameter) is a value guard cannot tell
+// (unknownMakeVar). `set working-directory` runs the recipes in DIR, a
+// recipe's [working-directory: DIR] that recipe, [no-cd] in the directory
+// just started in; a directory guard cannot tell is cannot-tell when the
+// recipe runs a relative file. import is read as more of the justfile,
+// mod as a module's justfile run in its own directory. Headers,
+// settings and assignments are word-scanned (quotes as blanks) in the
+// justfile's directory, and a backtick's command is scanned there.
 
 import (
 	"path"
+	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// justText returns justfile text t with its script recipes' bodies each
-// joined into one line (by " ; "), the directories its settings and
-// attributes run recipes in, and one guard cannot tell ("" when none).
-func (c *cmd) justText(t string) (string, []string, string) {
+// justRecipe is one recipe of a justfile: its body as the lines its
+// interpreter runs, and where it runs.
+type justRecipe struct {
+	lines []string
+	// dir is its [working-directory] ("" none), unknown one guard cannot
+	// tell; noCd: [no-cd].
+	dir, unknown string
+	noCd         bool
+}
+
+// justfile is what readJustfile reads of a justfile's text.
+type justfile struct {
+	meta    []string // lines outside recipe bodies: their words
+	ticks   []string // backticks' commands
+	recipes []justRecipe
+	vars    map[string]string // NAME := EXPRESSION
+	over    map[string]string // the command line's NAME=VALUE, as expressions
+	shell   []string          // set shell's words; nil: sh -cu
+	script  []string          // set script-interpreter's; nil: sh -eu
+	setDir  string            // set working-directory's
+	// unknownSet is a set working-directory guard cannot tell; hide a
+	// reason the justfile is cannot-tell.
+	unknownSet, hide string
+	imports, mods    []justRef
+	// args is the text the invocation's recipe arguments give every
+	// parameter (just test -k foo: "-k foo"; none: a parameter's default,
+	// else ""); argsUnknown: words guard cannot tell.
+	args        string
+	given       bool
+	argsUnknown bool
+}
+
+// justRef is an import or a mod line: its path ("" none given), its
+// module name, whether it is optional (import?, mod?).
+type justRef struct {
+	path, name string
+	optional   bool
+}
+
+// scanJustfile scans justfile f (text t) of just (tr), and the files it
+// imports and its modules (seen: those read).
+func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[string]bool) {
+	jf := justfile{vars: map[string]string{}, over: map[string]string{}}
+	base := path.Dir(f)
+	if justListing(c.args) {
+		return // just --list runs no recipe
+	}
+	jf.invocation(tr, c.args)
+	jf.read(t)
+	c.justImports(&jf, base, seen)
+	if jf.hide != "" {
+		c.w.hide("runs %s, whose justfile %s %s: it cannot tell what runs", c.name, f, jf.hide)
+		return
+	}
+	scan := func(lines []string) func() {
+		return func() {
+			c.scanRecipeWords(lines, nil)
+			c.taskScripts(lines)
+			c.taskPrograms(lines)
+		}
+	}
+	meta := strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ", "{{", " ", "}}", " ").Replace(strings.Join(jf.meta, "\n"))
+	scan(append(strings.Split(meta, "\n"), jf.ticks...))()
+	def := c.w.Dir
+	if jf.setDir != "" {
+		def = c.w.dest(path.Join(base, jf.setDir))
+	}
 	var dirs []string
-	unknown := ""
-	lines := strings.Split(t, "\n")
-	script := false // a [script] attribute: the next recipe's body is one
-	for i := 0; i < len(lines); i++ {
-		l := strings.TrimSpace(lines[i])
+	byDir := map[string][]string{}
+	for _, r := range jf.recipes {
+		var at []string
 		switch {
-		case strings.HasPrefix(l, "[") && strings.Contains(l, "no-cd"):
-			dirs = append(dirs, c.taskUserDir)
-		case strings.HasPrefix(l, "[") && strings.Contains(l, "working-directory") ||
-			strings.HasPrefix(l, "set") && strings.Contains(l, "working-directory"):
-			if d, ok := justDir(l); ok {
-				dirs = append(dirs, d)
-			} else {
-				unknown = l
+		case r.noCd:
+			at = []string{c.taskUserDir}
+		case r.unknown != "" || r.dir == "" && jf.unknownSet != "":
+			if runsRelative(strings.Join(r.lines, "\n")) {
+				c.w.hide("runs %s, whose justfile %s runs a recipe in a directory guard cannot tell (%s) where it runs a file: it cannot tell which file runs", c.name, f, r.unknown+jf.unknownSet)
+				return
 			}
+			at = []string{def}
+		case r.dir != "" && path.IsAbs(r.dir):
+			at = []string{r.dir}
+		case r.dir != "":
+			at = []string{c.w.dest(path.Join(base, r.dir))}
+			if jf.setDir != "" {
+				at = append(at, c.w.dest(path.Join(base, jf.setDir, r.dir)))
+			}
+		default:
+			at = []string{def}
 		}
-		if strings.HasPrefix(l, "[") && strings.Contains(l, "script") {
-			script = true
+		for _, d := range at {
+			if _, ok := byDir[d]; !ok {
+				dirs = append(dirs, d)
+			}
+			byDir[d] = append(byDir[d], r.lines...)
 		}
-		indent := len(lines[i]) - len(strings.TrimLeft(lines[i], " \t"))
-		if indent == 0 || l == "" || !script && !strings.HasPrefix(l, "#!") {
+	}
+	for i, d := range dirs {
+		if i > maxTaskDirs {
+			c.w.hide("runs %s, whose justfile %s names more than %d recipe directories: it cannot tell what runs in the rest", c.name, f, maxTaskDirs)
+			return
+		}
+		c.inDir(d, scan(byDir[d]))
+	}
+	c.justMods(tr, jf.mods, base, seen)
+}
+
+// read reads justfile text t into jf (more of it for an import).
+func (jf *justfile) read(t string) {
+	lines := strings.Split(t, "\n")
+	var attrs []string
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], " \t\r")
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
 			continue
 		}
-		script = false
-		j := i + 1
-		for j < len(lines) && (strings.TrimSpace(lines[j]) == "" || len(lines[j])-len(strings.TrimLeft(lines[j], " \t")) >= indent) {
-			j++
+		if l[0] == ' ' || l[0] == '\t' {
+			jf.meta = append(jf.meta, l) // a body with no recipe: its words
+			continue
 		}
-		body := []string{}
-		for _, b := range lines[i:j] {
-			if b = strings.TrimSpace(b); b != "" && !strings.HasPrefix(b, "#") {
-				body = append(body, b)
+		jf.meta = append(jf.meta, l)
+		jf.ticks = append(jf.ticks, backticks(l)...)
+		switch first, rest, _ := strings.Cut(l, " "); {
+		case strings.HasPrefix(l, "["):
+			attrs = append(attrs, l)
+			continue
+		case first == "set":
+			jf.setting(strings.TrimSpace(rest), l)
+		case first == "import" || first == "import?":
+			p, ok := justString(strings.TrimSpace(rest))
+			if !ok {
+				jf.hide = "imports a file guard cannot tell (" + l + ")"
+			}
+			jf.imports = append(jf.imports, justRef{path: p, optional: first == "import?"})
+		case first == "mod" || first == "mod?":
+			jf.mod(strings.TrimSpace(rest), first == "mod?", l)
+		case first == "alias":
+		case justAssignment(l) != "":
+			name := justAssignment(l)
+			_, v, _ := strings.Cut(l, ":=")
+			jf.vars[name] = strings.TrimSpace(v)
+		default:
+			j := i + 1
+			for j < len(lines) && (strings.TrimSpace(lines[j]) == "" || lines[j][0] == ' ' || lines[j][0] == '\t') {
+				j++
+			}
+			jf.recipe(l, attrs, lines[i+1:j])
+			i = j - 1
+		}
+		attrs = nil
+	}
+}
+
+// setting reads a set line (s: after set; l whole).
+func (jf *justfile) setting(s, l string) {
+	name, v, _ := strings.Cut(s, ":=")
+	name, v = strings.TrimSpace(name), strings.TrimSpace(v)
+	switch name {
+	case "working-directory":
+		if d, ok := justDir(l); ok {
+			jf.setDir = d
+		} else {
+			jf.unknownSet = l
+		}
+	case "shell", "script-interpreter":
+		ws, ok := justList(v)
+		if !ok {
+			jf.hide = "runs its recipes with an interpreter guard cannot tell (" + l + ")"
+		}
+		if name == "shell" {
+			jf.shell = ws
+		} else {
+			jf.script = ws
+		}
+	}
+}
+
+// mod reads a mod line (s: after mod; optional for mod?).
+func (jf *justfile) mod(s string, optional bool, l string) {
+	name, rest, _ := strings.Cut(s, " ")
+	p := ""
+	if rest = strings.TrimSpace(rest); rest != "" {
+		var ok bool
+		if p, ok = justString(rest); !ok {
+			jf.hide = "pulls in a module guard cannot tell (" + l + ")"
+		}
+	}
+	jf.mods = append(jf.mods, justRef{path: p, name: name, optional: optional})
+}
+
+// invocation applies just's command line args to jf: NAME=VALUE
+// overrides an assignment (just a=.env t), the words after the recipe's
+// name are its arguments.
+func (jf *justfile) invocation(tr *catalogue.TaskRunner, args []word.Word) {
+	recipe := false
+	var rest []string
+	for j := 0; j < len(args); j++ {
+		a := args[j]
+		switch {
+		case recipe:
+			rest = append(rest, a.Text)
+			jf.argsUnknown = jf.argsUnknown || !a.Known || a.Sub != ""
+		case a.Text == "--set" && j+2 < len(args):
+			jf.override(args[j+1], args[j+2])
+			j += 2
+		case tr.FileOpts.Has(a.Text) || tr.DirOpts.Has(a.Text) || tr.WithArg.Has(a.Text):
+			j++
+		case strings.HasPrefix(a.Text, "-"):
+		case strings.Contains(a.Text, "=") && justAssignment(strings.Replace(a.Text, "=", ":=", 1)) != "":
+			k, v, _ := strings.Cut(a.Text, "=")
+			jf.override(word.Word{Text: k, Known: true}, word.Word{Text: v, Known: a.Known})
+		default:
+			recipe = true
+		}
+	}
+	jf.args, jf.given = strings.Join(rest, " "), len(rest) > 0
+}
+
+// override sets assignment k to the string v the command line gives
+// (unknown when guard cannot tell it).
+func (jf *justfile) override(k, v word.Word) {
+	if !v.Known || v.Sub != "" || strings.ContainsAny(v.Text, `"\`) {
+		jf.over[k.Text] = "`unknown`"
+		return
+	}
+	jf.over[k.Text] = `"` + v.Text + `"`
+}
+
+// justAssignment returns the name line l assigns (export NAME := …), or
+// "".
+func justAssignment(l string) string {
+	lhs, _, ok := strings.Cut(l, ":=")
+	if !ok {
+		return ""
+	}
+	lhs = strings.TrimSpace(strings.TrimPrefix(lhs, "export "))
+	if !word.IsName(strings.ReplaceAll(lhs, "-", "_")) {
+		return ""
+	}
+	return lhs
+}
+
+// recipe reads a recipe: its header line h, its attribute lines attrs,
+// its body lines.
+func (jf *justfile) recipe(h string, attrs, body []string) {
+	var r justRecipe
+	interp, script := jf.shell, false
+	for _, at := range attrs {
+		for _, a := range justAttrs(at) {
+			name, arg, _ := strings.Cut(a, "\x00")
+			switch name {
+			case "no-cd":
+				r.noCd = true
+			case "working-directory":
+				if d, ok := justDir(name + " " + arg); ok {
+					r.dir = d
+				} else {
+					r.unknown = at
+				}
+			case "script":
+				script, interp = true, jf.script
+				if arg != "" {
+					ws, ok := justList(arg)
+					if !ok {
+						jf.hide = "runs a recipe with an interpreter guard cannot tell (" + at + ")"
+					}
+					interp = ws
+				}
 			}
 		}
-		lines[i] = strings.Join(body, " ; ")
-		for k := i + 1; k < j; k++ {
-			lines[k] = ""
-		}
-		i = j - 1
 	}
-	return strings.Join(lines, "\n"), dirs, unknown
+	params := justParams(h)
+	var ls []string
+	for _, b := range body {
+		if s := strings.TrimSpace(b); s != "" {
+			ls = append(ls, s)
+		}
+	}
+	if len(ls) == 0 {
+		return
+	}
+	fill := func(s string) string { return jf.fill(s, params) }
+	switch {
+	case strings.HasPrefix(ls[0], "#!"):
+		r.lines = jf.runs(justShebang(ls[0]), fill(strings.Join(ls[1:], "\n")), true)
+	case script:
+		r.lines = jf.runs(interp, fill(strings.Join(ls, "\n")), true)
+	default:
+		for _, l := range justJoined(ls) {
+			l = strings.TrimLeft(l, "@-") // quiet, errors ignored
+			r.lines = append(r.lines, jf.runs(interp, fill(l), false)...)
+		}
+	}
+	jf.recipes = append(jf.recipes, r)
+}
+
+// justAttrs returns the attributes of attribute line l ([no-cd,
+// script("python3")], [working-directory: 'x']), each NAME, NUL, its
+// argument text ("" when none).
+func justAttrs(l string) []string {
+	l = strings.TrimSpace(l)
+	l = strings.TrimSuffix(strings.TrimPrefix(l, "["), "]")
+	var out []string
+	for l = strings.TrimSpace(l); l != ""; l = strings.TrimLeft(l, " \t,") {
+		n := 0
+		for n < len(l) && (word.IsWordChar(l[n]) || l[n] == '-') {
+			n++
+		}
+		name, rest := l[:n], strings.TrimLeft(l[n:], " \t")
+		arg := ""
+		switch {
+		case n == 0:
+			return append(out, "?\x00"+l) // not read: no name
+		case strings.HasPrefix(rest, "("):
+			end := strings.IndexByte(rest, ')')
+			if end < 0 {
+				end = len(rest) - 1
+			}
+			arg, rest = rest[1:end], rest[end+1:]
+		case strings.HasPrefix(rest, ":"):
+			rest = strings.TrimLeft(rest[1:], " \t")
+			if v, ok := justString(rest); ok || rest != "" && (rest[0] == '"' || rest[0] == '\'') {
+				arg, rest = rest[:min(len(rest), len(v)+2)], rest[min(len(rest), len(v)+2):]
+			}
+		}
+		out = append(out, name+"\x00"+arg)
+		l = rest
+	}
+	return out
+}
+
+// justJoined returns recipe lines ls with each ending in an odd number of
+// backslashes joined with the next, the backslash and line break taken
+// off (just passes them as one command; the shell drops the break).
+func justJoined(ls []string) []string {
+	var out []string
+	for _, l := range ls {
+		if n := len(out); n > 0 && continued(out[n-1]) { // projectrecipes.go
+			out[n-1] = out[n-1][:len(out[n-1])-1] + l
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// runs returns the shell lines that run text with interpreter interp
+// (its words; nil or a shell: the text itself, as sh runs it): set
+// shell's words and the line (python3 -c 'LINE'), a script body (a file
+// the interpreter runs) as the interpreter's code option and the body; a
+// program guard does not know (for a body: one with no code option) is
+// cannot-tell.
+func (jf *justfile) runs(interp []string, text string, file bool) []string {
+	if len(interp) == 0 || catalogue.Shells.Has(path.Base(interp[0])) {
+		return []string{text}
+	}
+	name := path.Base(interp[0])
+	if _, ok := catalogue.InterpreterOf(name); !ok && !file && !knownProgram(name) {
+		jf.hide = "runs its recipes' lines with " + name + ", which guard does not read"
+		return nil
+	}
+	if file {
+		in, ok := catalogue.InterpreterOf(name)
+		opts := strings.Fields(string(in.Code))
+		if !ok || len(opts) == 0 {
+			jf.hide = "runs a recipe's body with " + name + ", whose code guard does not read"
+			return nil
+		}
+		interp = []string{interp[0], opts[0]}
+	}
+	var b strings.Builder
+	for _, w := range interp {
+		b.WriteString(word.Quote(w) + " ")
+	}
+	b.WriteString(word.Quote(text))
+	return []string{b.String()}
+}
+
+// justShebang returns the interpreter words of shebang line l
+// (#!/usr/bin/env python3 -u: python3 -u).
+func justShebang(l string) []string {
+	ws := strings.Fields(strings.TrimPrefix(l, "#!"))
+	if len(ws) > 0 && path.Base(ws[0]) == "env" {
+		ws = ws[1:]
+		for len(ws) > 0 && strings.HasPrefix(ws[0], "-") {
+			ws = ws[1:] // env -S
+		}
+	}
+	if len(ws) == 0 {
+		return []string{"sh"}
+	}
+	if path.Base(ws[0]) == "uv" && slices.Contains(ws, "run") {
+		return []string{"python3"} // uv run --script: a Python script
+	}
+	return ws
+}
+
+// justParams returns the parameters of recipe header h (t a +b="x" *c
+// $d: deps), as written: NAME or NAME=DEFAULT after its sigils.
+func justParams(h string) []string {
+	head, _, _ := strings.Cut(h, ":")
+	var out []string
+	for i, w := range strings.Fields(head) {
+		if i == 0 {
+			continue
+		}
+		n, _, _ := strings.Cut(strings.TrimLeft(w, "+*$"), "=")
+		if word.IsName(n) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// maxJustDepth bounds the assignments evaluated inside assignments.
+const maxJustDepth = 8
+
+// fill returns recipe text s with its {{…}} interpolations evaluated
+// (eval); one guard cannot evaluate is unknownMakeVar's text. {{{{ is a
+// literal {{.
+func (jf *justfile) fill(s string, params []string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "{{")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		if strings.HasPrefix(s[i:], "{{{{") {
+			b.WriteString("{{")
+			s = s[i+4:]
+			continue
+		}
+		end := strings.Index(s[i:], "}}")
+		if end < 0 {
+			b.WriteString(s[i:])
+			return b.String()
+		}
+		expr := strings.TrimSpace(s[i+2 : i+end])
+		if v, ok := jf.eval(expr, params, 0); ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(unknownMakeVar("just " + expr))
+		}
+		s = s[i+end+2:]
+	}
+}
+
+// eval returns the value of just expression e when it is string literals
+// and assignments joined by + and /; false for anything else (a
+// backtick, a function, a conditional, a parameter).
+func (jf *justfile) eval(e string, params []string, depth int) (string, bool) {
+	if depth > maxJustDepth {
+		return "", false
+	}
+	var b strings.Builder
+	for e = strings.TrimSpace(e); e != ""; e = strings.TrimSpace(e) {
+		switch {
+		case e[0] == '"' || e[0] == '\'':
+			if strings.HasPrefix(e, `"""`) || strings.HasPrefix(e, "'''") {
+				return "", false
+			}
+			end := strings.IndexByte(e[1:], e[0])
+			lit := ""
+			if end >= 0 {
+				lit = e[1 : 1+end]
+			}
+			if end < 0 || e[0] == '"' && strings.Contains(lit, `\`) {
+				return "", false
+			}
+			b.WriteString(lit)
+			e = e[end+2:]
+		default:
+			n := 0
+			for n < len(e) && (word.IsWordChar(e[n]) || e[n] == '-') {
+				n++
+			}
+			v, ok := jf.param(e[:n], params)
+			if !ok {
+				v, ok = jf.over[e[:n]]
+			}
+			if !ok {
+				v, ok = jf.vars[e[:n]]
+			}
+			if n == 0 || !ok {
+				return "", false
+			}
+			val, ok := jf.eval(v, nil, depth+1)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(val)
+			e = e[n:]
+		}
+		if e = strings.TrimSpace(e); e == "" {
+			break
+		}
+		switch e[0] {
+		case '+':
+		case '/':
+			b.WriteByte('/')
+		default:
+			return "", false
+		}
+		e = e[1:]
+	}
+	return b.String(), true
+}
+
+// param returns, as an expression, the value the invocation gives
+// parameter name of params (see justfile.args): its arguments, else the
+// default, else ""; false when name is no parameter, or the arguments
+// are words guard cannot tell.
+func (jf *justfile) param(name string, params []string) (string, bool) {
+	for _, p := range params {
+		n, def, hasDef := strings.Cut(strings.TrimLeft(p, "+*$"), "=")
+		switch {
+		case n != name:
+			continue
+		case jf.argsUnknown || jf.given && strings.ContainsAny(jf.args, `"\`):
+			return "`unknown`", true
+		case jf.given:
+			return `"` + jf.args + `"`, true
+		case hasDef:
+			return def, true
+		}
+		return `""`, true
+	}
+	return "", false
+}
+
+// justString returns the string literal s starts with (import 'x.just').
+func justString(s string) (string, bool) {
+	if s == "" || s[0] != '"' && s[0] != '\'' {
+		return "", false
+	}
+	end := strings.IndexByte(s[1:], s[0])
+	if end < 0 {
+		return "", false
+	}
+	v := s[1 : 1+end]
+	return v, !strings.ContainsAny(v, "{$`\\")
+}
+
+// justList returns the strings of a list expression [“a”, “b”]: false
+// when it holds anything else.
+func justList(s string) ([]string, bool) {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s), "["), ")"), "]"))
+	var out []string
+	for s != "" {
+		v, ok := justString(s)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+		s = strings.TrimLeft(s[len(v)+2:], " \t,")
+	}
+	return out, len(out) > 0
+}
+
+// backticks returns the commands of the backticks of line l.
+func backticks(l string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(l, '`')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(l[i+1:], '`')
+		if j < 0 {
+			return out
+		}
+		out = append(out, strings.Trim(l[i+1:i+1+j], "`"))
+		l = l[i+j+2:]
+	}
+}
+
+// justImports reads the files jf imports (relative to base) as more of
+// it, bounded with the files read (seen).
+func (c *cmd) justImports(jf *justfile, base string, seen map[string]bool) {
+	for i := 0; i < len(jf.imports); i++ {
+		p := path.Join(base, jf.imports[i].path)
+		switch {
+		case c.w.stopped() || seen[word.Clean(p)]:
+			continue
+		case len(seen) >= maxTaskIncludes:
+			jf.hide = "pulls in more than " + strconv.Itoa(maxTaskIncludes) + " files"
+			return
+		}
+		if _, st := c.w.FileStatus(p, true, effect.MaxScriptBytes); st == effect.FileAbsent {
+			continue // just fails on a missing one before it runs anything; import? passes it over
+		}
+		seen[word.Clean(p)] = true
+		c.w.Read(p)
+		t, ok := c.w.FileText(p, true, effect.MaxScriptBytes, "a justfile")
+		if !ok {
+			continue
+		}
+		jf.read(t) // its imports join the list
+	}
+}
+
+// justMods scans each module's justfile mods name in the module's own
+// directory: NAME.just, NAME/mod.just, NAME/justfile, NAME/.justfile
+// below base, or the path given (a file, or a directory holding one).
+func (c *cmd) justMods(tr *catalogue.TaskRunner, mods []justRef, base string, seen map[string]bool) {
+	for _, m := range mods {
+		var cands []string
+		if m.path != "" {
+			p := path.Join(base, m.path)
+			cands = []string{p, path.Join(p, "mod.just"), path.Join(p, "justfile"), path.Join(p, ".justfile")}
+		} else {
+			p := path.Join(base, m.name)
+			cands = []string{p + ".just", path.Join(p, "mod.just"), path.Join(p, "justfile"), path.Join(p, "Justfile"), path.Join(p, ".justfile")}
+		}
+		for _, f := range cands {
+			if c.w.stopped() {
+				return
+			}
+			if found, _ := c.entryAt(f, false); !found || seen[word.Clean(f)] {
+				continue
+			}
+			if len(seen) >= maxTaskIncludes {
+				c.w.hide("runs %s, whose justfile pulls in more than %d files: it cannot tell what the rest run", c.name, maxTaskIncludes)
+				return
+			}
+			seen[word.Clean(f)] = true
+			c.inFileDir(f, func() { c.scanTaskText(tr, path.Base(f), seen) })
+			break
+		}
+	}
 }
 
 // justDir returns the directory a working-directory setting or attribute
@@ -83,22 +683,19 @@ func justDir(l string) (string, bool) {
 	return d, true
 }
 
-// justDirs scans, with scan, the lines of justfile f in each directory
-// dirs names (relative to the justfile's); unknown, a setting naming one
-// guard cannot tell, is cannot-tell when text runs a relative file.
-func (c *cmd) justDirs(f, text string, dirs []string, unknown string, scan func()) {
-	if unknown != "" && runsRelative(text) {
-		c.w.hide("runs %s, whose justfile %s runs recipes in a directory guard cannot tell (%s) where they run a file: it cannot tell which file runs", c.name, f, unknown)
-		return
-	}
-	for i, d := range dirs {
-		if i >= maxTaskDirs {
-			c.w.hide("runs %s, whose justfile %s names more than %d recipe directories: it cannot tell what runs in the rest", c.name, f, maxTaskDirs)
-			return
+// justListing reports whether just's words args make it run no recipe:
+// it lists, shows, dumps or formats the justfile, or prints its help or
+// version (--list, -l, --summary, --show, -s, --dump, --fmt, --variables,
+// --groups, --help, -h, --version, -V, --init, --completions).
+func justListing(args []word.Word) bool {
+	for _, a := range args {
+		switch a.Text {
+		case "--list", "-l", "--summary", "--show", "-s", "--dump", "--fmt", "--variables", "--groups", "--help", "-h", "--version", "-V", "--init", "--completions":
+			return true
 		}
-		if !path.IsAbs(d) {
-			d = path.Join(path.Dir(f), d)
+		if !strings.HasPrefix(a.Text, "-") {
+			return false // a recipe's name: its arguments follow
 		}
-		c.inDir(c.w.dest(d), scan)
 	}
+	return false
 }

@@ -32,13 +32,19 @@ const maxTaskDirs = 8
 type taskfile struct {
 	lines, dirs, refs, dotenv []string
 	cmds                      []string // the values of cmd:, cmds: and sh: keys
+	dynamic                   []string // the commands of dynamic variables (NAME: {sh: CMD})
 	unknownDir, unknownRef    string
 }
 
 // readTaskfile reads Taskfile tokens toks into a taskfile; uwd is the
-// directory task was started in ({{.USER_WORKING_DIR}}).
-func readTaskfile(toks []lang.YAMLToken, uwd string) taskfile {
+// directory task was started in ({{.USER_WORKING_DIR}}); cli the
+// NAME=VALUE words and the CLI_ARGS of the command line. The templates
+// of a command's value are filled from the values the Taskfile gives
+// their names (taskVars).
+func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string) taskfile {
 	var tf taskfile
+	vars := taskVars(toks, cli)
+	fill := func(v string) []string { return taskFill(v, vars) }
 	key, envKey := "", ""
 	for _, tok := range toks {
 		if tok.Doc {
@@ -58,9 +64,14 @@ func readTaskfile(toks []lang.YAMLToken, uwd string) taskfile {
 		v := tok.Text
 		switch {
 		case strings.HasPrefix(key, "sh="):
-			tf.lines = append(tf.lines, strings.TrimPrefix(key, "sh=")+"=$("+taskScript(v)+")", taskScript(v))
+			for _, l := range fill(taskScript(v)) {
+				tf.lines = append(tf.lines, strings.TrimPrefix(key, "sh=")+"=$("+l+")", l)
+				tf.dynamic = append(tf.dynamic, l)
+			}
 		case envName(key):
-			tf.lines = append(tf.lines, key+"="+v)
+			for _, l := range fill(v) {
+				tf.lines = append(tf.lines, key+"="+l)
+			}
 		case key == "dir":
 			tf.addDir(strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd))
 		case key == "dotenv":
@@ -68,10 +79,11 @@ func readTaskfile(toks []lang.YAMLToken, uwd string) taskfile {
 		case key == "taskfile" && (taskTemplate(v) || strings.Contains(v, "://")):
 			tf.unknownRef = v
 		default:
-			tf.lines = append(tf.lines, taskScript(v))
+			ls := fill(taskScript(v))
+			tf.lines = append(tf.lines, ls...)
 			tf.refs = append(tf.refs, v)
 			if key == "cmd" || key == "cmds" || key == "sh" {
-				tf.cmds = append(tf.cmds, taskScript(v))
+				tf.cmds = append(tf.cmds, ls...)
 			}
 		}
 	}
@@ -100,7 +112,9 @@ func taskTemplate(v string) bool {
 
 // taskScript returns a command's value as one line of shell: a block
 // scalar's lines are one script, joined by ; (by a blank after an
-// operator or a continued line, as a > block folds them).
+// operator, as a > block folds them); a line ending in an odd number of
+// backslashes continues on the next with the backslash and the line
+// break taken off, as the shell reads a | block (FINDINGS53a B10).
 func taskScript(v string) string {
 	if !strings.Contains(v, "\n") {
 		return v
@@ -108,8 +122,15 @@ func taskScript(v string) string {
 	var b strings.Builder
 	for i, l := range strings.Split(v, "\n") {
 		if i > 0 {
-			prev := strings.TrimRight(b.String(), " \t")
-			if strings.HasSuffix(prev, "&&") || strings.HasSuffix(prev, "||") || strings.HasSuffix(prev, "|") || strings.HasSuffix(prev, "\\") || prev == "" {
+			prev := b.String()
+			if continued(prev) { // projectrecipes.go
+				b.Reset()
+				b.WriteString(prev[:len(prev)-1])
+				b.WriteString(l)
+				continue
+			}
+			prev = strings.TrimRight(prev, " \t")
+			if strings.HasSuffix(prev, "&&") || strings.HasSuffix(prev, "||") || strings.HasSuffix(prev, "|") || prev == "" {
 				b.WriteString(" ")
 			} else {
 				b.WriteString(" ; ")
@@ -128,7 +149,12 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		c.w.hide("runs %s, whose Taskfile %s holds YAML guard does not decode (an escape, a tag or an indicator): it cannot tell what runs", c.name, f)
 		return
 	}
-	tf := readTaskfile(toks, c.taskUserDir)
+	tf := readTaskfile(toks, c.taskUserDir, taskCLIVars(c.args))
+	if taskListing(c.args) {
+		// task --list runs no task: only its dynamic variables' commands
+		// may run while it reads the Taskfile (FINDINGS53a FP3)
+		tf.lines, tf.cmds, tf.dirs, tf.unknownDir = tf.dynamic, nil, nil, ""
+	}
 	base := path.Dir(f)
 	for _, e := range tf.dotenv {
 		if taskTemplate(e) {
@@ -223,4 +249,170 @@ func (c *cmd) taskDotenv(f string) []string {
 		out = append(out, kv[0]+"="+word.Quote(kv[1]))
 	}
 	return out
+}
+
+// maxTaskReadings bounds the readings of one command whose templates
+// name variables the Taskfile gives several values: past it a template
+// is a value guard cannot tell.
+const maxTaskReadings = 8
+
+// taskVars returns the values a Taskfile (toks) may give each name: the
+// tokens carry no depth, so every value under a key is one its name may
+// have (vars:, env:, a task: call's vars:, a for: list's items as ITEM
+// and its as: name; a dynamic one, NAME: {sh: CMD}, a value guard cannot
+// tell), with the command line's (cli) NAME=VALUE words.
+func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]string {
+	vars := map[string][]string{}
+	for k, v := range cli {
+		vars[k] = append(vars[k], v...)
+	}
+	key, prevKey := "", false
+	for _, tok := range toks {
+		if tok.Key && tok.Text == "sh" && prevKey && word.IsName(key) {
+			vars[key] = append(vars[key], unknownMakeVar(key)) // NAME: {sh: CMD}: its output
+		}
+		prevKey = tok.Key
+		switch {
+		case tok.Doc:
+		case tok.Key:
+			key = tok.Text
+		case key == "for":
+			vars["ITEM"] = append(vars["ITEM"], tok.Text)
+		case key == "var": // for: {var: LIST}: its words
+			for _, l := range vars[tok.Text] {
+				vars["ITEM"] = append(vars["ITEM"], strings.Fields(l)...)
+			}
+		case key == "as":
+			vars[tok.Text] = append(vars[tok.Text], vars["ITEM"]...)
+		case word.IsName(key):
+			vars[key] = append(vars[key], tok.Text)
+		}
+	}
+	return vars
+}
+
+// taskCLIVars returns the NAME=VALUE words of Task's command line args
+// (task t F=.env) by name, and the words after -- as CLI_ARGS (none:
+// ""); a word guard cannot tell gives its name no value it could use.
+func taskCLIVars(args []word.Word) map[string][]string {
+	out := map[string][]string{"CLI_ARGS": {""}}
+	for i, a := range args {
+		if a.Text == "--" {
+			var rest []string
+			for _, r := range args[i+1:] {
+				if !r.Known {
+					delete(out, "CLI_ARGS")
+					return out
+				}
+				rest = append(rest, r.Text)
+			}
+			out["CLI_ARGS"] = []string{strings.Join(rest, " ")}
+			return out
+		}
+		if k, v, ok := strings.Cut(a.Text, "="); ok && a.Known && word.IsName(k) {
+			out[k] = append(out[k], v)
+		}
+	}
+	return out
+}
+
+// taskFill returns the readings of Taskfile text v with its templates
+// filled (FINDINGS53a B9): {{.NAME}} by each value vars gives NAME (Task's
+// directory variables by the directory, one of the environment's by its
+// $NAME), $NAME and ${NAME} of a name the Taskfile gives values by them
+// (an env: the command inherits); any other template (a function, a pipe,
+// a name with no value) is a value guard cannot tell (unknownMakeVar),
+// so a read or a cd through it is cannot-tell. Readings past
+// maxTaskReadings take the template as unknown too.
+func taskFill(v string, vars map[string][]string) []string {
+	if !strings.Contains(v, "{{") && !strings.Contains(v, "$") {
+		return []string{v}
+	}
+	out := []string{""}
+	for v != "" {
+		i := strings.IndexAny(v, "{$")
+		if i < 0 {
+			break
+		}
+		name, n, tmpl := templateRef(v[i:])
+		if n == 0 {
+			for j := range out {
+				out[j] += v[:i+1]
+			}
+			v = v[i+1:]
+			continue
+		}
+		vals, ok := vars[name]
+		switch {
+		case !tmpl && !ok:
+			vals = []string{v[i : i+n]} // the shell's own $NAME
+		case name == "TASKFILE_DIR" || name == "ROOT_DIR" || name == "ROOT_TASKFILE_DIR" || name == "TASK_DIR":
+			vals = []string{"."}
+		case !ok && name != "" && envName(name):
+			vals = []string{"${" + name + "}"} // {{.HOME}}: the environment's
+		case !ok || len(vals)*len(out) > maxTaskReadings:
+			vals = []string{unknownMakeVar(strings.Trim(v[i:i+n], "{}. "))}
+		}
+		var next []string
+		for _, o := range out {
+			for _, x := range vals {
+				next = append(next, o+v[:i]+x)
+			}
+		}
+		out, v = next, v[i+n:]
+	}
+	for j := range out {
+		out[j] += v
+	}
+	return out
+}
+
+// templateRef returns the name a template or variable reference at the start
+// of s names, its length (0: none there), and whether it is a template:
+// {{.NAME}} ("" for any other template), $NAME or ${NAME}.
+func templateRef(s string) (string, int, bool) {
+	if strings.HasPrefix(s, "{{") {
+		end := strings.Index(s, "}}")
+		if end < 0 {
+			return "", 0, false
+		}
+		in := strings.TrimSpace(strings.Trim(strings.TrimSpace(s[2:end]), "-"))
+		if name, ok := strings.CutPrefix(in, "."); ok && word.IsName(name) {
+			return name, end + 2, true
+		}
+		return "", end + 2, true
+	}
+	if len(s) < 2 || s[0] != '$' {
+		return "", 0, false
+	}
+	if s[1] == '{' {
+		end := strings.IndexByte(s, '}')
+		if end > 2 && word.IsName(s[2:end]) {
+			return s[2:end], end + 1, false
+		}
+		return "", 0, false
+	}
+	j := 1
+	for j < len(s) && word.IsWordChar(s[j]) {
+		j++
+	}
+	if j == 1 || s[1] >= '0' && s[1] <= '9' {
+		return "", 0, false
+	}
+	return s[1:j], j, false
+}
+
+// taskListing reports whether Task's words args make it run no task: it
+// lists, shows, or prints its version, help or a new Taskfile (--list,
+// -l, --list-all, -a, --summary, --version, --help, -h, --init, -i).
+func taskListing(args []word.Word) bool {
+	for _, a := range args {
+		switch a.Text {
+		case "--":
+			return false
+		case "--list", "-l", "--list-all", "-a", "--summary", "--version", "--help", "-h", "--init", "-i":
+			return true
+		}
+	}
+	return false
 }

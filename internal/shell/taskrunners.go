@@ -15,6 +15,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -46,11 +47,19 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 		c.changeDir("~") // task -g: the home's Taskfile, run in the home
 	}
 	c.taskEnvOpts(tr, args) // just --dotenv-load: .env (envloaders.go)
+	if file != nil && (tr.Name == "task" || tr.Name == "just") {
+		c.ownDirTasks(tr, *file, c.taskUserDir, dir != "")
+		return
+	}
 	if file != nil {
 		c.scanTaskFile(tr, *file)
 		return
 	}
-	for _, f := range c.taskFiles(tr) {
+	search := "."
+	if tr.Name == "just" && dir == "" {
+		search = justSearchDir(tr, args) // just sub/t: sub's justfile
+	}
+	for _, f := range c.taskFiles(tr, search) {
 		c.inFileDir(f, func() { // its recipes run there
 			c.scanTaskFile(tr, word.Word{Text: path.Base(f), Known: true})
 			for _, m := range tr.Merged {
@@ -68,15 +77,78 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 	}
 }
 
-// taskFiles returns the task files tr reads where it runs (tr.Look): the
-// first of its names in the nearest directory holding one, or in each
+// taskFiles returns the task files tr reads looking from dir (tr.Look):
+// the first of its names in the nearest directory holding one, or in each
 // directory up to the root (mise merges them).
-func (c *cmd) taskFiles(tr *catalogue.TaskRunner) []string {
-	found := c.projectFiles(".", tr.Files, tr.Look) // projectfiles.go
+func (c *cmd) taskFiles(tr *catalogue.TaskRunner, dir string) []string {
+	found := c.projectFiles(dir, tr.Files, tr.Look) // projectfiles.go
 	if tr.Look == catalogue.All {
 		return found
 	}
 	return found[:min(1, len(found))]
+}
+
+// ownDirTasks scans task file f that Task's -t or just's -f names (from
+// directory start, where the command began, from the root): Task and just run its
+// commands in the file's own directory, just in -d's when one is given
+// (hasDir, the walker already there); Task's -t DIR names the Taskfile
+// in DIR (FINDINGS53a B15, B16).
+func (c *cmd) ownDirTasks(tr *catalogue.TaskRunner, f word.Word, start string, hasDir bool) {
+	if f.Sub != "" || !f.Known {
+		c.scanTaskFile(tr, f) // cannot-tell
+		return
+	}
+	if tr.Name == "task" {
+		for _, n := range tr.Files {
+			if found, _ := c.entryAt(path.Join(f.Text, n), false); found {
+				f.Text = path.Join(f.Text, n) // task -t sub: sub's Taskfile
+				break
+			}
+		}
+	}
+	if tr.Name == "just" && hasDir {
+		switch {
+		case path.IsAbs(f.Text):
+		case path.IsAbs(start):
+			f.Text = path.Join(start, f.Text) // just -d D -f F: F from where just started
+		default:
+			c.w.hide("runs the recipes of %s's justfile %s from a directory guard cannot tell", c.name, f.Text)
+			return
+		}
+		c.scanTaskFile(tr, f)
+		return
+	}
+	c.inFileDir(f.Text, func() {
+		c.scanTaskFile(tr, word.Word{Text: path.Base(f.Text), Known: true})
+	})
+}
+
+// justSearchDir returns the directory just looks for its justfile from:
+// the directory part of its first argument that is no option nor
+// NAME=VALUE when that holds a / (just sub/t, just ../build), else ".".
+func justSearchDir(tr *catalogue.TaskRunner, args []word.Word) string {
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case s == "--":
+			return "."
+		case tr.FileOpts.Has(s) || tr.DirOpts.Has(s) || tr.WithArg.Has(s):
+			if s == "--set" {
+				j++ // --set NAME VALUE
+			}
+			j++
+		case strings.HasPrefix(s, "-"):
+		case strings.Contains(s, "=") && word.IsName(s[:strings.Index(s, "=")]):
+		case strings.Contains(s, "/"):
+			if d := s[:strings.LastIndex(s, "/")]; d != "" {
+				return d
+			}
+			return "/"
+		default:
+			return "."
+		}
+	}
+	return "."
 }
 
 // taskOptions returns the task file and the directory a task runner's
@@ -94,6 +166,13 @@ func taskOptions(tr *catalogue.TaskRunner, args []word.Word) (*word.Word, string
 			case tr.DirOpts.Has(opt):
 				dir = v
 			}
+			continue
+		}
+		if glued := len(a.Text) > 2 && a.Text[0] == '-' && a.Text[1] != '-'; glued && tr.FileOpts.Has(a.Text[:2]) {
+			file = &word.Word{Text: a.Text[2:], Known: a.Known, Sub: a.Sub} // -tsub/x.yml
+			continue
+		} else if glued && tr.DirOpts.Has(a.Text[:2]) {
+			dir = a.Text[2:] // task -dsub
 			continue
 		}
 		if j+1 >= len(args) {
@@ -129,6 +208,15 @@ func (c *cmd) scanTaskFile(tr *catalogue.TaskRunner, f word.Word) {
 // as $) as make's recipes are, then follows the files it pulls in (seen:
 // those read); a file guard cannot read whole is hidden.
 func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]bool) {
+	// A task file already being scanned whole that a command of it runs
+	// again (a recipe's just --list, task build in task ci) is a cycle,
+	// not a level deeper; one the command wrote is read again.
+	key := scriptKeys(c.w.Where(f), []string{"*"})[0]
+	if slices.Contains(c.w.scriptsFollowed, key) && !c.w.wrote(f) {
+		return
+	}
+	defer func(n int) { c.w.scriptsFollowed = c.w.scriptsFollowed[:n] }(len(c.w.scriptsFollowed))
+	c.w.scriptsFollowed = append(c.w.scriptsFollowed, key)
 	c.w.Read(f)
 	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a task file")
 	if !ok {
@@ -145,10 +233,9 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 	}
 	c.followTaskRefs(tr, f, refs, seen)
 	c.taskEnvSettings(tr, f, t) // just's set dotenv-load (envloaders.go)
-	var dirs []string
-	unknown := ""
 	if tr.Name == "just" {
-		t, dirs, unknown = c.justText(t) // justfile.go
+		c.scanJustfile(tr, f, t, seen) // justfile.go
+		return
 	}
 	// $$ is make's and ninja's escape of $ (a shell's $$HOME is no name).
 	t = strings.NewReplacer(`"`, " ", "'", " ", "`", " ", ",", " ", "[", " ", "]", " ", "$$", "$").Replace(t)
@@ -162,7 +249,6 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 		c.taskPrograms(lines)
 	}
 	scan()
-	c.justDirs(f, t, dirs, unknown, scan)
 }
 
 // taskPrograms scans what the test runners and interpreters a task file's

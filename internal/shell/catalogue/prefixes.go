@@ -173,6 +173,9 @@ var Prefixes = []PrefixEntry{
 	{Name: "chronic"},
 	{Name: "chroot", Prefix: Prefix{WithArg: " --userspec --groups ", Operands: 1, Root: true}},
 	{Name: "chrt", Prefix: Prefix{Operands: 1}},
+	// colima ssh [-p PROFILE] -- CMD…: CMD in colima's VM, which mounts
+	// the home (FINDINGS53a B19).
+	{Name: "colima", Prefix: Prefix{Sub: "ssh", WithArg: " -p --profile "}},
 	{Name: "command", Prefix: Prefix{Execs: true, NoRun: " -v -V "}},
 	{Name: "conda", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}}, // conda run python
 	{Name: "cross-env", Prefix: Prefix{Assigns: true}},                                    // cross-env CI=1 node --test (npm scripts)
@@ -214,6 +217,9 @@ var Prefixes = []PrefixEntry{
 	// lima CMD…: Lima's shell wrapper runs CMD in its VM, in the same
 	// directory (the home is shared): lima nerdctl compose up.
 	{Name: "lima"},
+	// limactl shell [--workdir D] INSTANCE CMD…: what lima CMD is
+	// (FINDINGS53a B19).
+	{Name: "limactl", Prefix: Prefix{Sub: "shell", WithArg: " --workdir --shell ", Operands: 1}},
 	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
 	// machinectl shell [USER@]HOST CMD…: a login shell's command, in the user's home.
 	{Name: "machinectl", Prefix: Prefix{Sub: "shell", WithArg: " --uid -E --setenv -M --machine -H --host ", Env: " -E --setenv ", Operands: 1, Home: true}},
@@ -306,7 +312,8 @@ func PrefixOf(name string) (Prefix, bool) {
 
 // PrefixCall returns the prefix the words ws of a command begin with (the
 // program's base name first) and how many of them name it: 1 for sudo,
-// 2 for poetry run (Prefix.Sub), 3 for uv tool run, which is uvx.
+// 2 for poetry run (Prefix.Sub), 3 for uv tool run, which is uvx; 1 for
+// colima nerdctl, whose nerdctl is the command's program.
 func PrefixCall(ws []string) (p Prefix, n int, ok bool) {
 	if len(ws) >= 3 && ws[0] == "uv" && ws[1] == "tool" && ws[2] == "run" {
 		p, ok = PrefixOf("uvx")
@@ -314,6 +321,9 @@ func PrefixCall(ws []string) (p Prefix, n int, ok bool) {
 	}
 	if len(ws) == 0 {
 		return Prefix{}, 0, false
+	}
+	if len(ws) >= 2 && ws[0] == "colima" && ws[1] == "nerdctl" {
+		return Prefix{}, 1, true // colima nerdctl -- ARGS: nerdctl ARGS in its VM (FINDINGS53a B19)
 	}
 	if p, ok = PrefixOf(ws[0]); !ok || p.Sub == "" {
 		return p, 1, ok
