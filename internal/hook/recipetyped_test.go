@@ -47,3 +47,35 @@ func TestRecipeWalkTyped(t *testing.T) {
 		checkBlock(t, p, proj, "cd m && npm run ok", false, "")
 	}
 }
+
+// TestRecipeWalkExports: variables the makefile exports that move what a
+// program loads (BASH_ENV, GIT_CONFIG_GLOBAL, PATH) reach the recipe's
+// commands (FINDINGS53a B3, B17, B6); SHELL = python3 makes every line
+// code guard does not read (B2). A Go project's `export PATH :=
+// $(CURDIR)/bin:$(PATH)` and CGO_ENABLED still pass.
+func TestRecipeWalkExports(t *testing.T) {
+	const cat = "#!/bin/sh\ncat ~/.ssh/id_rsa\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"x/Makefile":      "SHELL = /bin/bash\nexport BASH_ENV = ./x.sh\nt:\n\techo ok\n",
+		"x/x.sh":          cat,
+		"g/Makefile":      "export GIT_CONFIG_GLOBAL = ./lib/gitconfig\nt:\n\tgit status\n",
+		"g/lib/gitconfig": "[core]\n\tfsmonitor = cat ~/.ssh/id_rsa >&2; echo\n",
+		"p/Makefile":      "export PATH := $(CURDIR)/sub:$(PATH)\nt:\n\tx.sh\n",
+		"p/x.sh":          "#!/bin/sh\necho ok\n",
+		"p/sub/x.sh":      cat,
+		"y/Makefile":      "SHELL = python3\n.SHELLFLAGS = -c\nt:\n\timport os; print(open(os.path.expanduser('~/.ssh/id_rsa')).read())\n",
+		"ok/Makefile": "TOOLS := $(CURDIR)/bin\nexport PATH := $(TOOLS):$(PATH)\nexport CGO_ENABLED ?= 0\nV ?= $(shell git describe --tags 2>/dev/null || echo dev)\n" +
+			"build:\n\tgo build -ldflags \"-X main.v=$(V)\" -o bin/app ./cmd/app\ntest:\n\tgo test -count=1 ./...\nlint:\n\tgolangci-lint run ./...\n",
+		"ok/go.mod":          "module x\n\ngo 1.22\n",
+		"ok/cmd/app/main.go": "package main\n\nfunc main() {}\n",
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{"cd x && make t", "cd g && make t", "cd p && make t", "cd y && make t"} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		for _, cmd := range []string{"cd ok && make build", "cd ok && make test", "cd ok && make lint"} {
+			checkBlock(t, p, proj, cmd, false, "")
+		}
+	}
+}

@@ -55,6 +55,10 @@ type recipeWalk struct {
 	sets []string
 	// named are the variables those statements set.
 	named []string
+	// loaders is set when the makefile exports a variable that moves
+	// what a program loads (BASH_ENV, GIT_CONFIG_GLOBAL, PATH…): every
+	// command is then analysed as typed with the exports (exported).
+	loaders bool
 }
 
 // scanLine walks build-file command text l (see the file comment); false
@@ -73,6 +77,7 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	for _, e := range c.w.recipeEnv {
 		r.cdpath = r.cdpath || strings.HasPrefix(e.Text, "CDPATH=")
 	}
+	r.exported()
 	r.stmts(f.Stmts)
 	c.recipeEditorEnv(lang.SplitQuoted(l), r.scs) // recipeeditor.go
 	return true
@@ -408,7 +413,7 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		return
 	}
 	r.handedShell(prog)
-	if r.opaque(name, prog) {
+	if r.loaders || r.opaque(name, prog) {
 		r.typed(r.text)
 		r.entered(name, prog)
 		if r.stop {
@@ -423,6 +428,45 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 	if !r.c.scanCommand(all, r.limit, r.n, true) {
 		r.stop = true
 	}
+}
+
+// exported puts the variables the makefile exports (walker.recipeEnv)
+// in the line's settings for commands analysed as typed, and sets
+// r.loaders when one of them moves what a program loads (FINDINGS53a B3,
+// B17, B6): BASH_ENV's file runs before the line when its shell is bash.
+// make's $(PATH) is the environment's: the shell's $PATH.
+func (r *recipeWalk) exported() {
+	for _, e := range r.c.w.recipeEnv {
+		n, v, _ := strings.Cut(e.Text, "=")
+		v = strings.ReplaceAll(v, "${MAKE_PATH}", "${PATH}")
+		if strings.Contains(strings.ReplaceAll(v, "${PATH}", ""), "$") {
+			continue // a value guard cannot tell: as before
+		}
+		r.sets = append(r.sets, "export "+n+"="+word.Quote(v))
+		r.named = append(r.named, n)
+		if !movesLoad(n) {
+			continue
+		}
+		r.loaders = true
+		if catalogue.SourcedVars.Has(n) {
+			r.typed("bash -c :") // make SHELL=/bin/bash: bash -c LINE reads $BASH_ENV first
+		}
+	}
+}
+
+// movesLoad reports whether variable n moves what a program loads or
+// runs: PATH, a start-up file's variable, an editor's, one of the
+// catalogue's moves (GIT_CONFIG_GLOBAL, PYTHONPATH…).
+func movesLoad(n string) bool {
+	if n == "PATH" || catalogue.SourcedVars.Has(n) || catalogue.EditorStartVars.Has(n) || strings.HasPrefix(n, "GIT_") || strings.HasPrefix(n, "LD_") {
+		return true
+	}
+	for _, m := range catalogue.EnvMoves() {
+		if m.Name == n {
+			return true
+		}
+	}
+	return false
 }
 
 // declares are the builtins whose words set variables the commands
