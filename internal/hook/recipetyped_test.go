@@ -79,3 +79,29 @@ func TestRecipeWalkExports(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeWalkMadeFiles: a file an earlier line of the goal's recipes,
+// a prerequisite's recipe, a sub-make, an npm pre-script, sed -i or an
+// interpreter's code writes, then run, is cannot-tell (FINDINGS53a B12).
+// `run: build` with `go build -o bin/app` then `./bin/app` passes.
+func TestRecipeWalkMadeFiles(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"m/Makefile": "t1:\n\tprintf 'cat .en%s\\n' v > r.sh\n\tsh r.sh\nt2: gen\n\tsh r.sh\ngen:\n\tprintf 'cat .en%s\\n' v > r.sh\n" +
+			"t3:\n\t$(MAKE) gen && sh r.sh\nt4:\n\tpython3 -c \"open('r.sh','w').write('cat .en'+'v')\" && sh r.sh\n" +
+			"t5:\n\tsed -i 's/echo ok/cat .en''v/' s.sh && sh s.sh\n" +
+			"run: build\n\t./bin/app --config ./config.yaml\nbuild:\n\tgo build -ldflags \"-X main.v=$(shell git describe)\" -o bin/app ./cmd/app\n",
+		"m/s.sh":         "echo ok\n",
+		"m/.env":         "A=SECRETKEY\n",
+		"m/go.mod":       "module x\n\ngo 1.22\n",
+		"m/cmd/app/x.go": "package main\n\nfunc main() {}\n",
+		"n/package.json": `{"scripts":{"pret":"printf 'cat .en%s\\n' v > r.sh","t":"sh r.sh"}}`,
+		"n/.env":         "A=SECRETKEY\n",
+	})
+	for _, mode := range []string{"text", "commands"} {
+		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		for _, cmd := range []string{"cd m && make t1", "cd m && make t2", "cd m && make t3", "cd m && make t4", "cd m && make t5", "cd n && npm run t"} {
+			checkBlock(t, p, proj, cmd, true, "")
+		}
+		checkBlock(t, p, proj, "cd m && make run", false, "")
+	}
+}

@@ -70,7 +70,14 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	}
 	saved := c.w.Dir
 	defer func() { c.w.Dir = saved }()
-	r := &recipeWalk{c: c, limit: limit, n: n}
+	r := &recipeWalk{c: c, limit: limit, n: n, made: c.w.recipeMade}
+	defer func() {
+		c.w.recipeMade = c.w.recipeMade || r.made
+		if c.w.recipeMade && c.w.recipeAbsent != "" {
+			c.w.hide("runs build-file commands that run a file another of them makes (%s): guard cannot read it before it is there", c.w.recipeAbsent)
+			c.w.recipeAbsent = ""
+		}
+	}()
 	if _, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(l), ""); err != nil {
 		r.shDiffers = true // cd sub &>/dev/null: dash runs cd sub & then >/dev/null
 	}
@@ -118,6 +125,7 @@ func (r *recipeWalk) stmt(s *syntax.Stmt) {
 		redirs = append(redirs, lang.SplitQuoted(t)...)
 		if (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll || rd.Op == syntax.RdrClob) && !strings.HasPrefix(t, "/dev/") {
 			r.made = true
+			r.wrote(oneWord(t))
 		}
 	}
 	if s.Cmd == nil {
@@ -400,13 +408,19 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		r.stop = true
 		return
 	}
+	if !r.made && r.c.w.recipeAbsent == "" && r.runsAbsent(prog) {
+		r.c.w.recipeAbsent = strings.Join(word.Texts(prog), " ") // t: gen ⏎ sh r.sh, gen's recipe read after
+	}
 	if r.made && r.runsAbsent(prog) {
 		r.c.w.hide("runs build-file commands that run a file they make themselves (%s): guard cannot read it before it is there", strings.Join(word.Texts(prog), " "))
 		r.stop = true
 		return
 	}
-	if recipeMakers.Has(name) {
-		r.made = true
+	if (recipeMakers.Has(name) || recipeChangers.Has(name) || inlineCode(name, prog[min(1, len(prog)):])) && !gitReads(name, prog) {
+		r.made = true // sed -i, python3 -c "open('r.sh','w')…", $(MAKE) gen
+		for _, a := range prog[min(1, len(prog)):] {
+			r.wrote(a)
+		}
 	}
 	if catalogue.Shells.Has(name) && r.shellText(prog[1:]) {
 		r.scan(append(ws[:len(ws)-len(prog)+1], redirs...))
@@ -650,6 +664,22 @@ const recipeHarmless word.Set = " echo printf true false : exit return set shift
 // directory it makes is empty (mkdir -p build && cd build && cmake ..).
 const recipeMakers word.Set = " cp ln mv install rsync tar unzip cpio git curl wget touch tee dd patch ditto bsdtar 7z gzip gunzip unxz "
 
+// gitReads reports whether simple command prog (program name) is git
+// with a subcommand that leaves the working tree's files as they are
+// (git describe, git status): not a maker.
+func gitReads(name string, prog []word.Word) bool {
+	return name == "git" && !gitTreeWriters.Has(firstOperand(prog[1:]))
+}
+
+// gitTreeWriters are git's subcommands that make or change files of a
+// working tree.
+const gitTreeWriters word.Set = " clone checkout switch restore pull merge rebase apply am worktree reset stash archive submodule cherry-pick revert init mv "
+
+// recipeChangers are the programs that change or make files with text
+// guard does not compute besides recipeMakers: in-place editors, make
+// (a sub-make's recipes), patchers.
+const recipeChangers word.Set = " sed perl ed ex make gmake bmake "
+
 // recipeTools are the build tools a build-file command may start that
 // guard follows as the command line's own (their handlers).
 const recipeTools word.Set = " npm pnpm yarn bun task go-task just "
@@ -726,11 +756,22 @@ func (r *recipeWalk) runsAbsent(prog []word.Word) bool {
 		}
 	}
 	for _, f := range files {
-		if f != "" && !strings.HasPrefix(f, "-") && r.absent(f) {
+		if f != "" && !strings.HasPrefix(f, "-") && (r.absent(f) || slices.Contains(r.c.w.recipeWrote, word.Clean(r.c.w.Where(f)))) {
 			return true
 		}
 	}
 	return false
+}
+
+// maxRecipeWrote bounds the paths recipeWrote keeps.
+const maxRecipeWrote = 256
+
+// wrote records operand a of a command that makes or changes files as a
+// path a later build-file command may run (walker.recipeWrote).
+func (r *recipeWalk) wrote(a word.Word) {
+	if a.Known && a.Text != "" && !strings.HasPrefix(a.Text, "-") && len(r.c.w.recipeWrote) < maxRecipeWrote {
+		r.c.w.recipeWrote = append(r.c.w.recipeWrote, word.Clean(r.c.w.Where(a.Text)))
+	}
 }
 
 // envChdir walks env's command when env's options change its directory
