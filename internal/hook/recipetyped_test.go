@@ -89,7 +89,7 @@ func TestRecipeWalkMadeFiles(t *testing.T) {
 		"m/Makefile": "t1:\n\tprintf 'cat .en%s\\n' v > r.sh\n\tsh r.sh\nt2: gen\n\tsh r.sh\ngen:\n\tprintf 'cat .en%s\\n' v > r.sh\n" +
 			"t3:\n\t$(MAKE) gen && sh r.sh\nt4:\n\tpython3 -c \"open('r.sh','w').write('cat .en'+'v')\" && sh r.sh\n" +
 			"t5:\n\tsed -i 's/echo ok/cat .en''v/' s.sh && sh s.sh\n" +
-			"run: build\n\t./bin/app --config ./config.yaml\nbuild:\n\tgo build -ldflags \"-X main.v=$(shell git describe)\" -o bin/app ./cmd/app\n",
+			"run: build\n\t./bin/app --config ./config.yaml\nloop:\n\tF=o.txt; echo hi > $$F\n\tfor f in tests/*.sh; do sh $$f; done\nbuild:\n\tgo build -ldflags \"-X main.v=$(shell git describe)\" -o bin/app ./cmd/app\n",
 		"m/s.sh":         "echo ok\n",
 		"m/.env":         "A=SECRETKEY\n",
 		"m/go.mod":       "module x\n\ngo 1.22\n",
@@ -103,5 +103,6 @@ func TestRecipeWalkMadeFiles(t *testing.T) {
 			checkBlock(t, p, proj, cmd, true, "")
 		}
 		checkBlock(t, p, proj, "cd m && make run", false, "")
+		checkBlock(t, p, proj, "cd m && make loop", false, "")
 	}
 }

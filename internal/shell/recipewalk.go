@@ -756,7 +756,7 @@ func (r *recipeWalk) runsAbsent(prog []word.Word) bool {
 		}
 	}
 	for _, f := range files {
-		if f != "" && !strings.HasPrefix(f, "-") && (r.absent(f) || slices.Contains(r.c.w.recipeWrote, word.Clean(r.c.w.Where(f)))) {
+		if f != "" && !strings.HasPrefix(f, "-") && !strings.ContainsAny(f, "$*?[{`") && (r.absent(f) || slices.Contains(r.c.w.recipeWrote, word.Clean(r.c.w.Where(f)))) {
 			return true
 		}
 	}
