@@ -49,7 +49,7 @@ func (c *cmd) makeShell(name, value string) {
 		switch {
 		case len(f) > 1:
 			c.w.hide("sets make's %s to %q: it runs every recipe line", name, value)
-		case !catalogue.Shells.Has(path.Base(f[0])):
+		case isInterpreter(path.Base(f[0])):
 			// SHELL = python3: each recipe line is that program's code
 			// (FINDINGS53a B2), which the shell walk does not read.
 			c.w.hide("sets make's %s to %q, not a shell: every recipe line is its code, which guard does not read as commands", name, value)
@@ -93,4 +93,11 @@ func shellFlags(f []string) bool {
 		}
 	}
 	return true
+}
+
+// isInterpreter reports whether program name is an interpreter of a
+// language other than the shell's (python3, node, perl).
+func isInterpreter(name string) bool {
+	_, ok := catalogue.InterpreterOf(name)
+	return ok && !catalogue.Shells.Has(name)
 }

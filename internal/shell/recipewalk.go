@@ -70,14 +70,7 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	}
 	saved := c.w.Dir
 	defer func() { c.w.Dir = saved }()
-	r := &recipeWalk{c: c, limit: limit, n: n, made: c.w.recipeMade}
-	defer func() {
-		c.w.recipeMade = c.w.recipeMade || r.made
-		if c.w.recipeMade && c.w.recipeAbsent != "" {
-			c.w.hide("runs build-file commands that run a file another of them makes (%s): guard cannot read it before it is there", c.w.recipeAbsent)
-			c.w.recipeAbsent = ""
-		}
-	}()
+	r := &recipeWalk{c: c, limit: limit, n: n}
 	if _, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(l), ""); err != nil {
 		r.shDiffers = true // cd sub &>/dev/null: dash runs cd sub & then >/dev/null
 	}
@@ -408,10 +401,7 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		r.stop = true
 		return
 	}
-	if !r.made && r.c.w.recipeAbsent == "" && r.runsAbsent(prog) {
-		r.c.w.recipeAbsent = strings.Join(word.Texts(prog), " ") // t: gen ⏎ sh r.sh, gen's recipe read after
-	}
-	if r.made && r.runsAbsent(prog) {
+	if r.runsMade(prog) {
 		r.c.w.hide("runs build-file commands that run a file they make themselves (%s): guard cannot read it before it is there", strings.Join(word.Texts(prog), " "))
 		r.stop = true
 		return
@@ -734,10 +724,12 @@ func (r *recipeWalk) absent(p string) bool {
 	return st == effect.FileAbsent
 }
 
-// runsAbsent reports whether simple command prog (its program first) runs
-// a file that is not there: its program named by a path, a shell's or
+// runsMade reports whether simple command prog (its program first) runs
+// a file a build-file command may have made: one not there after this
+// line made files, or one an earlier build-file command of the command
+// (a line before, a pre-script) wrote or changed (walker.recipeWrote): its program named by a path, a shell's or
 // source's script, an interpreter's program file.
-func (r *recipeWalk) runsAbsent(prog []word.Word) bool {
+func (r *recipeWalk) runsMade(prog []word.Word) bool {
 	if len(prog) == 0 {
 		return false
 	}
@@ -756,7 +748,7 @@ func (r *recipeWalk) runsAbsent(prog []word.Word) bool {
 		}
 	}
 	for _, f := range files {
-		if f != "" && !strings.HasPrefix(f, "-") && !strings.ContainsAny(f, "$*?[{`") && (r.absent(f) || slices.Contains(r.c.w.recipeWrote, word.Clean(r.c.w.Where(f)))) {
+		if f != "" && !strings.HasPrefix(f, "-") && (r.made && r.absent(f) || slices.Contains(r.c.w.recipeWrote, word.Clean(r.c.w.Where(f)))) {
 			return true
 		}
 	}

@@ -322,16 +322,10 @@ type walker struct {
 	// recipeEnv are the variables the makefile being scanned exports
 	// (NAME=value), which a make its recipes start is given.
 	recipeEnv []word.Word
-	// recipeMade is set once a build-file command of the command made or
-	// changed files (recipeWalk.made), recipeWrote the paths such
-	// commands named: a later line, prerequisite or pre-script that runs
+	// recipeWrote are the paths build-file commands that make or change
+	// files named (recipeWalk.wrote): a later line or pre-script that runs
 	// one runs what guard cannot read before it is there (FINDINGS53a B12).
-	recipeMade  bool
 	recipeWrote []string
-	// recipeAbsent is the first build-file command that ran a file not
-	// there before any command made files: one made later (a
-	// prerequisite's recipe is read after its goal's) may make it.
-	recipeAbsent string
 	// recipeProbes counts the files looked at as what a build-file
 	// command's unknown program runs (recipeCode).
 	recipeProbes int
