@@ -26,7 +26,7 @@ func TestRecipeWalkTyped(t *testing.T) {
 		"m/sub/x.sh":     cat,
 		"m/x.sh":         "#!/bin/sh\necho ok\n",
 		"m/env.sh":       "cd sub\n",
-		"m/venv.sh":      "export VIRTUAL_ENV=x\nPATH=\"$VIRTUAL_ENV/bin:$PATH\"\n",
+		"m/venv.sh":      "export VIRTUAL_ENV=x\nPATH=\"$VIRTUAL_ENV/bin:$PATH\"\nX=$(cd sub && pwd)\n",
 		"m/tests/a.sh":   "echo a\n",
 		"m/list.txt":     "a\n",
 		"m/package.json": `{"scripts":{"g1":"cat .en?","v1":"F=.env; cat $F","r1":"cat ./.env","r4":"cat sub/key.pem","e1":"eval cd sub; ./x.sh","ok":"cat *.sh && F=x.sh; sh $F"}}`,

@@ -599,8 +599,8 @@ func (r *recipeWalk) entered(name string, prog []word.Word) {
 }
 
 // movesDir reports whether shell text t may change the directory of the
-// shell that runs it: a cd, pushd, popd, eval or source in it, or text
-// that does not parse.
+// shell that runs it: a cd, pushd, popd, eval or source in it outside a
+// function body or subshell, or text that does not parse.
 func movesDir(t string) bool {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(t), "")
 	if err != nil {
@@ -608,6 +608,10 @@ func movesDir(t string) bool {
 	}
 	moves := false
 	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.FuncDecl, *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+			return false // runs elsewhere, or only when called (nvm.sh's functions)
+		}
 		if x, ok := n.(*syntax.CallExpr); ok && len(x.Args) > 0 {
 			switch x.Args[0].Lit() {
 			case "cd", "pushd", "popd", "eval", "source", ".":
