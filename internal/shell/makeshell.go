@@ -5,8 +5,10 @@ package shell
 // runs them all (make SHELL=./x.sh runs ./x.sh -c LINE).
 
 import (
+	"path"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -44,8 +46,13 @@ func (c *cmd) makeShell(name, value string) {
 		f[0] == "/usr/bin/env" && len(f) > 1 && knownShell(f[1]) && shellFlags(f[2:]):
 	default:
 		c.w.tentative(word.Quote(f[0]) + " -c :") // make SHELL=./x.sh: x.sh runs
-		if len(f) > 1 {
+		switch {
+		case len(f) > 1:
 			c.w.hide("sets make's %s to %q: it runs every recipe line", name, value)
+		case isInterpreter(path.Base(f[0])):
+			// SHELL = python3: each recipe line is that program's code
+			// (FINDINGS53a B2), which the shell walk does not read.
+			c.w.hide("sets make's %s to %q, not a shell: every recipe line is its code, which guard does not read as commands", name, value)
 		}
 	}
 }
@@ -86,4 +93,11 @@ func shellFlags(f []string) bool {
 		}
 	}
 	return true
+}
+
+// isInterpreter reports whether program name is an interpreter of a
+// language other than the shell's (python3, node, perl).
+func isInterpreter(name string) bool {
+	_, ok := catalogue.InterpreterOf(name)
+	return ok && !catalogue.Shells.Has(name)
 }

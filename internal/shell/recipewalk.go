@@ -14,6 +14,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -46,6 +47,18 @@ type recipeWalk struct {
 	// make and npm run lines with) reads otherwise: a cd in it may go
 	// elsewhere or nowhere.
 	shDiffers bool
+	// text is the shell text of the simple command being walked, and
+	// sets the statements of the line so far that set or export
+	// variables (F=.env, export F): what a command analysed as typed
+	// (typed) sees of the line's own variables.
+	text string
+	sets []string
+	// named are the variables those statements set.
+	named []string
+	// loaders is set when the makefile exports a variable that moves
+	// what a program loads (BASH_ENV, GIT_CONFIG_GLOBAL, PATH…): every
+	// command is then analysed as typed with the exports (exported).
+	loaders bool
 }
 
 // scanLine walks build-file command text l (see the file comment); false
@@ -64,6 +77,7 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	for _, e := range c.w.recipeEnv {
 		r.cdpath = r.cdpath || strings.HasPrefix(e.Text, "CDPATH=")
 	}
+	r.exported()
 	r.stmts(f.Stmts)
 	c.recipeEditorEnv(lang.SplitQuoted(l), r.scs) // recipeeditor.go
 	return true
@@ -91,6 +105,7 @@ func (r *recipeWalk) scoped(f func()) {
 // command's; a redirection that writes makes a file.
 func (r *recipeWalk) stmt(s *syntax.Stmt) {
 	var redirs []word.Word
+	r.text = ""
 	for _, rd := range s.Redirs {
 		if rd.Hdoc != nil {
 			r.substs(rd.Hdoc) // cat <<EOF ⏎ $(cd sub; ./run.sh)
@@ -103,11 +118,28 @@ func (r *recipeWalk) stmt(s *syntax.Stmt) {
 		redirs = append(redirs, lang.SplitQuoted(t)...)
 		if (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll || rd.Op == syntax.RdrClob) && !strings.HasPrefix(t, "/dev/") {
 			r.made = true
+			r.wrote(oneWord(t))
 		}
 	}
 	if s.Cmd == nil {
 		r.scan(redirs)
 		return
+	}
+	if x, ok := s.Cmd.(*syntax.CallExpr); ok {
+		r.text = printNode(s)
+		if len(x.Args) == 0 || len(x.Args) > 1 && declares.Has(x.Args[0].Lit()) {
+			r.sets = append(r.sets, r.text) // F=.env; export F=.env
+			r.setsNames(x)
+		}
+	}
+	if x, ok := s.Cmd.(*syntax.DeclClause); ok {
+		r.text = printNode(s)
+		r.sets = append(r.sets, r.text) // export F=.env
+		for _, a := range x.Args {
+			if a.Name != nil {
+				r.named = append(r.named, a.Name.Value)
+			}
+		}
 	}
 	switch {
 	case s.Background:
@@ -237,7 +269,9 @@ func (r *recipeWalk) item(s *syntax.Stmt) (succ, fail dirState) {
 func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
 	switch x := cm.(type) {
 	case *syntax.CallExpr:
+		t := r.text
 		r.substs(x)
+		r.text = t // the substitutions' statements are walked in between
 		var ws []word.Word
 		for _, a := range x.Assigns {
 			ws = append(ws, oneWord(printNode(a)))
@@ -270,6 +304,9 @@ func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
 	case *syntax.ForClause:
 		r.scan(redirs)
 		r.scan(lang.SplitQuoted(printNode(x.Loop)))
+		if wi, ok := x.Loop.(*syntax.WordIter); ok && r.opaqueWords(wi.Items) {
+			r.typed(printNode(x)) // for f in .e*; do cat $f; done
+		}
 		if !r.loop(x) {
 			r.branches(func() { r.stmts(x.Do) }, nil)
 		}
@@ -364,24 +401,250 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		r.stop = true
 		return
 	}
-	if r.made && r.runsAbsent(prog) {
+	if r.runsMade(prog) {
 		r.c.w.hide("runs build-file commands that run a file they make themselves (%s): guard cannot read it before it is there", strings.Join(word.Texts(prog), " "))
 		r.stop = true
 		return
 	}
-	if recipeMakers.Has(name) {
-		r.made = true
+	if (recipeMakers.Has(name) || recipeChangers.Has(name) || inlineCode(name, prog[min(1, len(prog)):])) && !gitReads(name, prog) {
+		r.made = true // sed -i, python3 -c "open('r.sh','w')…", $(MAKE) gen
+		for _, a := range prog[min(1, len(prog)):] {
+			r.wrote(a)
+		}
 	}
 	if catalogue.Shells.Has(name) && r.shellText(prog[1:]) {
 		r.scan(append(ws[:len(ws)-len(prog)+1], redirs...))
 		return
 	}
+	r.handedShell(prog)
+	if r.loaders || r.opaque(name, prog) {
+		r.typed(r.text)
+		r.entered(name, prog)
+		if r.stop {
+			return
+		}
+	}
 	if recipeTools.Has(name) {
 		r.tool(prog)
 	}
 	r.c.recipeCommand(ws)
+	r.relative(prog)
 	if !r.c.scanCommand(all, r.limit, r.n, true) {
 		r.stop = true
+	}
+}
+
+// exported puts the variables the makefile exports (walker.recipeEnv)
+// in the line's settings for commands analysed as typed, and sets
+// r.loaders when one of them moves what a program loads (FINDINGS53a B3,
+// B17, B6): BASH_ENV's file runs before the line when its shell is bash.
+// make's $(PATH) is the environment's: the shell's $PATH.
+func (r *recipeWalk) exported() {
+	for _, e := range r.c.w.recipeEnv {
+		n, v, _ := strings.Cut(e.Text, "=")
+		v = strings.ReplaceAll(v, "${MAKE_PATH}", "${PATH}")
+		if strings.Contains(strings.ReplaceAll(v, "${PATH}", ""), "$") {
+			continue // a value guard cannot tell: as before
+		}
+		r.sets = append(r.sets, "export "+n+"="+word.Quote(v))
+		r.named = append(r.named, n)
+		if !movesLoad(n) {
+			continue
+		}
+		r.loaders = true
+		if catalogue.SourcedVars.Has(n) {
+			r.typed("bash -c :") // make SHELL=/bin/bash: bash -c LINE reads $BASH_ENV first
+		}
+	}
+}
+
+// movesLoad reports whether variable n moves what a program loads or
+// runs: PATH, a start-up file's variable, an editor's, one of the
+// catalogue's moves (GIT_CONFIG_GLOBAL, PYTHONPATH…).
+func movesLoad(n string) bool {
+	if n == "PATH" || catalogue.SourcedVars.Has(n) || catalogue.EditorStartVars.Has(n) || strings.HasPrefix(n, "GIT_") || strings.HasPrefix(n, "LD_") {
+		return true
+	}
+	for _, m := range catalogue.EnvMoves() {
+		if m.Name == n {
+			return true
+		}
+	}
+	return false
+}
+
+// declares are the builtins whose words set variables the commands
+// after them see.
+const declares word.Set = " export declare typeset local readonly "
+
+// opaque reports whether simple command prog (program name) holds what
+// the word scan does not read (FINDINGS53a B8): a word a shell expands
+// (a glob, a brace list, a shell variable), interpreter code given
+// inline, eval's text or a sourced file. Such a command is analysed as
+// the typed command it is (typed).
+func (r *recipeWalk) opaque(name string, prog []word.Word) bool {
+	if name == "eval" || name == "." || name == "source" || inlineCode(name, prog[min(1, len(prog)):]) {
+		return true
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(r.text), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return err != nil
+	}
+	x, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	return ok && r.opaqueWords(x.Args)
+}
+
+// setsNames adds the names statement x (F=x, export F=x G) sets to
+// r.named.
+func (r *recipeWalk) setsNames(x *syntax.CallExpr) {
+	for _, a := range x.Assigns {
+		r.named = append(r.named, a.Name.Value)
+	}
+	for _, a := range x.Args[min(1, len(x.Args)):] {
+		n, _, _ := strings.Cut(a.Lit(), "=")
+		if word.IsName(n) {
+			r.named = append(r.named, n)
+		}
+	}
+}
+
+// opaqueWords reports whether shell words ws hold a part the shell
+// expands that the word scan reads as text: an unquoted glob or brace
+// list ({a,b}, {1..3}), a variable the line itself set (F=.env; cat $F).
+// A variable the line does not set is left to the word scan, as before:
+// its value is the environment's, or one a loop or read gives.
+func (r *recipeWalk) opaqueWords(ws []*syntax.Word) bool {
+	found := false
+	for _, w := range ws {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			switch x := n.(type) {
+			case *syntax.ParamExp:
+				found = x.Param != nil && slices.Contains(r.named, x.Param.Value)
+			case *syntax.Lit:
+				v := x.Value
+				found = strings.ContainsAny(v, "*?[") || strings.Contains(v, "{") && (strings.Contains(v, ",") || strings.Contains(v, ".."))
+			case *syntax.SglQuoted, *syntax.CmdSubst:
+				return false
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// typed analyses statement text t of the line as a typed command is
+// analysed, in the directory the walk is in, after the statements of the
+// line that set variables (sets). make's own functions left in the
+// text ($(wildcard …), $(shell …)) are not commands: they stand for a
+// value guard does not know.
+func (r *recipeWalk) typed(t string) {
+	if t == "" {
+		return
+	}
+	text := strings.Join(append(append([]string{}, r.sets...), makeLeftovers(t)), "\n")
+	w := r.c.w
+	changer, changers, last := w.changer, w.changers, w.lastChanger
+	w.tentative(text)
+	w.changer, w.changers, w.lastChanger = changer, changers, last // one statement: no runner of the line's follows it here
+}
+
+// makeFuncNames are GNU make's functions: a $(NAME …) of one left in a
+// recipe is make's, not a command substitution.
+const makeFuncNames word.Set = " subst patsubst strip findstring filter filter-out sort word wordlist words firstword lastword dir notdir suffix basename addsuffix addprefix join wildcard realpath abspath error warning info shell origin flavor foreach if or and intcmp call eval file value let guile "
+
+// makeLeftovers returns shell text t with each $(F …) of a make function F
+// replaced by a variable guard does not know.
+func makeLeftovers(t string) string {
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		if t[i] == '$' && strings.HasPrefix(t[i+1:], "(") {
+			name, _, _ := strings.Cut(t[i+2:], " ")
+			if end := lang.Closing(t[i+1:]); makeFuncNames.Has(name) && end > 0 {
+				b.WriteString("${MAKE_FUNCTION}")
+				i += 1 + end
+				continue
+			}
+		}
+		b.WriteByte(t[i])
+	}
+	return b.String()
+}
+
+// entered applies what eval's text or a sourced file does to the walk's
+// directory (FINDINGS53a B6): a cd in it (or text guard cannot read)
+// leaves a directory guard cannot tell.
+func (r *recipeWalk) entered(name string, prog []word.Word) {
+	var text string
+	switch name {
+	case "eval":
+		text = strings.Join(word.Texts(prog[1:]), " ")
+	case ".", "source":
+		f := firstOperand(prog[1:])
+		if f == "" {
+			return
+		}
+		nread := r.c.w.Nread
+		t, st := r.c.w.FileStatus(f, true, effect.MaxScriptBytes)
+		r.c.w.Nread = nread
+		if st == effect.FileAbsent {
+			return
+		}
+		text = t
+	default:
+		return
+	}
+	if movesDir(text) {
+		r.lost = name + " of text that may change directory"
+	}
+}
+
+// movesDir reports whether shell text t may change the directory of the
+// shell that runs it: a cd, pushd, popd, eval or source in it outside a
+// function body or subshell, or text that does not parse.
+func movesDir(t string) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(t), "")
+	if err != nil {
+		return true
+	}
+	moves := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.FuncDecl, *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+			return false // runs elsewhere, or only when called (nvm.sh's functions)
+		}
+		if x, ok := n.(*syntax.CallExpr); ok && len(x.Args) > 0 {
+			switch x.Args[0].Lit() {
+			case "cd", "pushd", "popd", "eval", "source", ".":
+				moves = true
+			}
+		}
+		return !moves
+	})
+	return moves
+}
+
+// handedShell walks the -c text of a shell another program starts with
+// its words (find -exec sh -c TEXT, xargs sh -c TEXT, FINDINGS53a B14),
+// as a shell's own.
+func (r *recipeWalk) handedShell(prog []word.Word) {
+	for i := 1; i < len(prog); i++ {
+		if catalogue.Shells.Has(path.Base(prog[i].Text)) {
+			r.scoped(func() { r.shellText(prog[i+1:]) })
+			return
+		}
+	}
+}
+
+// relative reads the operands of simple command prog that name a path
+// below the directory it runs in (cat ./.env, cat sub/key.pem: FINDINGS53a
+// B18), as a typed command's are: the word scan reads only home, absolute
+// and parent paths and bare dot names.
+func (r *recipeWalk) relative(prog []word.Word) {
+	for _, a := range prog[min(1, len(prog)):] {
+		s := a.Text
+		if a.Known && strings.Contains(s, "/") && s[0] != '-' && s[0] != '/' && s[0] != '~' && !strings.ContainsAny(s, "$=:`\x00\n") && len(s) < 4096 {
+			r.c.w.Read(s)
+		}
 	}
 }
 
@@ -394,6 +657,22 @@ const recipeHarmless word.Set = " echo printf true false : exit return set shift
 // command of the same line may run or enter. mkdir is not one: the
 // directory it makes is empty (mkdir -p build && cd build && cmake ..).
 const recipeMakers word.Set = " cp ln mv install rsync tar unzip cpio git curl wget touch tee dd patch ditto bsdtar 7z gzip gunzip unxz "
+
+// gitReads reports whether simple command prog (program name) is git
+// with a subcommand that leaves the working tree's files as they are
+// (git describe, git status): not a maker.
+func gitReads(name string, prog []word.Word) bool {
+	return name == "git" && !gitTreeWriters.Has(firstOperand(prog[1:]))
+}
+
+// gitTreeWriters are git's subcommands that make or change files of a
+// working tree.
+const gitTreeWriters word.Set = " clone checkout switch restore pull merge rebase apply am worktree reset stash archive submodule cherry-pick revert init mv "
+
+// recipeChangers are the programs that change or make files with text
+// guard does not compute besides recipeMakers: in-place editors, make
+// (a sub-make's recipes), patchers.
+const recipeChangers word.Set = " sed perl ed ex make gmake bmake "
 
 // recipeTools are the build tools a build-file command may start that
 // guard follows as the command line's own (their handlers).
@@ -449,10 +728,12 @@ func (r *recipeWalk) absent(p string) bool {
 	return st == effect.FileAbsent
 }
 
-// runsAbsent reports whether simple command prog (its program first) runs
-// a file that is not there: its program named by a path, a shell's or
+// runsMade reports whether simple command prog (its program first) runs
+// a file a build-file command may have made: one not there after this
+// line made files, or one an earlier build-file command of the command
+// (a line before, a pre-script) wrote or changed (walker.recipeWrote): its program named by a path, a shell's or
 // source's script, an interpreter's program file.
-func (r *recipeWalk) runsAbsent(prog []word.Word) bool {
+func (r *recipeWalk) runsMade(prog []word.Word) bool {
 	if len(prog) == 0 {
 		return false
 	}
@@ -471,11 +752,22 @@ func (r *recipeWalk) runsAbsent(prog []word.Word) bool {
 		}
 	}
 	for _, f := range files {
-		if f != "" && !strings.HasPrefix(f, "-") && r.absent(f) {
+		if f != "" && !strings.HasPrefix(f, "-") && (r.made && r.absent(f) || slices.Contains(r.c.w.recipeWrote, word.Clean(r.c.w.Where(f)))) {
 			return true
 		}
 	}
 	return false
+}
+
+// maxRecipeWrote bounds the paths recipeWrote keeps.
+const maxRecipeWrote = 256
+
+// wrote records operand a of a command that makes or changes files as a
+// path a later build-file command may run (walker.recipeWrote).
+func (r *recipeWalk) wrote(a word.Word) {
+	if a.Known && a.Text != "" && !strings.HasPrefix(a.Text, "-") && len(r.c.w.recipeWrote) < maxRecipeWrote {
+		r.c.w.recipeWrote = append(r.c.w.recipeWrote, word.Clean(r.c.w.Where(a.Text)))
+	}
 }
 
 // envChdir walks env's command when env's options change its directory

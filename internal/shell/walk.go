@@ -322,6 +322,10 @@ type walker struct {
 	// recipeEnv are the variables the makefile being scanned exports
 	// (NAME=value), which a make its recipes start is given.
 	recipeEnv []word.Word
+	// recipeWrote are the paths build-file commands that make or change
+	// files named (recipeWalk.wrote): a later line or pre-script that runs
+	// one runs what guard cannot read before it is there (FINDINGS53a B12).
+	recipeWrote []string
 	// recipeProbes counts the files looked at as what a build-file
 	// command's unknown program runs (recipeCode).
 	recipeProbes int
