@@ -490,7 +490,72 @@ func (c *cmd) cd() {
 	if dest != "" && dest != "-" {
 		w.Read(dest)
 	}
-	stack := w.dirStack()
+	before := w.dirs
+	stack := c.moveStack(w.dirStack(), dest, rot, noChange)
+	if c.name == "pushd" && noChange && rot == "" {
+		named = nil
+	}
+	// cd "$(git rev-parse --git-path hooks)": the shell may be in each
+	// directory the substitution names (substnamed.go).
+	for i, d := range named {
+		named[i] = w.dest(d)
+	}
+	if c.name != "popd" && rot == "" && !noChange {
+		named = append(append(named, w.cdPaths(dest)...), w.destFromOthers(dest)...)
+	}
+	hadAlt := w.dirsAlt != nil
+	named = append(named, c.altStack(dest, rot, noChange)...)
+	prev := w.Dir
+	w.cdMove(stack[0], named, c.cdMayFail())
+	w.dirs = reversed(stack[1:])
+	c.keepAltStack(before, hadAlt)
+	if w.Dir != prev {
+		w.OldDir = &prev
+	}
+}
+
+// altStack moves the other directory stack the shell may hold (a pushd
+// or popd before that may have failed: FINDINGS53b F7) as pushd or popd
+// moves the stack, and returns where the shell then may be too.
+func (c *cmd) altStack(dest, rot string, noChange bool) []string {
+	w := c.w
+	if c.name == "cd" || c.name == "chdir" {
+		return nil
+	}
+	var named []string
+	if w.dirsAlt != nil {
+		alt := c.moveStack(append([]string{w.Dir}, reversed(w.dirsAlt)...), dest, rot, noChange)
+		named = append(named, alt[0])
+		w.dirsAlt = reversed(alt[1:])
+	}
+	if w.dirsLost && (c.name == "popd" || dest == "" || rot != "") {
+		named = append(named, effect.UnknownCd)
+	}
+	return named
+}
+
+// keepAltStack keeps before, the directory stack before a pushd or popd
+// that may fail, as the other one the shell may hold: a failed pushd
+// leaves the stack as it was. With one kept already, the stack is then
+// one guard does not keep (dirsLost).
+func (c *cmd) keepAltStack(before []string, hadAlt bool) {
+	w := c.w
+	if c.name != "cd" && c.name != "chdir" && !w.cdWasSure && !(w.cdSure && w.cond == w.sureCond) && !slices.Equal(before, w.dirs) {
+		if hadAlt {
+			w.dirsLost = true
+		} else {
+			w.dirsAlt = append([]string{}, before...)
+		}
+	}
+	if slices.Equal(w.dirsAlt, w.dirs) {
+		w.dirsAlt = nil
+	}
+}
+
+// moveStack returns the directory stack (its top the directory the shell
+// is in) after cd, pushd or popd with dest, rot (+N, -N) and -n.
+func (c *cmd) moveStack(stack []string, dest, rot string, noChange bool) []string {
+	w := c.w
 	switch {
 	case c.name == "popd":
 		stack = popStack(stack, rot, noChange)
@@ -501,7 +566,6 @@ func (c *cmd) cd() {
 	case c.name == "pushd" && noChange && rot == "":
 		// pushd -n DIR puts DIR second and stays.
 		stack = append([]string{stack[0], w.dest(dest)}, stack[1:]...)
-		named = nil
 	case c.name == "pushd" && rot != "" && noChange:
 		// pushd -n +N rotates what is below the top: the directory stays.
 	case c.name == "pushd" && rot != "":
@@ -511,23 +575,15 @@ func (c *cmd) cd() {
 	default:
 		stack[0] = w.dest(dest)
 	}
-	// cd "$(git rev-parse --git-path hooks)": the shell may be in each
-	// directory the substitution names (substnamed.go).
-	for i, d := range named {
-		named[i] = w.dest(d)
-	}
-	if c.name != "popd" && rot == "" && !noChange {
-		named = append(append(named, w.cdPaths(dest)...), w.destFromOthers(dest)...)
-	}
-	prev := w.Dir
-	w.cdMove(stack[0], named, c.cdMayFail())
-	w.dirs = w.dirs[:0:0]
-	for i := len(stack) - 1; i > 0; i-- {
-		w.dirs = append(w.dirs, stack[i])
-	}
-	if w.Dir != prev {
-		w.OldDir = &prev
-	}
+	return stack
+}
+
+// reversed returns a reversed copy of list (the walker keeps the directory
+// stack bottom first).
+func reversed(list []string) []string {
+	out := slices.Clone(list)
+	slices.Reverse(out)
+	return out
 }
 
 // severalOperands returns where cd (pushd, chdir) with more than one
@@ -730,6 +786,9 @@ func (w *walker) dest(dest string) string {
 	switch {
 	case dest == "":
 		home, _ := w.tildePrefix("")
+		if word.HasMark(home) {
+			return w.dest(home) // HOME=$PWD/x; cd: as cd "$PWD/x" (FINDINGS53b F5)
+		}
 		return home
 	case dest == "-" && w.OldDir != nil:
 		return *w.OldDir

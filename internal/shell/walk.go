@@ -156,6 +156,16 @@ type walker struct {
 	cond    int
 	alog    *assignLog
 	errexit bool // set -e: a command that fails ends the shell
+	// noErrexit counts the enclosing code where bash ignores set -e: a
+	// condition, an operand of && or || but the last, after !, inside
+	// $(…) (FINDINGS53b F10); inFunc, the function calls being walked in
+	// this shell (return leaves one: exits).
+	noErrexit, inFunc int
+	// dirsAlt: the directory stack may also be this one (a pushd or popd
+	// that may have failed left it as it was; FINDINGS53b F7); dirsLost:
+	// it may be one guard does not keep.
+	dirsAlt  []string
+	dirsLost bool
 	// fileCond is w.cond where the script being walked started in a shell
 	// of its own: run under a condition (cd d && bash s.sh) it runs whole
 	// or not at all, and its own assignments, cds and set -e count from
@@ -635,6 +645,8 @@ func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
 	anyVar := w.anyVar
 	defer func() { w.anyVar = anyVar }()
+	dirsAlt, dirsLost := w.dirsAlt, w.dirsLost
+	defer func() { w.dirsAlt, w.dirsLost = dirsAlt, dirsLost }()
 	in := w.inStdin // (exec < F): not after
 	defer func() { w.inStdin = in }()
 	w.varsOf = w.varMap()
@@ -748,20 +760,22 @@ func (w *walker) compound(s *syntax.Stmt) {
 	case *syntax.Subshell:
 		w.scoped(func() { w.stmts(c.Stmts) })
 	case *syntax.IfClause:
-		w.stmts(c.Cond)
+		w.noErrexitIn(func() { w.stmts(c.Cond) })
 		w.conditional(func() {
 			for ic := c; ic != nil; ic = ic.Else {
 				if ic != c {
-					w.stmts(ic.Cond)
+					w.noErrexitIn(func() { w.stmts(ic.Cond) })
 				}
 				w.stmts(ic.Then)
 			}
 		})
 	case *syntax.WhileClause:
-		w.stmts(c.Cond)
-		w.conditional(func() { w.stmts(c.Do) })
+		w.leavable(c.Do, func() {
+			w.noErrexitIn(func() { w.stmts(c.Cond) })
+			w.conditional(func() { w.stmts(c.Do) })
+		})
 	case *syntax.ForClause:
-		w.forClause(c)
+		w.leavable(c.Do, func() { w.forClause(c) })
 	case *syntax.CaseClause:
 		w.fields(c.Word)
 		w.conditional(func() {
@@ -868,7 +882,9 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	if fileSubst(list) {
 		w.readSubst = list[0] // $(<F): the shells' read of F, not zsh's NULLCMD
 	}
+	w.noErrexit++ // bash (not posix, no inherit_errexit) clears -e in $(…)
 	w.scoped(func() { w.stmts(list) })
+	w.noErrexit--
 	w.readSubst = savedRead
 	w.subst--
 	w.out = saved
@@ -942,7 +958,10 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 			w.pos = &positional{zero: "bash"}
 			locals := w.funcs.locals
 			w.funcs.locals = append(locals[:len(locals):len(locals)], map[string]varState{}) // local works here
+			// return leaves it
+			w.inFunc++
 			w.stmt(f.Body)
+			w.inFunc--
 			w.funcs.locals = locals
 		})
 	}
