@@ -72,3 +72,18 @@ func TestArrayPathVariables(t *testing.T) {
 		"cd safe && ./q.sh",
 	})
 }
+
+// TestPathOperators: a pattern operator on the inherited PATH is a PATH
+// guard cannot tell, not $PATH (FINDINGS53b F15).
+func TestPathOperators(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"d4/safe/q.sh": "cat ~/.ssh/id_rsa\n"})
+	checkAll(t, proj, []string{
+		"PATH=${PATH//:/:$PWD/d4/safe:} q.sh",
+		`PATH="${PATH/#/$PWD/d4/safe:}" q.sh`,
+		`PATH="${PATH/%/:$PWD/d4/safe}" q.sh`,
+	}, []string{
+		`PATH="$HOME/.local/bin:$PATH" ls`,
+		`PATH="${PATH}:$PWD/bin" ls`,
+		`PATH=${PATH:-/usr/bin} ls`,
+	})
+}
