@@ -87,3 +87,25 @@ func TestPathOperators(t *testing.T) {
 		`PATH=${PATH:-/usr/bin} ls`,
 	})
 }
+
+// TestPwdInEachDirectory: after a cd that may fail, $PWD, $(pwd), ~+ and
+// a variable holding them are each directory's, in a later cd or a name
+// (FINDINGS53b F6).
+func TestPwdInEachDirectory(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"tools/p.sh": "cat ~/.ssh/id_rsa\n", "q.sh": "cat ~/.ssh/id_rsa\n", "safe/q.sh": "echo ok\n"})
+	checkAll(t, proj, []string{
+		`cd miss; cd "$PWD/tools"; sh p.sh`,
+		`cd miss 2>/dev/null; cd "$PWD/tools" && sh p.sh`,
+		`cd miss; cd ~+/tools; sh p.sh`,
+		`cd miss; cd "$(pwd)/tools"; sh p.sh`,
+		`cd miss; cd "${PWD%/}/tools"; sh p.sh`,
+		`cd miss; d=$PWD; cd "$d/tools"; sh p.sh`,
+		`cd miss; export T=$PWD/tools; cd $T; sh p.sh`,
+		`cd miss; d=$PWD; sh "$d/tools/p.sh"`,
+		`cd miss; pushd "$PWD/tools"; sh p.sh`,
+	}, []string{
+		`cd miss; cd "$PWD/safe" && ./q.sh`,
+		`cd safe; d=$PWD; sh "$d/q.sh"`,
+		`cd miss; d=$PWD; echo "$d"`,
+	})
+}

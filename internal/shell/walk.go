@@ -683,10 +683,15 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 		w.EndJob(m)
 		return
 	}
-	switch s.Cmd.(type) {
+	switch c := s.Cmd.(type) {
 	case nil, *syntax.CallExpr:
 		w.inEachDir(s, func() { w.pipeline([]*syntax.Stmt{s}) })
 		return
+	case *syntax.DeclClause:
+		if len(s.Redirs) == 0 {
+			w.inEachDir(s, func() { w.declClause(c) }) // export T=$PWD/x
+			return
+		}
 	}
 	var rc *cmd
 	saved, set := w.inStdin, false
@@ -720,30 +725,72 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 // program it looks up in a relative PATH element may be any of theirs
 // (FINDINGS52a P6: cd nonexist; sh tools/p.sh runs ./tools/p.sh;
 // FINDINGS52b F20: CDPATH=sub; cd x && ./run.sh runs sub/x/run.sh). The
-// other walks add no lines nor commands to the analysis. A cd is not
-// walked again: it moves from each directory itself (destFromOthers).
+// other walks add no lines nor commands to the analysis. What a cd there
+// moves to, and what an assignment there gives a variable ($PWD, $(pwd),
+// ~+ are each directory's), the shell may then hold too (FINDINGS53b F6).
 func (w *walker) inEachDir(s *syntax.Stmt, walk func()) {
-	if others := w.OtherDirs; len(others) > 0 && !isCd(s) {
-		lines, cmds := len(w.a.Lines), len(w.a.Commands)
-		var out outBuf
-		if w.out != nil {
-			out = *w.out // inside $(…): what the other walks print is not printed twice
+	others := w.OtherDirs
+	if len(others) == 0 {
+		walk()
+		return
+	}
+	cd, names := isCd(s), assignedNames(s)
+	var ends []string
+	vals := map[string][]expand.Variable{}
+	lines, cmds := len(w.a.Lines), len(w.a.Commands)
+	var out outBuf
+	if w.out != nil {
+		out = *w.out // inside $(…): what the other walks print is not printed twice
+	}
+	for _, d := range others {
+		w.scoped(func() {
+			w.Dir, w.OtherDirs = d, nil
+			walk()
+			if cd {
+				ends = append(append(ends, w.Dir), w.OtherDirs...)
+			}
+			for _, n := range names {
+				vals[n] = append(vals[n], w.saveVar(n).values(w, n)...)
+			}
+		})
+		if w.stopped() {
+			return
 		}
-		for _, d := range others {
-			w.scoped(func() {
-				w.Dir, w.OtherDirs = d, nil
-				walk()
-			})
-			if w.stopped() {
-				return
+	}
+	if w.out != nil {
+		*w.out = out
+	}
+	w.a.Lines, w.a.Commands = w.a.Lines[:lines], w.a.Commands[:cmds]
+	walk()
+	w.addDirs(ends...)
+	for _, n := range names {
+		if v, ok := w.varMap()[n]; ok {
+			w.setAlts(n, w.distinct(n, v, append(slices.Clone(w.alts.m[n]), vals[n]...)))
+		}
+	}
+}
+
+// assignedNames returns the variables s assigns for the shell (d=$PWD,
+// export T=$PWD/x), not for one command only.
+func assignedNames(s *syntax.Stmt) []string {
+	var names []string
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			for _, a := range c.Assigns {
+				if a.Name != nil {
+					names = append(names, a.Name.Value)
+				}
 			}
 		}
-		if w.out != nil {
-			*w.out = out
+	case *syntax.DeclClause:
+		for _, a := range c.Args {
+			if a.Name != nil {
+				names = append(names, a.Name.Value)
+			}
 		}
-		w.a.Lines, w.a.Commands = w.a.Lines[:lines], w.a.Commands[:cmds]
 	}
-	walk()
+	return names
 }
 
 // compound walks the command of a statement that is not a simple one.
