@@ -1,6 +1,10 @@
 package hook
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // checkAll runs checkBlock for each command, in both bash.match modes.
 func checkAll(t *testing.T, proj string, block, allow []string) {
@@ -107,5 +111,25 @@ func TestPwdInEachDirectory(t *testing.T) {
 		`cd miss; cd "$PWD/safe" && ./q.sh`,
 		`cd safe; d=$PWD; sh "$d/q.sh"`,
 		`cd miss; d=$PWD; echo "$d"`,
+	})
+}
+
+// TestLogicalCd: bash's cd takes .. away with the name before it (cd
+// LINK/.. is where the shell was), unless -P or set -P (FINDINGS53b F4).
+func TestLogicalCd(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"q.sh": "cat ~/.ssh/id_rsa\n", "d3/sub/x": "", "d3/q.sh": "echo ok\n"})
+	p7 := filepath.Join(proj, "p7")
+	os.MkdirAll(p7, 0o755)
+	os.WriteFile(filepath.Join(p7, "q.sh"), []byte("cat ~/.ssh/id_rsa\n"), 0o755)
+	if err := os.Symlink(filepath.Join(proj, "d3", "sub"), filepath.Join(p7, "lk")); err != nil {
+		t.Fatal(err)
+	}
+	checkAll(t, p7, []string{
+		"cd lk/.. && ./q.sh",
+		"cd lk && cd .. && ./q.sh",
+		"cd lk/..; ./q.sh",
+	}, []string{
+		"cd -P lk/.. && ./q.sh",
+		"set -P; cd lk/.. && ./q.sh",
 	})
 }

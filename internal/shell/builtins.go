@@ -132,6 +132,9 @@ func (c *cmd) set() {
 			if j+1 < len(c.args) && c.args[j+1].Text == "errexit" {
 				c.w.errexit = s == "-o"
 			}
+			if j+1 < len(c.args) && c.args[j+1].Text == "physical" {
+				c.w.physical = s == "-o"
+			}
 			c.w.globOptions(c.args[j+1 : min(j+2, len(c.args))])
 			j++
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
@@ -140,6 +143,9 @@ func (c *cmd) set() {
 			}
 			if s[0] == '-' && strings.Contains(s, "a") {
 				c.w.allexport = true // set -a: what is assigned next is exported
+			}
+			if strings.Contains(s, "P") {
+				c.w.physical = s[0] == '-' // set -P
 			}
 		default:
 			c.setPositional(c.args[j:])
@@ -455,7 +461,7 @@ func (c *cmd) cd() {
 	var dest, rot string
 	var named []string // what a substitution that makes dest names
 	var ops []string   // the operands as written
-	noChange := false
+	noChange, physical := false, w.physical
 	for _, a := range c.args {
 		s := a.Text
 		if s == "" || s[0] != '-' || s == "-" {
@@ -477,6 +483,9 @@ func (c *cmd) cd() {
 			w.dirs = nil
 			return
 		case strings.HasPrefix(s, "-"):
+			if i := strings.LastIndexAny(s, "LP"); i > 0 && !strings.HasPrefix(s, "--") {
+				physical = s[i] == 'P' // cd -P, cd -LP: the last one counts
+			}
 		default:
 			dest, named = s, w.substPaths(a)
 		}
@@ -503,6 +512,9 @@ func (c *cmd) cd() {
 	if c.name != "popd" && rot == "" && !noChange {
 		named = append(append(named, w.cdPaths(dest)...), w.destFromOthers(dest)...)
 	}
+	if c.name != "popd" && rot == "" && dest != "" && dest != "-" && !physical {
+		stack[0], named = w.logical(stack[0], named)
+	}
 	hadAlt := w.dirsAlt != nil
 	named = append(named, c.altStack(dest, rot, noChange)...)
 	prev := w.Dir
@@ -512,6 +524,25 @@ func (c *cmd) cd() {
 	if w.Dir != prev {
 		w.OldDir = &prev
 	}
+}
+
+// logical returns d, where a cd (pushd) moves, as bash's logical cd does:
+// with .. taken away with the name before it, not after a link the name
+// is (cd LINK/.. goes back where the shell was: FINDINGS53b F4); when
+// that is no directory the reader finds, bash tries d as the kernel
+// resolves it too, which is then added to named.
+func (w *walker) logical(d string, named []string) (string, []string) {
+	if word.HasMark(d) {
+		return d, named
+	}
+	l := word.Clean(d)
+	if l == d {
+		return d, named
+	}
+	if !w.knownDir(l) {
+		named = append(named, d)
+	}
+	return l, named
 }
 
 // altStack moves the other directory stack the shell may hold (a pushd

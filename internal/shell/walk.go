@@ -121,6 +121,9 @@ type walker struct {
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
 	cdable, autocd bool
+	// physical: set -P (set -o physical): cd resolves .. after links, as
+	// the kernel does, not against $PWD's text (FINDINGS53b F4).
+	physical bool
 	// self is Options.Self; guardNames are the names of copies and links
 	// of guard the command made (self.go).
 	self       string
