@@ -512,7 +512,7 @@ func (c *cmd) cd() {
 	if c.name != "popd" && rot == "" && !noChange {
 		named = append(append(named, w.cdPaths(dest)...), w.destFromOthers(dest)...)
 	}
-	if c.name != "popd" && rot == "" && dest != "" && dest != "-" && !physical {
+	if c.name != "popd" && rot == "" && dest != "" && dest != "-" && !noChange && !physical {
 		stack[0], named = w.logical(stack[0], named)
 	}
 	hadAlt := w.dirsAlt != nil
@@ -532,7 +532,7 @@ func (c *cmd) cd() {
 // that is no directory the reader finds, bash tries d as the kernel
 // resolves it too, which is then added to named.
 func (w *walker) logical(d string, named []string) (string, []string) {
-	if word.HasMark(d) {
+	if d == "" || word.HasMark(d) {
 		return d, named
 	}
 	l := word.Clean(d)
