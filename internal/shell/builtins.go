@@ -132,6 +132,9 @@ func (c *cmd) set() {
 			if j+1 < len(c.args) && c.args[j+1].Text == "errexit" {
 				c.w.errexit = s == "-o"
 			}
+			if j+1 < len(c.args) && c.args[j+1].Text == "physical" {
+				c.w.physical = s == "-o"
+			}
 			c.w.globOptions(c.args[j+1 : min(j+2, len(c.args))])
 			j++
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
@@ -140,6 +143,9 @@ func (c *cmd) set() {
 			}
 			if s[0] == '-' && strings.Contains(s, "a") {
 				c.w.allexport = true // set -a: what is assigned next is exported
+			}
+			if strings.Contains(s, "P") {
+				c.w.physical = s[0] == '-' // set -P
 			}
 		default:
 			c.setPositional(c.args[j:])
@@ -455,7 +461,7 @@ func (c *cmd) cd() {
 	var dest, rot string
 	var named []string // what a substitution that makes dest names
 	var ops []string   // the operands as written
-	noChange := false
+	noChange, physical := false, w.physical
 	for _, a := range c.args {
 		s := a.Text
 		if s == "" || s[0] != '-' || s == "-" {
@@ -477,6 +483,9 @@ func (c *cmd) cd() {
 			w.dirs = nil
 			return
 		case strings.HasPrefix(s, "-"):
+			if i := strings.LastIndexAny(s, "LP"); i > 0 && !strings.HasPrefix(s, "--") {
+				physical = s[i] == 'P' // cd -P, cd -LP: the last one counts
+			}
 		default:
 			dest, named = s, w.substPaths(a)
 		}
@@ -490,7 +499,94 @@ func (c *cmd) cd() {
 	if dest != "" && dest != "-" {
 		w.Read(dest)
 	}
-	stack := w.dirStack()
+	before := w.dirs
+	stack := c.moveStack(w.dirStack(), dest, rot, noChange)
+	if c.name == "pushd" && noChange && rot == "" {
+		named = nil
+	}
+	// cd "$(git rev-parse --git-path hooks)": the shell may be in each
+	// directory the substitution names (substnamed.go).
+	for i, d := range named {
+		named[i] = w.dest(d)
+	}
+	if c.name != "popd" && rot == "" && !noChange {
+		named = append(append(named, w.cdPaths(dest)...), w.destFromOthers(dest)...)
+	}
+	if c.name != "popd" && rot == "" && dest != "" && dest != "-" && !noChange && !physical {
+		stack[0], named = w.logical(stack[0], named)
+	}
+	hadAlt := w.dirsAlt != nil
+	named = append(named, c.altStack(dest, rot, noChange)...)
+	prev := w.Dir
+	w.cdMove(stack[0], named, c.cdMayFail())
+	w.dirs = reversed(stack[1:])
+	c.keepAltStack(before, hadAlt)
+	if w.Dir != prev {
+		w.OldDir = &prev
+	}
+}
+
+// logical returns d, where a cd (pushd) moves, as bash's logical cd does:
+// with .. taken away with the name before it, not after a link the name
+// is (cd LINK/.. goes back where the shell was: FINDINGS53b F4); when
+// that is no directory the reader finds, bash tries d as the kernel
+// resolves it too, which is then added to named.
+func (w *walker) logical(d string, named []string) (string, []string) {
+	if d == "" || word.HasMark(d) {
+		return d, named
+	}
+	l := word.Clean(d)
+	if l == d {
+		return d, named
+	}
+	if !w.knownDir(l) {
+		named = append(named, d)
+	}
+	return l, named
+}
+
+// altStack moves the other directory stack the shell may hold (a pushd
+// or popd before that may have failed: FINDINGS53b F7) as pushd or popd
+// moves the stack, and returns where the shell then may be too.
+func (c *cmd) altStack(dest, rot string, noChange bool) []string {
+	w := c.w
+	if c.name == "cd" || c.name == "chdir" {
+		return nil
+	}
+	var named []string
+	if w.dirsAlt != nil {
+		alt := c.moveStack(append([]string{w.Dir}, reversed(w.dirsAlt)...), dest, rot, noChange)
+		named = append(named, alt[0])
+		w.dirsAlt = reversed(alt[1:])
+	}
+	if w.dirsLost && (c.name == "popd" || dest == "" || rot != "") {
+		named = append(named, effect.UnknownCd)
+	}
+	return named
+}
+
+// keepAltStack keeps before, the directory stack before a pushd or popd
+// that may fail, as the other one the shell may hold: a failed pushd
+// leaves the stack as it was. With one kept already, the stack is then
+// one guard does not keep (dirsLost).
+func (c *cmd) keepAltStack(before []string, hadAlt bool) {
+	w := c.w
+	if c.name != "cd" && c.name != "chdir" && !w.cdWasSure && !(w.cdSure && w.cond == w.sureCond) && !slices.Equal(before, w.dirs) {
+		if hadAlt {
+			w.dirsLost = true
+		} else {
+			w.dirsAlt = append([]string{}, before...)
+		}
+	}
+	if slices.Equal(w.dirsAlt, w.dirs) {
+		w.dirsAlt = nil
+	}
+}
+
+// moveStack returns the directory stack (its top the directory the shell
+// is in) after cd, pushd or popd with dest, rot (+N, -N) and -n.
+func (c *cmd) moveStack(stack []string, dest, rot string, noChange bool) []string {
+	w := c.w
 	switch {
 	case c.name == "popd":
 		stack = popStack(stack, rot, noChange)
@@ -501,7 +597,6 @@ func (c *cmd) cd() {
 	case c.name == "pushd" && noChange && rot == "":
 		// pushd -n DIR puts DIR second and stays.
 		stack = append([]string{stack[0], w.dest(dest)}, stack[1:]...)
-		named = nil
 	case c.name == "pushd" && rot != "" && noChange:
 		// pushd -n +N rotates what is below the top: the directory stays.
 	case c.name == "pushd" && rot != "":
@@ -511,23 +606,15 @@ func (c *cmd) cd() {
 	default:
 		stack[0] = w.dest(dest)
 	}
-	// cd "$(git rev-parse --git-path hooks)": the shell may be in each
-	// directory the substitution names (substnamed.go).
-	for i, d := range named {
-		named[i] = w.dest(d)
-	}
-	if c.name != "popd" && rot == "" && !noChange {
-		named = append(append(named, w.cdPaths(dest)...), w.destFromOthers(dest)...)
-	}
-	prev := w.Dir
-	w.cdMove(stack[0], named, c.cdMayFail())
-	w.dirs = w.dirs[:0:0]
-	for i := len(stack) - 1; i > 0; i-- {
-		w.dirs = append(w.dirs, stack[i])
-	}
-	if w.Dir != prev {
-		w.OldDir = &prev
-	}
+	return stack
+}
+
+// reversed returns a reversed copy of list (the walker keeps the directory
+// stack bottom first).
+func reversed(list []string) []string {
+	out := slices.Clone(list)
+	slices.Reverse(out)
+	return out
 }
 
 // severalOperands returns where cd (pushd, chdir) with more than one
@@ -730,6 +817,9 @@ func (w *walker) dest(dest string) string {
 	switch {
 	case dest == "":
 		home, _ := w.tildePrefix("")
+		if word.HasMark(home) {
+			return w.dest(home) // HOME=$PWD/x; cd: as cd "$PWD/x" (FINDINGS53b F5)
+		}
 		return home
 	case dest == "-" && w.OldDir != nil:
 		return *w.OldDir

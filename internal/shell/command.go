@@ -709,6 +709,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 	shell := p.Shell
 	c.prefixStart(p, words)
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
+	var argv0 *word.Word     // exec -a NAME
 	for i := 0; i < len(words); i++ {
 		words = longValue(p, words, i) // env --split-s=V: -S V
 		a := words[i].Text
@@ -757,6 +758,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case p.Dir.Props.Has(a) && i+1 < len(words):
 			i++
 			c.unitProperty(words[i].Text) // systemd-run -p KEY=VALUE (unit.go)
+		case c.argv0Option(words, &i, &argv0): // exec -a NAME, env -a NAME, --argv0=NAME
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			c.prefixValue(p, a)
 		case p.WithArg.Has(a):
@@ -773,10 +775,51 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case p.None:
 			operands = append(operands, words[i])
 		default:
-			return c.afterPrefix(p, words[i:])
+			return c.afterPrefix(p, c.argv0(argv0, words[i:]))
 		}
 	}
 	return c.noCommand(p, operands, shell)
+}
+
+// argv0Option takes the option at *i of exec or env that names the
+// argv[0] of the program it runs (-a NAME, --argv0 NAME, --argv0=NAME)
+// into argv0.
+func (c *cmd) argv0Option(words []word.Word, i *int, argv0 **word.Word) bool {
+	a := words[*i].Text
+	switch {
+	case c.prefixName != "exec" && c.prefixName != "env":
+		return false
+	case (a == "-a" || a == "--argv0" && c.prefixName == "env") && *i+1 < len(words):
+		*i++
+		*argv0 = &words[*i]
+		return true
+	case strings.HasPrefix(a, "--argv0=") && c.prefixName == "env":
+		*argv0 = &word.Word{Text: a[len("--argv0="):], Known: words[*i].Known}
+		return true
+	}
+	return false
+}
+
+// argv0 returns the words of the command exec -a NAME runs (rest), as the
+// program takes them: git runs as the name it is started under (exec -a
+// git-push git R: git push R); any other program started under another
+// name than its own is cannot-tell, as a multi-call program chooses what
+// it does by that name (FINDINGS53b F2).
+func (c *cmd) argv0(name *word.Word, rest []word.Word) []word.Word {
+	if name == nil || len(rest) == 0 {
+		return rest
+	}
+	base, prog := word.Base(name.Text), word.Base(rest[0].Text)
+	if name.Known && base == prog {
+		return rest
+	}
+	if name.Known && rest[0].Known && prog == "git" {
+		if sub, ok := strings.CutPrefix(base, "git-"); ok && gitOwnSubs.Has(sub) {
+			return append([]word.Word{rest[0], {Text: sub, Known: true}}, rest[1:]...)
+		}
+	}
+	c.w.hide("starts %s under the name %s: guard cannot tell what a program does when named otherwise", word.Quote(rest[0].Text), word.Quote(name.Text))
+	return rest
 }
 
 // prefixEnds answers for the prefix's word at i that ends its options:

@@ -88,9 +88,10 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	before, outer, touches, bares, lines, source := w.err, w.chain, len(*w.TouchList), len(*w.BareList), w.runTimeLines, w.source
 	w.runTimeLines = runTimeLine(text)
 	w.source = file
-	fileCond := w.fileCond
+	fileCond, noErrexit, inFunc := w.fileCond, w.noErrexit, w.inFunc
 	if !sourced {
 		w.fileCond = w.cond // a shell of its own: runs whole or not at all
+		w.noErrexit, w.inFunc = 0, 0
 	}
 	self := ""
 	if file != "" && !word.Opaque(file) {
@@ -110,6 +111,7 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	defer func() {
 		w.inFile--
 		w.runTimeLines, w.source, w.fileCond = lines, source, fileCond
+		w.noErrexit, w.inFunc = noErrexit, inFunc
 		w.fileTouches(touches, bares, self)
 		if sourced {
 			// What the file set lasts in the shell that sourced it: the

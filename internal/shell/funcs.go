@@ -101,7 +101,9 @@ func (c *cmd) callBody(name string, body *syntax.Stmt, words []word.Word) {
 	w.pos = &positional{zero: zero, args: word.Texts(words[1:])}
 	w.depth++
 	w.funcs.locals = append(w.funcs.locals, map[string]varState{})
-	w.stmt(body)
+	w.inFunc++
+	w.leavable([]*syntax.Stmt{body}, func() { w.stmt(body) })
+	w.inFunc--
 	frame := w.funcs.locals[len(w.funcs.locals)-1]
 	w.funcs.locals = w.funcs.locals[:len(w.funcs.locals)-1]
 	for n, s := range frame {

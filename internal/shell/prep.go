@@ -193,6 +193,11 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 	case "":
 		if v, ok := w.varMap()["HOME"]; ok && v.Set && v.Kind == expand.String && !mayBeUnset(v.Str) {
 			return v.Str, true
+		} else if ok && v.Set && v.Kind != expand.String {
+			if h, ok := w.lookup("HOME"); ok && !mayBeUnset(h) {
+				return h, true // mapfile -t HOME: its element 0 (FINDINGS53b F5)
+			}
+			return word.Mark(word.MarkVar, "HOME"), true
 		}
 		if w.anyVar {
 			return word.Mark(word.MarkVar, "HOME"), true // anyvar.go

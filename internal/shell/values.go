@@ -282,6 +282,10 @@ func (w *walker) conditional(fn func()) {
 // stmt walks a statement, once for each value of the variables with more
 // than one that its own words use (see the file's comment).
 func (w *walker) stmt(s *syntax.Stmt) {
+	if s.Negated {
+		w.noErrexit++ // ! cmd: set -e is ignored in all of cmd
+		defer func() { w.noErrexit-- }()
+	}
 	if len(w.alts.m) == 0 || w.stopped() {
 		w.stmtOnce(s)
 		return
@@ -482,7 +486,7 @@ const maxDirs = 8
 func (w *walker) moveTo(dir string) {
 	prev := w.Dir
 	w.Dir = dir
-	if w.cond == w.fileCond && w.errexit || w.cdSure && w.cond == w.sureCond {
+	if w.cond == w.fileCond && w.errexit && w.noErrexit == 0 || w.cdSure && w.cond == w.sureCond {
 		w.OtherDirs = nil
 		return
 	}
@@ -505,12 +509,12 @@ func (w *walker) andOr(c *syntax.BinaryCmd) {
 		w.andList(andChain(c), false)
 		return
 	}
-	if b, ok := c.X.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt && plainStmt(c.X) && exits(c.Y) {
-		w.andList(andChain(b), true) // mkdir -p b && cd b || exit 1
+	if b, ok := c.X.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt && plainStmt(c.X) && w.exits(c.Y) {
+		w.noErrexitIn(func() { w.andList(andChain(b), true) }) // mkdir -p b && cd b || exit 1
 	} else {
 		saved := w.cdSure
-		w.cdSure = isCd(c.X) && exits(c.Y)
-		w.stmt(c.X)
+		w.cdSure = isCd(c.X) && w.exits(c.Y)
+		w.noErrexitIn(func() { w.stmt(c.X) })
 		w.cdSure = saved
 	}
 	w.conditional(func() { w.stmt(c.Y) })
@@ -533,7 +537,11 @@ func (w *walker) andList(list []*syntax.Stmt, tailSure bool) {
 		w.cdSure = cd && (i < len(list)-1 || tailSure)
 		walk := func() {
 			w.sureCond = w.cond // even in a branch: the rest of the list runs there only
-			w.stmt(s)
+			if i < len(list)-1 || tailSure {
+				w.noErrexitIn(func() { w.stmt(s) }) // set -e: only the last counts
+			} else {
+				w.stmt(s)
+			}
 			w.sureCond = savedCond
 		}
 		if i == 0 {
@@ -581,21 +589,77 @@ func isCd(s *syntax.Stmt) bool {
 	return false
 }
 
-// exits reports whether s ends the shell: exit, return, or a group whose
-// last command does.
-func exits(s *syntax.Stmt) bool {
+// exits reports whether s ends the shell, or the function being walked:
+// exit, return in a function, or a group whose last command does; not one
+// with a redirection that may fail (bash then does not run it), nor a
+// return outside a function (bash -c: it fails and the shell goes on;
+// FINDINGS53b F11).
+func (w *walker) exits(s *syntax.Stmt) bool {
+	for _, r := range s.Redirs {
+		if r.Word == nil || (r.Word.Lit() != "/dev/null" && !isNumber(r.Word.Lit())) {
+			return false
+		}
+	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
 		if len(c.Args) > 0 {
 			switch c.Args[0].Lit() {
-			case "exit", "return":
+			case "exit":
 				return true
+			case "return":
+				return w.inFunc > 0
 			}
 		}
 	case *syntax.Block:
-		return len(c.Stmts) > 0 && exits(c.Stmts[len(c.Stmts)-1])
+		return len(c.Stmts) > 0 && w.exits(c.Stmts[len(c.Stmts)-1])
 	}
 	return false
+}
+
+// noErrexitIn walks fn where bash ignores set -e (see walker.noErrexit).
+func (w *walker) noErrexitIn(fn func()) {
+	w.noErrexit++
+	fn()
+	w.noErrexit--
+}
+
+// leavable walks fn, a loop or a function's body (body) that a break,
+// continue or return in it may leave early: what comes after such a word
+// does not run, so the shell may then still be in any directory it was in
+// before (f(){ return; cd d; }; f: a cd it walked as sure did not run;
+// FINDINGS53b F8).
+func (w *walker) leavable(body []*syntax.Stmt, fn func()) {
+	if !leavesEarly(body) {
+		fn()
+		return
+	}
+	before := append([]string{w.Dir}, w.OtherDirs...)
+	fn()
+	w.addDirs(before...)
+}
+
+// leavesEarly reports whether list holds a break, continue or return of
+// its own shell (not one in a function it declares, a subshell or a
+// substitution).
+func leavesEarly(list []*syntax.Stmt) bool {
+	found := false
+	for _, s := range list {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.FuncDecl, *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+				return false
+			case *syntax.CallExpr:
+				if len(n.Args) > 0 {
+					switch n.Args[0].Lit() {
+					case "break", "continue", "return":
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // addDirs adds directories the shell may be in besides w.dir; past maxDirs

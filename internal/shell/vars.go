@@ -212,13 +212,26 @@ func (w *walker) setUnknown(name string) {
 	w.setString(name, word.Mark(word.MarkVar, name))
 }
 
-// lookup returns the value of a string variable the command set.
+// lookup returns the value of a string variable the command set; of an
+// array, its element 0, as $V is in bash (CDPATH=(D), PATH[0]=D, read -a
+// PATH: FINDINGS53b F5); false for an array without one.
 func (w *walker) lookup(name string) (string, bool) {
 	v, ok := w.varMap()[name]
-	if !ok || !v.Set || v.Kind != expand.String {
+	if !ok || !v.Set {
 		return "", false
 	}
-	return v.Str, true
+	switch v.Kind {
+	case expand.String:
+		return v.Str, true
+	case expand.Indexed:
+		if len(v.List) > 0 {
+			return v.List[0], true
+		}
+	case expand.Associative:
+		e, ok := v.Map["0"]
+		return e, ok
+	}
+	return "", false
 }
 
 // declared reports whether the shell's value of name is its own (set,

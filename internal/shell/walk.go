@@ -121,6 +121,9 @@ type walker struct {
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
 	cdable, autocd bool
+	// physical: set -P (set -o physical): cd resolves .. after links, as
+	// the kernel does, not against $PWD's text (FINDINGS53b F4).
+	physical bool
 	// self is Options.Self; guardNames are the names of copies and links
 	// of guard the command made (self.go).
 	self       string
@@ -156,6 +159,16 @@ type walker struct {
 	cond    int
 	alog    *assignLog
 	errexit bool // set -e: a command that fails ends the shell
+	// noErrexit counts the enclosing code where bash ignores set -e: a
+	// condition, an operand of && or || but the last, after !, inside
+	// $(…) (FINDINGS53b F10); inFunc, the function calls being walked in
+	// this shell (return leaves one: exits).
+	noErrexit, inFunc int
+	// dirsAlt: the directory stack may also be this one (a pushd or popd
+	// that may have failed left it as it was; FINDINGS53b F7); dirsLost:
+	// it may be one guard does not keep.
+	dirsAlt  []string
+	dirsLost bool
 	// fileCond is w.cond where the script being walked started in a shell
 	// of its own: run under a condition (cd d && bash s.sh) it runs whole
 	// or not at all, and its own assignments, cds and set -e count from
@@ -639,6 +652,8 @@ func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
 	anyVar := w.anyVar
 	defer func() { w.anyVar = anyVar }()
+	dirsAlt, dirsLost := w.dirsAlt, w.dirsLost
+	defer func() { w.dirsAlt, w.dirsLost = dirsAlt, dirsLost }()
 	in := w.inStdin // (exec < F): not after
 	defer func() { w.inStdin = in }()
 	w.varsOf = w.varMap()
@@ -675,10 +690,15 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 		w.EndJob(m)
 		return
 	}
-	switch s.Cmd.(type) {
+	switch c := s.Cmd.(type) {
 	case nil, *syntax.CallExpr:
 		w.inEachDir(s, func() { w.pipeline([]*syntax.Stmt{s}) })
 		return
+	case *syntax.DeclClause:
+		if len(s.Redirs) == 0 {
+			w.inEachDir(s, func() { w.declClause(c) }) // export T=$PWD/x
+			return
+		}
 	}
 	var rc *cmd
 	saved, set := w.inStdin, false
@@ -712,30 +732,72 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 // program it looks up in a relative PATH element may be any of theirs
 // (FINDINGS52a P6: cd nonexist; sh tools/p.sh runs ./tools/p.sh;
 // FINDINGS52b F20: CDPATH=sub; cd x && ./run.sh runs sub/x/run.sh). The
-// other walks add no lines nor commands to the analysis. A cd is not
-// walked again: it moves from each directory itself (destFromOthers).
+// other walks add no lines nor commands to the analysis. What a cd there
+// moves to, and what an assignment there gives a variable ($PWD, $(pwd),
+// ~+ are each directory's), the shell may then hold too (FINDINGS53b F6).
 func (w *walker) inEachDir(s *syntax.Stmt, walk func()) {
-	if others := w.OtherDirs; len(others) > 0 && !isCd(s) {
-		lines, cmds := len(w.a.Lines), len(w.a.Commands)
-		var out outBuf
-		if w.out != nil {
-			out = *w.out // inside $(…): what the other walks print is not printed twice
+	others := w.OtherDirs
+	if len(others) == 0 {
+		walk()
+		return
+	}
+	cd, names := isCd(s), assignedNames(s)
+	var ends []string
+	vals := map[string][]expand.Variable{}
+	lines, cmds := len(w.a.Lines), len(w.a.Commands)
+	var out outBuf
+	if w.out != nil {
+		out = *w.out // inside $(…): what the other walks print is not printed twice
+	}
+	for _, d := range others {
+		w.scoped(func() {
+			w.Dir, w.OtherDirs = d, nil
+			walk()
+			if cd {
+				ends = append(append(ends, w.Dir), w.OtherDirs...)
+			}
+			for _, n := range names {
+				vals[n] = append(vals[n], w.saveVar(n).values(w, n)...)
+			}
+		})
+		if w.stopped() {
+			return
 		}
-		for _, d := range others {
-			w.scoped(func() {
-				w.Dir, w.OtherDirs = d, nil
-				walk()
-			})
-			if w.stopped() {
-				return
+	}
+	if w.out != nil {
+		*w.out = out
+	}
+	w.a.Lines, w.a.Commands = w.a.Lines[:lines], w.a.Commands[:cmds]
+	walk()
+	w.addDirs(ends...)
+	for _, n := range names {
+		if v, ok := w.varMap()[n]; ok {
+			w.setAlts(n, w.distinct(n, v, append(slices.Clone(w.alts.m[n]), vals[n]...)))
+		}
+	}
+}
+
+// assignedNames returns the variables s assigns for the shell (d=$PWD,
+// export T=$PWD/x), not for one command only.
+func assignedNames(s *syntax.Stmt) []string {
+	var names []string
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			for _, a := range c.Assigns {
+				if a.Name != nil {
+					names = append(names, a.Name.Value)
+				}
 			}
 		}
-		if w.out != nil {
-			*w.out = out
+	case *syntax.DeclClause:
+		for _, a := range c.Args {
+			if a.Name != nil {
+				names = append(names, a.Name.Value)
+			}
 		}
-		w.a.Lines, w.a.Commands = w.a.Lines[:lines], w.a.Commands[:cmds]
 	}
-	walk()
+	return names
 }
 
 // compound walks the command of a statement that is not a simple one.
@@ -752,20 +814,22 @@ func (w *walker) compound(s *syntax.Stmt) {
 	case *syntax.Subshell:
 		w.scoped(func() { w.stmts(c.Stmts) })
 	case *syntax.IfClause:
-		w.stmts(c.Cond)
+		w.noErrexitIn(func() { w.stmts(c.Cond) })
 		w.conditional(func() {
 			for ic := c; ic != nil; ic = ic.Else {
 				if ic != c {
-					w.stmts(ic.Cond)
+					w.noErrexitIn(func() { w.stmts(ic.Cond) })
 				}
 				w.stmts(ic.Then)
 			}
 		})
 	case *syntax.WhileClause:
-		w.stmts(c.Cond)
-		w.conditional(func() { w.stmts(c.Do) })
+		w.leavable(c.Do, func() {
+			w.noErrexitIn(func() { w.stmts(c.Cond) })
+			w.conditional(func() { w.stmts(c.Do) })
+		})
 	case *syntax.ForClause:
-		w.forClause(c)
+		w.leavable(c.Do, func() { w.forClause(c) })
 	case *syntax.CaseClause:
 		w.fields(c.Word)
 		w.conditional(func() {
@@ -872,7 +936,9 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 	if fileSubst(list) {
 		w.readSubst = list[0] // $(<F): the shells' read of F, not zsh's NULLCMD
 	}
+	w.noErrexit++ // bash (not posix, no inherit_errexit) clears -e in $(…)
 	w.scoped(func() { w.stmts(list) })
+	w.noErrexit--
 	w.readSubst = savedRead
 	w.subst--
 	w.out = saved
@@ -946,7 +1012,10 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 			w.pos = &positional{zero: "bash"}
 			locals := w.funcs.locals
 			w.funcs.locals = append(locals[:len(locals):len(locals)], map[string]varState{}) // local works here
+			// return leaves it
+			w.inFunc++
 			w.stmt(f.Body)
+			w.inFunc--
 			w.funcs.locals = locals
 		})
 	}

@@ -895,6 +895,13 @@ func renderPath(s string) string {
 	var b strings.Builder
 	word.EachMark(s, func(k byte, name string, whole bool) {
 		m := word.Mark(k, name)
+		if name == "PATH" && k == word.MarkVar {
+			// ${PATH//:/:D:}, ${PATH/#/D:}: an operator guard did not
+			// work out on the inherited PATH is a value it cannot tell,
+			// not $PATH (FINDINGS53b F15)
+			b.WriteString(word.UnknownSubst)
+			return
+		}
 		if !whole || name == "PATH" || k != word.MarkEnv && k != word.MarkEnvOp && k != word.MarkUnset && k != word.MarkDir {
 			m = word.Render(m)
 		}
