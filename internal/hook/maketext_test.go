@@ -1,11 +1,16 @@
 package hook
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestMakeTextFindings53a: make's functions in recipe lines evaluated as
 // make does ($(call) with its arguments, $(foreach), $(if), computed
 // names: B1, B4); an include, -include, sinclude or MAKEFILES entry is a
-// read of its file (B22); VPATH and vpath make $< the file found
+// read of its file, as the makefile make finds by name is (a link to
+// .env: B22); VPATH and vpath make $< the file found
 // elsewhere (B5); an include a .DEFAULT, match-anything or pattern rule
 // remakes is cannot-tell (B7); relative .venv/… words, $(dir $<),
 // $(abspath …) of $(MAKEFILE_LIST) and $(realpath .) pass (FP5).
@@ -30,6 +35,9 @@ func TestMakeTextFindings53a(t *testing.T) {
 		"i3/.env":     "DBPASS=SECRETKEY\n",
 		"i4/.env":     "DBPASS=SECRETKEY\n",
 		"i5/.env":     "DBPASS=SECRETKEY\n",
+		"l1/.env":     "DBPASS=SECRETKEY\n",
+		"l2/.env":     "DBPASS=SECRETKEY\n",
+		"l2/Makefile": "include inc.mk\nt:\n\t@echo $(DBPASS)\n",
 		"v1/Makefile": "VPATH = $(HOME)/.ssh\nt: id_rsa\n\tcat $<\n",
 		"v2/Makefile": "VPATH = src\nt: x.c\n\tcat $<\n",
 		"v2/src/x.c":  "int x;\n",
@@ -48,12 +56,18 @@ func TestMakeTextFindings53a(t *testing.T) {
 		"f1/scripts/test.sh":    "echo test\n",
 		"f1/src/Makefile":       "all:\n\techo src\n",
 	})
+	for _, l := range [][2]string{{"l1/Makefile", ".env"}, {"l2/inc.mk", ".env"}} {
+		if err := os.Symlink(l[1], filepath.Join(proj, l[0])); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
 		for _, cmd := range []string{
 			"cd b1 && make c", "cd b1 && make st", "cd b1 && make if", "cd b1 && make su", "cd b1 && make ps",
 			"cd b1 && make wo", "cd b1 && make ba", "cd b1 && make fe", "cd b1 && make cn", "cd b1 && make fd", "cd b1 && make cd",
 			"cd i1 && make t", "cd i2 && make t", "cd i3 && make t", "cd i4 && make t", "cd i5 && MAKEFILES=.env make t",
+			"cd l1 && make", "cd l2 && make t",
 			"cd v1 && make t",
 			"cd r1 && make t", "cd r2 && make t", "cd r3 && make t", "cd r4 && make t", "cd r5 && make t",
 		} {

@@ -581,6 +581,7 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 		c.makefilesVar() // read first, whatever the makefile (make -f /dev/null)
 		return false
 	}
+	c.w.Read(f) // its text is make's: a Makefile linked to .env hands its values to the recipes
 	m := parseMakefile(t)
 	m.name = f
 	m.expand = func(s string) string { return c.makeExpand(&m, s, 0) }
