@@ -21,6 +21,7 @@ func TestMakeTextFindings53a(t *testing.T) {
 		"b1/Makefile": "R = cat $(1)\nA = env\nB = A\nrunin = cd $(1) && ./x.sh\n" +
 			"c:\n\t$(call R,$$HOME/.ssh/id_rsa)\nst:\n\tcat .$(strip env)\nif:\n\tcat .$(if x,env)\nsu:\n\tcat .$(subst X,n,eXv)\n" +
 			"ps:\n\tcat $(patsubst %.x,.%,env.x)\nwo:\n\tcat .$(word 2,a env)\nba:\n\tcat $(basename .env.bak)\n" +
+			"uk:\n\t$(if $(shell true),cat ~/.ssh/id_rsa)\nuf:\n\t$(foreach d,$(shell ls),cat ~/.ssh/id_rsa;)\n" +
 			"fe:\n\t$(foreach f,env,cat .$(f);)\ncn:\n\tcat .$($(B))\nfd:\n\t$(foreach d,sub,cd $(d) && ./x.sh;)\ncd:\n\t$(call runin,sub)\n",
 		"b1/.env":     "DBPASS=SECRETKEY\n",
 		"b1/x.sh":     "echo ok\n",
@@ -65,7 +66,7 @@ func TestMakeTextFindings53a(t *testing.T) {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
 		for _, cmd := range []string{
 			"cd b1 && make c", "cd b1 && make st", "cd b1 && make if", "cd b1 && make su", "cd b1 && make ps",
-			"cd b1 && make wo", "cd b1 && make ba", "cd b1 && make fe", "cd b1 && make cn", "cd b1 && make fd", "cd b1 && make cd",
+			"cd b1 && make wo", "cd b1 && make ba", "cd b1 && make fe", "cd b1 && make cn", "cd b1 && make fd", "cd b1 && make cd", "cd b1 && make uk", "cd b1 && make uf",
 			"cd i1 && make t", "cd i2 && make t", "cd i3 && make t", "cd i4 && make t", "cd i5 && MAKEFILES=.env make t",
 			"cd l1 && make", "cd l2 && make t",
 			"cd v1 && make t",

@@ -170,20 +170,39 @@ func (e *makeText) function(fn, rest string) string {
 		return "$(" + e.eval(rest) + ")" // the command's output, as the shell's substitution gives it
 	}
 	if !makeTextFunc(fn) {
-		return unknownMakeVar(fn)
+		return e.unknown(fn, rest)
 	}
 	args := makeCallArgs(rest, fn)
 	for i := range args {
 		args[i] = e.eval(args[i])
-		if strings.Contains(args[i], "$") {
-			return unknownMakeVar(fn)
+	}
+	for _, a := range args {
+		if strings.Contains(a, "$") {
+			return unknownWith(fn, args...)
 		}
 	}
 	v, ok := e.apply(fn, args)
 	if !ok {
-		return unknownMakeVar(fn)
+		return unknownWith(fn, args...)
 	}
 	return v
+}
+
+// unknown returns the unknown value of a call to fn, followed by its
+// argument text expanded (see unknownWith).
+func (e *makeText) unknown(fn string, args ...string) string {
+	for i := range args {
+		args[i] = e.eval(args[i])
+	}
+	return unknownWith(fn, args...)
+}
+
+// unknownWith returns the unknown value of a call to fn followed by the
+// expanded text of its arguments: what the call may give is still read
+// for the names it holds ($(if $(shell x),cat ~/.ssh/id_rsa)), as the
+// call's written text was, and stays cannot-tell.
+func unknownWith(fn string, args ...string) string {
+	return strings.TrimSpace(unknownMakeVar(fn) + " " + strings.Join(args, " "))
 }
 
 // conditional returns the value of $(if), $(or) or $(and): an argument
@@ -194,7 +213,7 @@ func (e *makeText) conditional(fn string, a []string) string {
 		c := strings.TrimSpace(e.eval(a[0]))
 		switch {
 		case strings.Contains(c, "$"):
-			return unknownMakeVar(fn)
+			return e.unknown(fn, a[1], a[2])
 		case c != "":
 			return e.eval(a[1])
 		}
@@ -205,7 +224,7 @@ func (e *makeText) conditional(fn string, a []string) string {
 		v = strings.TrimSpace(e.eval(s))
 		switch {
 		case strings.Contains(v, "$"):
-			return unknownMakeVar(fn)
+			return e.unknown(fn, a...)
 		case fn == "or" && v != "", fn == "and" && v == "":
 			return v
 		}
@@ -217,12 +236,9 @@ func (e *makeText) conditional(fn string, a []string) string {
 // with VAR each word of LIST, joined with blanks.
 func (e *makeText) foreach(a []string) string {
 	name, list := strings.TrimSpace(e.eval(a[0])), e.eval(a[1])
-	if strings.Contains(name, "$") || strings.Contains(list, "$") {
-		return unknownMakeVar("foreach")
-	}
 	ws := strings.Fields(list)
-	if len(ws) > maxGoals {
-		return unknownMakeVar("foreach")
+	if strings.Contains(name, "$") || strings.Contains(list, "$") || len(ws) > maxGoals {
+		return e.unknown("foreach", a[2])
 	}
 	out := make([]string, 0, len(ws))
 	for _, w := range ws {
@@ -241,7 +257,7 @@ func (e *makeText) foreach(a []string) string {
 func (e *makeText) call(a []string) string {
 	name := strings.TrimSpace(e.eval(a[0]))
 	if strings.Contains(name, "$") || makeFunction.Has(name) {
-		return unknownMakeVar("call")
+		return e.unknown("call", a[1:]...)
 	}
 	n := len(e.binds)
 	e.binds = append(e.binds, makeBind{"0", name})

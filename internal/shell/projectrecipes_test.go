@@ -94,8 +94,9 @@ func TestMakeText(t *testing.T) {
 		"cat .$(or ,env)$(and a,)":         "cat .env",
 		"$(A:e%=.e%) $(findstring nv,env)": ".env nv",
 		"cat $(shell echo $$A $(A))":       "cat $(echo $A env)",
-		"cat $(value A) $(nofn x)":         "cat ${MAKE_value} <nofn x>",
-		"cat $(if $(shell x),.env)":        "cat ${MAKE_if}",
+		"cat $(value A) $(nofn x)":         "cat ${MAKE_value} A <nofn x>",
+		"cat $(if $(shell x),.env)":        "cat ${MAKE_if} .env",
+		"$(subst a,b,$(value A) ~/.ssh/x)": "${MAKE_subst} a b ${MAKE_value} A ~/.ssh/x",
 	} {
 		e := makeText{value: value}
 		if got := e.eval(in); got != want {
