@@ -17,7 +17,7 @@ import (
 func TestMakeTextFindings53a(t *testing.T) {
 	const cat = "#!/bin/sh\ncat ~/.ssh/id_rsa\n"
 	const gen = "\tprintf 't:\\n\\tcat .env\\n' > $@\n"
-	_, proj := scriptWorld(t, map[string]string{
+	home, proj := scriptWorld(t, map[string]string{
 		"b1/Makefile": "R = cat $(1)\nA = env\nB = A\nrunin = cd $(1) && ./x.sh\n" +
 			"c:\n\t$(call R,$$HOME/.ssh/id_rsa)\nst:\n\tcat .$(strip env)\nif:\n\tcat .$(if x,env)\nsu:\n\tcat .$(subst X,n,eXv)\n" +
 			"ps:\n\tcat $(patsubst %.x,.%,env.x)\nwo:\n\tcat .$(word 2,a env)\nba:\n\tcat $(basename .env.bak)\n" +
@@ -57,6 +57,9 @@ func TestMakeTextFindings53a(t *testing.T) {
 		"f1/scripts/test.sh":    "echo test\n",
 		"f1/src/Makefile":       "all:\n\techo src\n",
 	})
+	if err := os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("KEY\n"), 0o600); err != nil {
+		t.Fatal(err) // the file VPATH finds
+	}
 	for _, l := range [][2]string{{"l1/Makefile", ".env"}, {"l2/inc.mk", ".env"}} {
 		if err := os.Symlink(l[1], filepath.Join(proj, l[0])); err != nil {
 			t.Fatal(err)

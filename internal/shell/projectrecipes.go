@@ -643,8 +643,9 @@ func (c *cmd) makeSearches(m *makefile) [][2]string {
 
 // makeSearch returns the file make takes for prerequisite p given the
 // directories it searches (makeSearches): p when it is there, else the
-// first directory's whose pattern matches and that holds it (or whose
-// name guard cannot tell: an unknown value), else p.
+// first directory's whose pattern matches and that holds it (one under
+// the home looked at there, taken as is when guard does not know the
+// home; one whose name guard cannot tell is an unknown value), else p.
 func (c *cmd) makeSearch(dirs [][2]string, p string) string {
 	if c.projectEntry(p) || strings.HasPrefix(p, "/") {
 		return p
@@ -657,7 +658,14 @@ func (c *cmd) makeSearch(dirs [][2]string, p string) string {
 		if strings.Contains(d[1], "$") && d[1] != "$HOME" && !strings.HasPrefix(d[1], "$HOME/") || word.HasMark(d[1]) {
 			return unknownMakeVar("VPATH")
 		}
-		if strings.HasPrefix(q, "$HOME") || c.projectEntry(q) {
+		rest, home := strings.CutPrefix(q, "$HOME")
+		if !home {
+			rest, home = strings.CutPrefix(q, "~")
+		}
+		switch {
+		case home && (c.w.Home == "" || c.projectEntry(c.w.Home+rest)):
+			return q // under the home: there, or guard cannot look
+		case !home && c.projectEntry(q):
 			return q
 		}
 	}
