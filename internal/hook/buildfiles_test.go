@@ -66,7 +66,7 @@ func TestProjectBuildFileConstructs(t *testing.T) {
 		"mk/r.mk":          "all:\n\techo x >> ~/.bash$(R)\n",
 		"mk/script.mk":     "all:\n\t@./s.sh\n",
 		"mk/s.sh":          "cp x ~/.bashrc\n",
-		"mk/incvar.mk":     "include $(OBJS:.o=.d)\nall:\n\ttrue\n",
+		"mk/incvar.mk":     "OBJS != ls *.o\ninclude $(OBJS:.o=.d)\nall:\n\ttrue\n",
 		"mk/deps.mk":       "OBJS = a.o b.o\nDEPS = $(OBJS:.o=.d)\n-include $(DEPS)\nall:\n\ttrue\n",
 		"mk/incnamed.mk":   "MK = evil.mk\ninclude $(MK)\nall:\n\ttrue\n",
 		"mk/evil.mk":       "x:\n\tcp y ~/.bashrc\n",

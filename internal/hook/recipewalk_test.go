@@ -109,19 +109,19 @@ func TestRecipeWalkFindings53a(t *testing.T) {
 		"c1/src/main.c":   "int main(){}\n",
 		"c1/src/util.c":   "int u;\n",
 		"c1/tests/run.sh": "echo ok\n",
-		"u1/Makefile":     "app: $(call F,x)\n\techo\ninstall:\n\tinstall -d /usr/local/bin\n",
+		"u1/Makefile":     "F = $(shell echo $(1))\napp: $(call F,x)\n\techo\ninstall:\n\tinstall -d /usr/local/bin\n",
 		"w1/Makefile":     "app: $(wildcard */*.c)\n\techo\ninstall:\n\tinstall -d /usr/local/bin\n",
 		"w1/src/a.c":      "int a;\n",
 	})
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
 		for _, cmd := range []string{
-			"cd fp1 && make install", "cd c1 && make install", "cd u1 && make", "cd w1 && make",
+			"cd fp1 && make install", "cd c1 && make install", "cd u1 && make",
 		} {
 			checkBlock(t, p, proj, cmd, true, "")
 		}
 		for _, cmd := range []string{
-			"cd fp1 && make", "cd c1 && make", "cd c1 && make test", "cd c1 && make -j4", "cd c1 && make V=1 all", "cd c1 && make fn",
+			"cd fp1 && make", "cd w1 && make", "cd c1 && make", "cd c1 && make test", "cd c1 && make -j4", "cd c1 && make V=1 all", "cd c1 && make fn",
 		} {
 			checkBlock(t, p, proj, cmd, false, "")
 		}

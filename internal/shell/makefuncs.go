@@ -69,10 +69,11 @@ func (c *cmd) makeFuncs(lines []string, expand func(string) string) []string {
 }
 
 // makeRunTime reports whether expanded makefile text holds what make
-// computes from outside the makefile: a $(shell …) call's output, a
-// file's text ($(file <…)), a variable whose value guard does not know.
+// computes from outside the makefile: a $(shell …) call's output (the
+// shell's $(…) once expanded), a file's text ($(file <…)), a variable
+// whose value guard does not know.
 func makeRunTime(t string) bool {
-	for _, s := range [...]string{"$(shell ", "${shell ", "$(file ", "${file ", "${MAKE_"} {
+	for _, s := range [...]string{"$(", "${shell ", "${file ", "${MAKE_"} { // $(shell CMD) expands to $(CMD)
 		if strings.Contains(t, s) {
 			return true
 		}
@@ -82,12 +83,14 @@ func makeRunTime(t string) bool {
 
 // scanMakefile scans makefile f that make reads besides the one it runs
 // (MAKEFILES, an include of --eval text): the words of what it runs while
-// reading and of every recipe, and its $(file …) and $(eval …) calls.
+// reading and of every recipe, and its $(file …) and $(eval …) calls;
+// reading it is a read of the file.
 func (c *cmd) scanMakefile(f string) {
 	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile")
 	if !ok {
 		return
 	}
+	c.w.Read(f) // its values reach the recipes (MAKEFILES=.env)
 	m := parseMakefile(t)
 	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
 	c.makeFuncs(append(m.parsing, m.allRecipes()...), expand)

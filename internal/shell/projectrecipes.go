@@ -32,7 +32,7 @@ const maxGoals = 512
 
 // maxIncludes bounds the makefiles read for one make command (included,
 // or named by MAKEFILES).
-const maxIncludes = 16
+const maxIncludes = 48
 
 // maxRecipeScripts bounds the scripts followed from the recipes of one
 // command.
@@ -81,6 +81,12 @@ type makefile struct {
 	// set by export alone.
 	exports   []string
 	exportAll bool
+	// search, set when VPATH or vpath is, gives the file make's
+	// directory search takes for a prerequisite (makeSearch).
+	search func(name string) string
+	// name is the makefile's name as make was given or found it
+	// ($(MAKEFILE_LIST)); "" when guard does not tell.
+	name string
 }
 
 // parseMakefile splits makefile text into rules (a rule line holds a : that
@@ -167,8 +173,12 @@ func (m *makefile) line(line string) {
 		m.cur = nil
 		return
 	case f[0] == "include" || f[0] == "-include" || f[0] == "sinclude":
-		m.includes = append(m.includes, f[1:]...)
-		for range f[1:] {
+		names := f[1:]
+		if strings.Contains(l, "$") {
+			names = []string{strings.TrimSpace(l[len(f[0]):])} // $(wildcard a b): expanded whole
+		}
+		m.includes = append(m.includes, names...)
+		for range names {
 			m.optional = append(m.optional, f[0] != "include")
 		}
 		m.unsure = m.unsure || m.first == "" // its first target comes first
@@ -434,6 +444,13 @@ func (m *makefile) expandNames(ns []string) []string {
 // shell script.
 func (m *makefile) ruleLines(recipe []string, t string, prereqs []string, goals string) []string {
 	out := make([]string, 0, len(recipe))
+	if m.search != nil {
+		ps := make([]string, len(prereqs))
+		for i, p := range prereqs {
+			ps[i] = m.search(p) // directory search: a file elsewhere
+		}
+		prereqs = ps
+	}
 	for _, l := range recipe {
 		out = append(out, autoVars(l, t, prereqs, goals))
 	}
@@ -471,7 +488,8 @@ func autoVars(l, t string, prereqs []string, goals string) string {
 			}
 			out = append(out, w)
 		}
-		return strings.Join(out, " ")
+		// $ in a name (an unknown value) is text, not make's again
+		return strings.ReplaceAll(strings.Join(out, " "), "$", "$$")
 	}
 	var b strings.Builder
 	for i := 0; i < len(l); i++ {
@@ -563,8 +581,11 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 		c.makefilesVar() // read first, whatever the makefile (make -f /dev/null)
 		return false
 	}
+	c.w.Read(f) // its text is make's: a Makefile linked to .env hands its values to the recipes
 	m := parseMakefile(t)
-	evals := c.makeFuncs(m.parsing, func(s string) string { return c.makeExpand(&m, s, 0) })
+	m.name = f
+	m.expand = func(s string) string { return c.makeExpand(&m, s, 0) }
+	evals := c.makeFuncs(m.parsing, m.expand)
 	for _, e := range evals {
 		m.parse(e)      // $(eval include x.mk): makefile text
 		m.unsure = true // read where the eval is, not after the file
@@ -581,11 +602,10 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	}
 	c.makeShells(&m)
 	c.makeEditorEnv(&m)
-	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
-	m.expand = func(s string) string {
-		t := makeText{lookup: func(n string) string { return expand("$(" + n + ")") }, glob: c.makeGlob}
-		return t.eval(expand(s))
+	if dirs := c.makeSearches(&m); dirs != nil {
+		m.search = func(p string) string { return c.makeSearch(dirs, p) }
 	}
+	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
 	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
 	c.w.recipeEnv = c.makeExports(&m, expand)
 	c.scanRecipeWords(m.parsing, expand)
@@ -595,45 +615,132 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	return true
 }
 
+// makeSearches returns the directories make searches for the
+// prerequisites of makefile m, each with the pattern it serves (vpath
+// PATTERN DIRS, in order, then VPATH's for "%"), their names expanded;
+// nil when none are set.
+func (c *cmd) makeSearches(m *makefile) [][2]string {
+	var out [][2]string
+	add := func(pattern, dirs string) {
+		for _, d := range strings.FieldsFunc(m.expand(dirs), func(r rune) bool { return r == ':' || r == ' ' || r == '\t' }) {
+			if len(out) < maxGoals {
+				out = append(out, [2]string{pattern, d})
+			}
+		}
+	}
+	for _, l := range m.parsing {
+		if f := strings.Fields(m.expand(l)); len(f) > 2 && f[0] == "vpath" {
+			add(f[1], strings.Join(f[2:], " "))
+		}
+	}
+	if v, ok := c.makeVariable("VPATH"); ok {
+		add("%", v)
+	} else if v := m.vars["VPATH"]; v != "" {
+		add("%", v)
+	}
+	return out
+}
+
+// makeSearch returns the file make takes for prerequisite p given the
+// directories it searches (makeSearches): p when it is there, else the
+// first directory's whose pattern matches and that holds it (one under
+// the home looked at there, taken as is when guard does not know the
+// home; one whose name guard cannot tell is an unknown value), else p.
+func (c *cmd) makeSearch(dirs [][2]string, p string) string {
+	if c.projectEntry(p) || strings.HasPrefix(p, "/") {
+		return p
+	}
+	for _, d := range dirs {
+		if !patMatch(d[0], p) {
+			continue
+		}
+		q := path.Join(d[1], p)
+		if strings.Contains(d[1], "$") && d[1] != "$HOME" && !strings.HasPrefix(d[1], "$HOME/") || word.HasMark(d[1]) {
+			return unknownMakeVar("VPATH")
+		}
+		rest, home := strings.CutPrefix(q, "$HOME")
+		if !home {
+			rest, home = strings.CutPrefix(q, "~")
+		}
+		switch {
+		case home && (c.w.Home == "" || c.projectEntry(c.w.Home+rest)):
+			return q // under the home: there, or guard cannot look
+		case !home && c.projectEntry(q):
+			return q
+		}
+	}
+	return p
+}
+
+// projectEntry reports whether there is an entry at name in the directory
+// the command is in.
+func (c *cmd) projectEntry(name string) bool {
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || strings.Contains(name, "$") {
+		return false
+	}
+	k, _ := st.Lstat(c.w.Where(name))
+	return k != effect.EntryNone
+}
+
 // makeIncludes reads the makefiles m includes into m, bounded, their
-// names expanded as make would (makeExpand); an include whose name guard
-// still cannot tell (a substitution reference, a function, a pattern), or
-// too many, is hidden: false. An optional one (-include $(DEPS), the
-// dependency files a compiler writes) whose name guard cannot tell is
-// skipped: make runs on without it when it is missing.
+// names expanded as make would (makeExpand, makeGlob); each is a read of
+// its file (include .env: make reads the values recipes print). An
+// include whose name guard still cannot tell (a function it does not
+// evaluate, a pattern), or too many, is hidden: false. An optional one
+// (-include $(DEPS), the dependency files a compiler writes) whose name
+// guard cannot tell is skipped: make runs on without it when it is
+// missing. One a rule of m may remake (makeRemade) is hidden.
 func (c *cmd) makeIncludes(m *makefile) bool {
+	var names []string
+	var required []bool
+	read := 0
 	for i := 0; i < len(m.includes); i++ {
-		name := m.includes[i]
-		if i >= maxIncludes {
+		name, optional := m.includes[i], i < len(m.optional) && m.optional[i]
+		if i >= maxGoals || read > maxIncludes {
 			c.w.hide("runs a makefile that includes more than %d makefiles", maxIncludes)
 			return false
 		}
+		fs := []string{name}
 		if strings.Contains(name, "$") {
-			fs := strings.Fields(c.makeExpand(m, name, 0))
-			if len(fs) != 1 { // none, or several names: each an include
-				for _, f := range fs {
-					m.includes = append(m.includes, f)
-					m.optional = append(m.optional, i < len(m.optional) && m.optional[i])
-				}
-				continue
-			}
-			name = fs[0]
+			fs = strings.Fields(c.makeExpand(m, name, 0))
 		}
+		if len(fs) == 1 && strings.ContainsAny(fs[0], "*?[") && !strings.ContainsAny(fs[0], "$%") {
+			fs, _ = c.makeGlob(fs[0]) // include *.mk: make globs the name
+			if fs == nil {
+				fs = []string{}
+			}
+		}
+		if len(fs) != 1 { // none, or several names: each an include
+			for _, f := range fs {
+				m.includes = append(m.includes, f)
+				m.optional = append(m.optional, optional)
+			}
+			continue
+		}
+		name = fs[0]
 		switch {
-		case strings.ContainsAny(name, "$*?[%") && i < len(m.optional) && m.optional[i]:
+		case strings.ContainsAny(name, "$*?[%") && optional:
 			continue
 		case strings.ContainsAny(name, "$*?[%"):
 			c.w.hide("runs a makefile that includes a makefile whose name guard cannot tell (a variable or a pattern)")
 			return false
-		case name == "":
-			continue
 		}
-		if m.remakes(name, !(i < len(m.optional) && m.optional[i])) {
+		names, required = append(names, name), append(required, !optional)
+		f := c.includeFile(name)
+		if _, st := c.w.Files.(effect.Stater); st && !c.projectEntry(f) {
+			continue // not there: nothing read (make remakes it, or stops)
+		}
+		read++
+		c.w.Read(f) // make reads its text: its values reach the recipes
+		if t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile"); ok {
+			m.parse(t)
+		}
+	}
+	for i, name := range names {
+		if m.remakes(name, required[i], c.projectEntry) {
 			c.w.hide("runs a makefile that includes a makefile a rule of it makes (%s): make remakes it and reads what it then holds, which guard cannot tell", name)
 			return false
-		}
-		if t, ok := c.w.FileText(c.includeFile(name), true, effect.MaxScriptBytes, "a makefile"); ok {
-			m.parse(t)
 		}
 	}
 	return true
@@ -924,12 +1031,16 @@ func (c *cmd) recipeCode(name, p string, guessed bool) {
 }
 
 // recipePaths returns the paths a word of a build-file command line
-// names that may be protected places: those a program
-// file's literal would (programPaths, ./ taken off: ./.git/hooks/x), and,
+// names that may be protected places: a relative dot name with a
+// directory part (.git/hooks/x, ./.venv/bin/x) in the directory the line
+// runs in, those a program file's literal would (programPaths), and,
 // the line being a shell command run in the build file's directory, one
 // that leaves it (../.bashrc) or is absolute (guard's own executable),
 // but not a bare root or parent (.., /).
 func (w *walker) recipePaths(s string) []string {
+	if t := strings.TrimPrefix(s, "./"); len(t) > 2 && t[0] == '.' && word.IsWordChar(t[1]) && strings.Contains(t, "/") {
+		return []string{t} // .venv/bin/activate: of the directory the line runs in, not the home's
+	}
 	if ps := w.programPaths(strings.TrimPrefix(s, "./")); len(ps) > 0 {
 		return ps
 	}
@@ -960,53 +1071,6 @@ func commandPlace(s, wd string, program bool) bool {
 	return program && strings.Contains(s, "=") && !strings.HasPrefix(s, "-")
 }
 
-// makeVars returns makefile text with make's variable references
-// replaced by what resolve gives for their names: $$ is the shell's $,
-// $(NAME), ${NAME} and $X are variables; a function call ($(wildcard …))
-// is left as written.
-func makeVars(s string, resolve func(name string) string) string {
-	if !strings.Contains(s, "$") {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '$' || i+1 == len(s) {
-			b.WriteByte(s[i])
-			continue
-		}
-		next := s[i+1]
-		switch {
-		case next == '$':
-			b.WriteByte('$')
-			i++
-			continue
-		case next == '(' || next == '{':
-			closer := byte('}')
-			if next == '(' {
-				closer = ')'
-			}
-			end := strings.IndexByte(s[i+2:], closer)
-			name := ""
-			if end >= 0 {
-				name = s[i+2 : i+2+end]
-			}
-			if name == "" || strings.ContainsAny(name, " \t$(){},:") {
-				b.WriteByte('$') // a function call, or not closed
-				continue
-			}
-			i += 2 + end
-			b.WriteString(resolve(name))
-			continue
-		case word.IsWordChar(next) || next == '@' || next == '<' || next == '^' || next == '*':
-			i++
-			b.WriteString(resolve(string(next)))
-			continue
-		}
-		b.WriteByte('$')
-	}
-	return b.String()
-}
-
 // unknownMakeVar is the shell text for make variable name whose value
 // guard does not know: a variable the shell does not know either.
 func unknownMakeVar(name string) string {
@@ -1021,38 +1085,63 @@ func unknownMakeVar(name string) string {
 // maxMakeDepth bounds the variables expanded inside variables.
 const maxMakeDepth = 8
 
-// makeExpand returns makefile text s with its variables expanded as make
-// would: $(HOME) is the shell's $HOME, $(CURDIR) the directory make runs
-// in (.); a variable the command line or the shell gives a value (make
+// makeExpand returns makefile text s expanded as make would (makeText):
+// $(HOME) is the shell's $HOME, $(CURDIR) the directory make runs in
+// (.); a variable the command line or the shell gives a value (make
 // R=rc) has it, or is unknown when guard does not know it; one the
-// makefile sets has its value, expanded in turn; any other is empty.
+// makefile sets has its value, expanded in turn; $(MAKEFILE_LIST) is the
+// makefile when it includes none; any other is empty.
 func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
-	return makeVars(s, func(name string) string {
-		switch name {
-		case "HOME":
-			return "$HOME"
-		case "CURDIR":
-			return "."
+	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, depth: depth}
+	return e.eval(s)
+}
+
+// makeValue returns the value of make variable name in makefile m for
+// makeExpand, and whether make expands it in turn (the makefile's own).
+func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
+	switch name {
+	case "HOME":
+		return "$HOME", false
+	case "CURDIR":
+		return ".", false
+	}
+	if v, ok := c.makeVariable(name); ok {
+		if word.HasMark(v) {
+			return unknownMakeVar(name), false
 		}
-		if v, ok := c.makeVariable(name); ok {
-			if word.HasMark(v) {
-				return unknownMakeVar(name)
-			}
-			return v
-		}
-		v, ok := m.vars[name]
-		switch {
-		case !ok && name == "MAKE":
-			return "make" // make's own name, unless the command line, the environment or the makefile set it
-		case !ok && autoMakeVar(name):
-			return unknownMakeVar(name) // $@, $(@D) of a rule guard did not name: not ""
-		case !ok:
-			return ""
-		case depth >= maxMakeDepth || len(v) > effect.MaxScriptBytes:
-			return unknownMakeVar(name)
-		}
-		return c.makeExpand(m, v, depth+1)
-	})
+		return v, false
+	}
+	v, ok := m.vars[name]
+	switch {
+	case !ok && name == "MAKE":
+		return "make", false // make's own name, unless the command line, the environment or the makefile set it
+	case !ok && name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
+		return m.name, false
+	case !ok && (autoMakeVar(name) || name == "MAKEFILE_LIST"):
+		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
+	case !ok:
+		return "", false
+	case len(v) > effect.MaxScriptBytes:
+		return unknownMakeVar(name), false
+	}
+	return v, true
+}
+
+// makeAbs returns the path make's $(abspath) gives name, from the
+// directory make runs in: absolute when guard knows that directory's
+// path, else relative to it as $(CURDIR) is (.), which the recipe's
+// shell starts in; an unknown value for a name that climbs out of it.
+func (c *cmd) makeAbs(name string) string {
+	if path.IsAbs(name) {
+		return path.Clean(name)
+	}
+	if d := c.w.Where("."); path.IsAbs(d) && !word.HasMark(d) && !strings.Contains(d, "$") {
+		return path.Join(d, name)
+	}
+	if rel := path.Clean(name); rel != ".." && !strings.HasPrefix(rel, "../") {
+		return rel
+	}
+	return unknownMakeVar("abspath")
 }
 
 // recipeScript scans the script a build-file command runs (a word in a
@@ -1134,28 +1223,56 @@ func (c *cmd) makeExports(m *makefile, expand func(string) string) []word.Word {
 	return out
 }
 
-// remakes reports whether a rule of m makes the included makefile name,
-// which make then remakes and reads again ("How Makefiles Are Remade"):
-// an explicit rule for it (its target literal or through a variable), or,
-// for an include that is not optional, a pattern rule it matches. The
-// -include $(DEPS) of a compiler's dependency files with a %.d pattern
-// rule is left to the scan: those files hold prerequisites.
-func (m *makefile) remakes(name string, required bool) bool {
+// remakes reports whether a rule of m may make the included makefile
+// name, which make then remakes and reads again ("How Makefiles Are
+// Remade"): an explicit rule for it (its target literal or through a
+// variable or function), a .DEFAULT rule, a target guard cannot tell, or
+// a pattern rule with a recipe that applies to it (patternMakes) — for
+// an optional include (make remakes -include files too) only one without
+// prerequisites (%.d:, a match-anything %::). The -include $(DEPS) of a
+// compiler's dependency files with a %.d: %.c rule is left to the scan:
+// those files hold prerequisites (docs/DECISIONS.md).
+func (m *makefile) remakes(name string, required bool, exists func(string) bool) bool {
 	if _, ok := m.rules[name]; ok {
 		return true
 	}
-	named, _ := m.expandedTargets()
-	if len(named[name]) > 0 {
+	if r := m.rules[".DEFAULT"]; r != nil && len(r.recipe) > 0 {
 		return true
 	}
-	if !required {
-		return false
+	named, unsure := m.expandedTargets()
+	if len(named[name]) > 0 || unsure {
+		return true
 	}
-	for t := range m.rules {
-		pre, suf, ok := strings.Cut(t, "%")
-		if ok && !strings.Contains(t, "$") && len(name) > len(pre)+len(suf) && strings.HasPrefix(name, pre) && strings.HasSuffix(name, suf) {
+	for t, r := range m.rules {
+		if !strings.Contains(t, "$") && (required || len(r.prereqs) == 0) && m.patternMakes(t, r, name, exists) {
 			return true
 		}
 	}
+	for t, rs := range named {
+		for _, r := range rs {
+			if (required || len(r.prereqs) == 0) && m.patternMakes(t, r, name, exists) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// patternMakes reports whether pattern rule r for target pattern t
+// applies to name: t matches it, r has a recipe, and each prerequisite,
+// its % the stem, is there (exists), a target of m, or a name guard
+// cannot tell.
+func (m *makefile) patternMakes(t string, r *makeRule, name string, exists func(string) bool) bool {
+	pre, suf, ok := strings.Cut(t, "%")
+	if !ok || len(r.recipe) == 0 || !patMatch(t, name) {
+		return false
+	}
+	stem := name[len(pre) : len(name)-len(suf)]
+	for _, p := range m.expandNames(r.prereqs) {
+		p = strings.Replace(p, "%", stem, 1)
+		if _, rule := m.rules[p]; !rule && !strings.Contains(p, "$") && !exists(p) {
+			return false
+		}
+	}
+	return true
 }

@@ -61,19 +61,46 @@ func TestMakefileConstructs(t *testing.T) {
 	}
 }
 
-func TestMakeVars(t *testing.T) {
-	resolve := func(name string) string { return "<" + name + ">" }
+// TestMakeText: make's variables and functions expanded as make does; a
+// call guard does not evaluate is an unknown value (FINDINGS53a B1 B4).
+func TestMakeText(t *testing.T) {
+	vars := map[string]string{"A": "env", "B": "A", "R": "cat $(1)", "L": "a $(A)", "D": "$(dir $(1))x"}
+	value := func(name string) (string, bool) {
+		if v, ok := vars[name]; ok {
+			return v, true
+		}
+		return "<" + name + ">", false
+	}
 	for in, want := range map[string]string{
-		"$(HOMEX)/.bashrc":      "<HOMEX>/.bashrc",
-		"~/.bash$(R)":           "~/.bash<R>",
-		"${HOME}/x $(HOME)/y":   "<HOME>/x <HOME>/y",
-		"$$HOME/.bashrc":        "$HOME/.bashrc",
-		"$(wildcard *.c) $@ $<": "$(wildcard *.c) <@> <<>",
-		"$(unclosed":            "$(unclosed",
-		"no dollar":             "no dollar",
+		"$(HOMEX)/.bashrc":                 "<HOMEX>/.bashrc",
+		"~/.bash$(R)":                      "~/.bashcat <1>",
+		"${HOMEX}/x $(HOMEX)/y":            "<HOMEX>/x <HOMEX>/y",
+		"$$HOME/.bashrc":                   "$HOME/.bashrc",
+		"$@ $<":                            "<@> <<>",
+		"$(unclosed":                       "$(unclosed",
+		"no dollar":                        "no dollar",
+		"cat .$(strip  env )":              "cat .env",
+		"cat .$(if x,env)":                 "cat .env",
+		"cat .$(if ,x,env)":                "cat .env",
+		"cat .$(subst X,n,eXv)":            "cat .env",
+		"cat $(patsubst %.x,.%,env.x)":     "cat .env",
+		"cat .$(word 2,a env)":             "cat .env",
+		"cat .$(lastword $(L))":            "cat .env",
+		"cat $(basename .env.bak)":         "cat .env",
+		"$(foreach f,env,cat .$(f);)":      "cat .env;",
+		"cat .$($(B))":                     "cat .env",
+		"$(call R,$$HOME/.ssh/id_rsa)":     "cat $HOME/.ssh/id_rsa",
+		"$(call D,gen/x.in)":               "gen/x",
+		"cat .$(or ,env)$(and a,)":         "cat .env",
+		"$(A:e%=.e%) $(findstring nv,env)": ".env nv",
+		"cat $(shell echo $$A $(A))":       "cat $(echo $A env)",
+		"cat $(value A) $(nofn x)":         "cat ${MAKE_value} A <nofn x>",
+		"cat $(if $(shell x),.env)":        "cat ${MAKE_if} .env",
+		"$(subst a,b,$(value A) ~/.ssh/x)": "${MAKE_subst} a b ${MAKE_value} A ~/.ssh/x",
 	} {
-		if got := makeVars(in, resolve); got != want {
-			t.Errorf("makeVars(%q) = %q, want %q", in, got, want)
+		e := makeText{value: value}
+		if got := e.eval(in); got != want {
+			t.Errorf("eval(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -99,6 +126,7 @@ func FuzzParseMakefile(f *testing.F) {
 		m.recipesOf(nil)
 		m.recipesOf([]string{m.first, "x"})
 		m.allRecipes()
-		makeVars(s, func(string) string { return "" })
+		e := makeText{value: func(string) (string, bool) { return s, true }}
+		e.eval(s)
 	})
 }
