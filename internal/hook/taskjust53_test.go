@@ -35,6 +35,8 @@ func TestTaskJustFindings53a(t *testing.T) {
 		"t7": "tasks:\n  t:\n    cmds:\n      - cd {{printf \"s%s\" \"ub\"}} && ./x.sh\n",
 		"t8": "tasks:\n  t:\n    cmds:\n      - |\n        cat .e\\\n        nv\n",
 		"t9": "vars:\n  D:\n    sh: echo sub\ntasks:\n  t:\n    cmds:\n      - cd {{.D}} && ./x.sh\n",
+		"t10": "tasks:\n  t: cat .en?\n",
+		"t11": "tasks:\n  desc: cat .en?\n  t:\n    cmds:\n      - task: desc\n",
 	}
 	justs := map[string]string{
 		"j1": "a := \".en\"\nb := \"v\"\nt:\n    cat {{a + b}}\n",
@@ -63,6 +65,8 @@ func TestTaskJustFindings53a(t *testing.T) {
 	// everyday files
 	files["ok/Taskfile.yml"] = v3 + "vars:\n  BIN: app\n  PKGS:\n    sh: go list ./...\ntasks:\n  build:\n    cmds:\n      - go build -o {{.BIN}} .\n  test:\n    cmds:\n      - go test {{.CLI_ARGS}} ./...\n" +
 		"  lint:\n    cmds:\n      - for: [a, b]\n        cmd: echo {{.ITEM}}\n"
+	// desc:, sources:, generates: are data: a glob there is no program
+	files["ok/Taskfile.yml"] += "  gen:\n    desc: Generate *.go files\n    sources:\n      - '**/*.go'\n      - go.mod\n    generates:\n      - '{{.BIN}}'\n    method: checksum\n    cmds:\n      - go generate ./...\n"
 	files["lk/Taskfile.yml"] = v3 + "tasks:\n  build:\n    cmds:\n      - echo hi\n  leak:\n    cmds:\n      - cat ~/.ssh/id_rsa\n"
 	files["ok/justfile"] = "set shell := ['bash', '-euo', 'pipefail', '-c']\nvenv := '.venv'\n\ndefault:\n    @just --list\n\nvenv:\n    python3 -m venv {{venv}}\n\ntest *args:\n    {{venv}}/bin/pytest -q {{args}}\n\nlint:\n    {{venv}}/bin/ruff check .\n\n" +
 		"[working-directory: 'docs']\nserve:\n    python3 -m http.server 8000\n\nbuild:\n    go build \\\n      -o app .\n" +
@@ -94,7 +98,7 @@ func TestTaskJustFindings53a(t *testing.T) {
 		for _, cmd := range []string{
 			"cd d && task t", "cd d && just t", "cd d && just -d . -f sub/justfile t",
 			"cd ok && task build", "cd ok && task test", "cd ok && task test -- -run X", "cd ok && task lint",
-			"cd ok && task --list", "cd ok && task -l", "cd lk && task --list", "cd lk && task -l",
+			"cd ok && task gen", "cd ok && task --list", "cd ok && task -l", "cd lk && task --list", "cd lk && task -l",
 			"cd ok && just test", "cd ok && just test -k foo", "cd ok && just lint", "cd ok && just serve", "cd ok && just --list", "cd ok && just",
 			"cd ok && just build", "cd ok && just venv", "cd ok && just gen",
 			"limactl list", "colima status", "colima nerdctl -- ps",

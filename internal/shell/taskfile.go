@@ -14,6 +14,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -31,6 +32,7 @@ const maxTaskDirs = 8
 // cannot tell (a template, a variable).
 type taskfile struct {
 	lines, dirs, refs, dotenv []string
+	data                      []string // the values of keys Task reads as data (taskDataKeys)
 	cmds                      []string // the values of cmd:, cmds: and sh: keys
 	dynamic                   []string // the commands of dynamic variables (NAME: {sh: CMD})
 	unknownDir, unknownRef    string
@@ -38,10 +40,10 @@ type taskfile struct {
 
 // readTaskfile reads Taskfile tokens toks into a taskfile; uwd is the
 // directory task was started in ({{.USER_WORKING_DIR}}); cli the
-// NAME=VALUE words and the CLI_ARGS of the command line. The templates
+// NAME=VALUE words and the CLI_ARGS of the command line, args its words. The templates
 // of a command's value are filled from the values the Taskfile gives
 // their names (taskVars).
-func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string) taskfile {
+func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string, args []string) taskfile {
 	var tf taskfile
 	vars := taskVars(toks, cli)
 	fill := func(v string) []string { return taskFill(v, vars) }
@@ -76,6 +78,8 @@ func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string) ta
 			tf.addDir(strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd))
 		case key == "dotenv":
 			tf.dotenv = append(tf.dotenv, v)
+		case taskDataKeys.Has(key) && !taskCalled(toks, args, key):
+			tf.data = append(tf.data, fill(v)...)
 		case key == "taskfile" && (taskTemplate(v) || strings.Contains(v, "://")):
 			tf.unknownRef = v
 		default:
@@ -102,6 +106,31 @@ func (tf *taskfile) addDir(v string) {
 	case word.Clean(v) != "." && v != "":
 		tf.dirs = append(tf.dirs, v)
 	}
+}
+
+// taskDataKeys are the keys of a task whose values Task reads as data,
+// never as a command: descriptions, messages, file globs, options. Their
+// words are still scanned (a task named like one, desc: cat .env, is a
+// command), but no command of them is analysed as typed (a sources:
+// glob is no program named by a pattern).
+const taskDataKeys word.Set = " desc summary label prompt msg sources generates method aliases platforms run prefix output "
+
+// taskCalled reports whether a task named name may run: a value of the
+// Taskfile (task: NAME, deps: [NAME], NS:NAME) or a word of the command
+// line names it. A task named like a data key (desc: cat .env) is then a
+// command, not data.
+func taskCalled(toks []lang.YAMLToken, args []string, name string) bool {
+	for _, t := range toks {
+		if !t.Key && (t.Text == name || strings.HasSuffix(t.Text, ":"+name)) {
+			return true
+		}
+	}
+	for _, a := range args {
+		if a == name || strings.HasSuffix(a, ":"+name) {
+			return true
+		}
+	}
+	return false
 }
 
 // taskTemplate reports whether Taskfile value v holds a template or a
@@ -149,11 +178,11 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		c.w.hide("runs %s, whose Taskfile %s holds YAML guard does not decode (an escape, a tag or an indicator): it cannot tell what runs", c.name, f)
 		return
 	}
-	tf := readTaskfile(toks, c.taskUserDir, taskCLIVars(c.args))
+	tf := readTaskfile(toks, c.taskUserDir, taskCLIVars(c.args), word.Texts(c.args))
 	if taskListing(c.args) {
 		// task --list runs no task: only its dynamic variables' commands
 		// may run while it reads the Taskfile (FINDINGS53a FP3)
-		tf.lines, tf.cmds, tf.dirs, tf.unknownDir = tf.dynamic, nil, nil, ""
+		tf.lines, tf.data, tf.cmds, tf.dirs, tf.unknownDir = tf.dynamic, nil, nil, nil, ""
 	}
 	base := path.Dir(f)
 	for _, e := range tf.dotenv {
@@ -165,8 +194,12 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 	}
 	scan := func() {
 		c.scanRecipeWords(tf.lines, nil)
-		c.taskScripts(tf.lines)
-		c.taskPrograms(tf.lines)
+		c.w.recipeData = true
+		c.scanRecipeWords(tf.data, nil)
+		c.w.recipeData = false
+		all := append(slices.Clip(tf.lines), tf.data...)
+		c.taskScripts(all)
+		c.taskPrograms(all)
 	}
 	scan()
 	switch {

@@ -332,6 +332,10 @@ type walker struct {
 	// file's place and the script's name): one a script starts again is
 	// a cycle, not a level deeper (packageFile).
 	scriptsFollowed []string
+	// recipeData is set while build-file text that is data to its tool
+	// (a Taskfile's desc: or sources: values) is scanned: its words
+	// only, no command of it analysed as typed.
+	recipeData bool
 	// recipeEnv are the variables the makefile being scanned exports
 	// (NAME=value), which a make its recipes start is given.
 	recipeEnv []word.Word
