@@ -17,7 +17,13 @@ func TestRecipeWalkTyped(t *testing.T) {
 		"f1:\n\tfind . -name sub -exec sh -c 'cd \"$$1\" && ./x.sh' _ {} \\;\nx1:\n\techo sub | xargs -I{} sh -c 'cd {} && ./x.sh'\n" +
 		"ok1:\n\tF=x.sh; sh $$F\nok2:\n\tcat *.sh\nok3:\n\tfor t in $(wildcard tests/*.sh); do sh $$t || exit 1; done\n" +
 		"ok4:\n\t. ./venv.sh && ./x.sh\nok5:\n\tgo build -ldflags \"-X main.v=$(shell git describe)\" -o bin/app ./cmd/app\n" +
-		"ok6:\n\twhile read f; do echo $$f; done < list.txt\n"
+		"ok6:\n\twhile read f; do echo $$f; done < list.txt\n" +
+		// what the shell computes: substitutions, $'…', xargs and read
+		// loops fed a file naming .env
+		"c1:\n\tcat $$(cat name.txt)\nc2:\n\tcat `cat name.txt`\nc3:\n\tcat $(shell cat name.txt)\nc4:\n\tcat \"$$(ls -a | grep en)\"\n" +
+		"c5:\n\tcat $$'\\x2eenv'\nc6:\n\txargs cat < name.txt\nc7:\n\twhile read f; do cat $$f; done < name.txt\n" +
+		"c8:\n\tfor f in $$(cat name.txt); do cat $$f; done\nc9:\n\tcat ./$$(cat name.txt)\n" +
+		"ok7:\n\tdocker build -t app:$(shell git describe --always) .\nok8:\n\techo $$(date) && ls $$(go env GOPATH)\n"
 	_, proj := scriptWorld(t, map[string]string{
 		"m/Makefile":     mk,
 		"m/.env":         "DBPASS=SECRETKEY\n",
@@ -29,19 +35,20 @@ func TestRecipeWalkTyped(t *testing.T) {
 		"m/venv.sh":      "export VIRTUAL_ENV=x\nPATH=\"$VIRTUAL_ENV/bin:$PATH\"\nX=$(cd sub && pwd)\n",
 		"m/tests/a.sh":   "echo a\n",
 		"m/list.txt":     "a\n",
+		"m/name.txt":     ".env\n",
 		"m/package.json": `{"scripts":{"g1":"cat .en?","v1":"F=.env; cat $F","r1":"cat ./.env","r4":"cat sub/key.pem","e1":"eval cd sub; ./x.sh","ok":"cat *.sh && F=x.sh; sh $F"}}`,
 		"m/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    cmds:\n      - cat sub/key.pem\n  p:\n    cmds:\n      - python3 -c \"print(open('.e'+'nv').read())\"\n",
 		"m/justfile":     "t:\n    cat ./.env\n",
 	})
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
-		for _, g := range []string{"g1", "g2", "b1", "v1", "v2", "p1", "l1", "r1", "r2", "r3", "r4", "r5", "e1", "s1", "f1", "x1"} {
+		for _, g := range []string{"g1", "g2", "b1", "v1", "v2", "p1", "l1", "r1", "r2", "r3", "r4", "r5", "e1", "s1", "f1", "x1", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"} {
 			checkBlock(t, p, proj, "cd m && make "+g, true, "")
 		}
 		for _, cmd := range []string{"npm run g1", "npm run v1", "npm run r1", "npm run r4", "npm run e1", "task t", "task p", "just t"} {
 			checkBlock(t, p, proj, "cd m && "+cmd, true, "")
 		}
-		for _, g := range []string{"ok1", "ok2", "ok3", "ok4", "ok5", "ok6"} {
+		for _, g := range []string{"ok1", "ok2", "ok3", "ok4", "ok5", "ok6", "ok7", "ok8"} {
 			checkBlock(t, p, proj, "cd m && make "+g, false, "")
 		}
 		checkBlock(t, p, proj, "cd m && npm run ok", false, "")

@@ -125,6 +125,9 @@ func (r *recipeWalk) stmt(s *syntax.Stmt) {
 		r.scan(redirs)
 		return
 	}
+	if _, ok := s.Cmd.(*syntax.WhileClause); ok && !r.c.w.recipeData {
+		r.typed(printNode(s)) // while read f; do cat $f; done < list: the loop whole
+	}
 	if x, ok := s.Cmd.(*syntax.CallExpr); ok {
 		r.text = printNode(s)
 		if len(x.Args) == 0 || len(x.Args) > 1 && declares.Has(x.Args[0].Lit()) {
@@ -304,7 +307,7 @@ func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
 	case *syntax.ForClause:
 		r.scan(redirs)
 		r.scan(lang.SplitQuoted(printNode(x.Loop)))
-		if wi, ok := x.Loop.(*syntax.WordIter); ok && r.opaqueWords(wi.Items) {
+		if wi, ok := x.Loop.(*syntax.WordIter); ok && !r.c.w.recipeData && r.opaqueWords(wi.Items) {
 			r.typed(printNode(x)) // for f in .e*; do cat $f; done
 		}
 		if !r.loop(x) {
@@ -483,7 +486,7 @@ const declares word.Set = " export declare typeset local readonly "
 // inline, eval's text or a sourced file. Such a command is analysed as
 // the typed command it is (typed).
 func (r *recipeWalk) opaque(name string, prog []word.Word) bool {
-	if name == "eval" || name == "." || name == "source" || inlineCode(name, prog[min(1, len(prog)):]) {
+	if name == "eval" || name == "." || name == "source" || name == "xargs" || name == "parallel" || inlineCode(name, prog[min(1, len(prog)):]) {
 		return true
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(r.text), "")
@@ -523,13 +526,34 @@ func (r *recipeWalk) opaqueWords(ws []*syntax.Word) bool {
 			case *syntax.Lit:
 				v := x.Value
 				found = strings.ContainsAny(v, "*?[") || strings.Contains(v, "{") && (strings.Contains(v, ",") || strings.Contains(v, ".."))
-			case *syntax.SglQuoted, *syntax.CmdSubst:
+			case *syntax.SglQuoted:
+				found = x.Dollar // $'\x2eenv'
+				return false
+			case *syntax.DblQuoted:
+				found = x.Dollar // $"…"
+			case *syntax.CmdSubst:
+				found = !optionValue(w, x) // cat $(cat name.txt), `…`: what the shell computes
+				return false
+			case *syntax.ArithmExp, *syntax.ProcSubst, *syntax.ExtGlob:
+				found = true
 				return false
 			}
 			return !found
 		})
 	}
 	return found
+}
+
+// optionValue reports whether command substitution x stands in word w
+// after an option's name or a key (-X main.v=$(git describe), app:$(…),
+// --tag=…): a value the program takes as data, not a file's name. A word
+// that is the substitution, or a path around it (./$(…)), is not one.
+func optionValue(w *syntax.Word, x *syntax.CmdSubst) bool {
+	head := printNode(w)
+	if i := strings.Index(head, printNode(x)); i >= 0 {
+		head = head[:i]
+	}
+	return strings.HasPrefix(strings.TrimLeft(head, `"'`), "-") || strings.ContainsAny(head, "=:")
 }
 
 // typed analyses statement text t of the line as a typed command is
