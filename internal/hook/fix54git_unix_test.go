@@ -29,7 +29,11 @@ func TestExecArgv0(t *testing.T) {
 		`sh -c "exec -a git-push git r.git HEAD:z7"`,
 		"env -a git-push git r.git HEAD:x",
 		"exec -a busybox ls",
+		// a copy of git under another name is git
+		"cp \"$(command -v git)\" ./gx && ./gx push r.git HEAD:c1",
+		"install \"$(command -v git)\" ./gy && ./gy push r.git HEAD:c2",
 	}, []string{
+		"cp \"$(command -v git)\" ./gx && ./gx status",
 		"exec -a git-status git",
 		"exec -a ls ls -la",
 		"exec git status",

@@ -301,6 +301,25 @@ func (w *walker) fileTouches(n, bares int, self string) {
 // directory the command started in (as effect.Under sees it).
 func relative(p string) bool { return effect.Under("d", p) != p }
 
+// runCopy analyses a run of a compiled program the command copied from
+// src, with words args, as a run of src: a copy of git is git (its hooks,
+// its pushes), whatever it is named.
+func (c *cmd) runCopy(src string, args []word.Word) {
+	if c.w.depth+1 > MaxDepth {
+		c.w.hide("runs a copy of a program (%s) more than %d levels deep", src, MaxDepth)
+		return
+	}
+	var b strings.Builder
+	b.WriteString(word.Quote(src))
+	for _, a := range args {
+		b.WriteByte(' ')
+		b.WriteString(word.Quote(a.Text))
+	}
+	c.w.depth++
+	c.w.tentative(b.String())
+	c.w.depth--
+}
+
 // setArgs sets $0, $1, … to args (a script run with its arguments).
 func (w *walker) setArgs(args []word.Word) {
 	if len(args) > 0 {
@@ -327,6 +346,9 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		if text, ok = w.FileText(p, true, effect.MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
 			if ok && shebang(text) != "" {
 				c.compiledRun(p, []byte(text[:min(len(text), sniffBytes)])) // cp app.pyz x && ./x
+			}
+			if src, copied := w.CopiedFrom(p); copied {
+				c.runCopy(src, args) // cp /usr/bin/git gx && ./gx push d: git push d
 			}
 			return
 		}

@@ -1131,6 +1131,13 @@ func (w *Ledger) WrittenText(p string) (string, bool) {
 	return f.text, true
 }
 
+// CopiedFrom returns the file the command copied to p (cp a x), if p is
+// such a copy.
+func (w *Ledger) CopiedFrom(p string) (string, bool) {
+	f, ok := w.WrittenEntry(word.Clean(w.Where(p)))
+	return f.from, ok && f.from != ""
+}
+
 // MaxWritten bounds the files remembered: a command writing more is rare,
 // and each later one is then read like any other file.
 const MaxWritten = 64
