@@ -33,7 +33,7 @@ func TestExecArgv0(t *testing.T) {
 		"cp \"$(command -v git)\" ./gx && ./gx push r.git HEAD:c1",
 		"install \"$(command -v git)\" ./gy && ./gy push r.git HEAD:c2",
 	}, []string{
-		"cp \"$(command -v git)\" ./gx && ./gx status",
+		"cp /usr/bin/git ./gx && ./gx status",
 		"exec -a git-status git",
 		"exec -a ls ls -la",
 		"exec git status",

@@ -302,22 +302,19 @@ func (w *walker) fileTouches(n, bares int, self string) {
 func relative(p string) bool { return effect.Under("d", p) != p }
 
 // runCopy analyses a run of a compiled program the command copied from
-// src, with words args, as a run of src: a copy of git is git (its hooks,
-// its pushes), whatever it is named.
+// src (an absolute path: a system's program), with words args, as a run
+// of src: a copy of git is git (its hooks, its pushes), whatever it is
+// named. A project's own compiled program is not read either way.
 func (c *cmd) runCopy(src string, args []word.Word) {
-	if c.w.depth+1 > MaxDepth {
-		c.w.hide("runs a copy of a program (%s) more than %d levels deep", src, MaxDepth)
-		return
-	}
 	var b strings.Builder
 	b.WriteString(word.Quote(src))
 	for _, a := range args {
 		b.WriteByte(' ')
 		b.WriteString(word.Quote(a.Text))
 	}
-	c.w.depth++
+	c.w.runningCopy = true
 	c.w.tentative(b.String())
-	c.w.depth--
+	c.w.runningCopy = false
 }
 
 // setArgs sets $0, $1, … to args (a script run with its arguments).
@@ -347,7 +344,11 @@ func (c *cmd) runPath(p string, args []word.Word) {
 			if ok && shebang(text) != "" {
 				c.compiledRun(p, []byte(text[:min(len(text), sniffBytes)])) // cp app.pyz x && ./x
 			}
-			if src, copied := w.CopiedFrom(p); copied {
+			switch src, copied := w.CopiedFrom(p); {
+			case !copied || w.runningCopy:
+			case !word.IsKnown(src):
+				w.hide("runs a copy of a program guard cannot tell (%s): it may be any program, git among them", word.Render(src))
+			case strings.HasPrefix(src, "/"):
 				c.runCopy(src, args) // cp /usr/bin/git gx && ./gx push d: git push d
 			}
 			return

@@ -332,6 +332,9 @@ type walker struct {
 	// file's place and the script's name): one a script starts again is
 	// a cycle, not a level deeper (packageFile).
 	scriptsFollowed []string
+	// runningCopy is set while a copied program is walked as the one it
+	// was copied from (runCopy): a copy of a copy is not followed.
+	runningCopy bool
 	// recipeData is set while build-file text that is data to its tool
 	// (a Taskfile's desc: or sources: values) is scanned: its words
 	// only, no command of it analysed as typed.
