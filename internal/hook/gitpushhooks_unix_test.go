@@ -97,6 +97,11 @@ func TestGitPushLocalHooks(t *testing.T) {
 			"git clone -q --bare . made.git && git push made.git main",
 			"git clone -q --bare . made.git && printf '#!/bin/sh\\ncat k\\n' > made.git/hooks/pre-receive && git push made.git main",
 			"cp -r r.git made.git && git push ./made.git main", "mkdir -p ../made/hooks && git push ../made main",
+			// git's own suffix, a move or a link of an existing repository,
+			// a push that runs after a later write (FINDINGS54b G7, G16)
+			"mv r.git ../mv1.git && git push ../mv1 main", "ln -s r.git ln1.git && git push ./ln1 main",
+			"(sleep 1; git push ./bg.git main) & cp -r r.git bg.git; wait",
+			"while git push ./lp.git main; [ ! -d lp.git ]; do mv r.git lp.git; done; true",
 		} {
 			checkRule(t, p, proj, cmd, "unparsable_command", "")
 		}
@@ -105,8 +110,9 @@ func TestGitPushLocalHooks(t *testing.T) {
 			"git push ok main", "git push clean.git HEAD:x", "git push https://github.com/a/b main",
 			"git -c http.extraHeader=x push gh main", "git send-pack git@github.com:a/b main",
 			"git push --forc gh main", "git push -o ci.skip gh main", "git push --recurse-submodules=on-demand gh main",
-			"git -C .. push " + filepath.Base(proj) + "/r.git HEAD:zz", // no repository there: git refuses
-			"echo x > a.txt && git push ./absent.git main",             // a write elsewhere
+			"git -C .. push " + filepath.Base(proj) + "/r.git HEAD:zz",             // no repository there: git refuses
+			"echo x > a.txt && git push ./absent.git main",                         // a write elsewhere
+			"git push ./absent.git main; echo x > a.txt", "git push ./absent main", // a write elsewhere after it
 			"git -C ../w1 push gh HEAD:x", "git push ssh://git@example.com/r.git main", "git push https://github.com/a/b.git main",
 		} {
 			checkRule(t, p, proj, cmd, "", "")

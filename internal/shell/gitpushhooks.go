@@ -412,40 +412,120 @@ func (c *cmd) gitPushHooksOf(st effect.Stater, userFiles []string, local string)
 
 // gitPushMade reports whether the command, before a push to local (a
 // path as named from the walker's directory) where no repository is now,
-// wrote or touched anything at or under it, wrote a directory above it,
-// or wrote or touched a path guard cannot place: the repository, with
-// hooks, may be there when the push runs. A directory above it only
-// touched (git add . names the project) is not counted.
+// wrote or touched anything at or under a name git takes for it (local,
+// local.git: path.c enter_repo), as named or through the links on the
+// way, wrote a directory above one, or wrote or touched a path guard
+// cannot place: the repository, with hooks, may be there when the push
+// runs. A directory above only touched (git add . names the project) is
+// not counted. What the command writes after the push in its text (a
+// background job, a loop's next pass) is checked when the walk ends
+// (pushesMade).
 func (c *cmd) gitPushMade(local string) bool {
-	at := c.absWhere(local)
-	for i, l := range []*[]string{c.w.WriteList, c.w.TouchList} {
+	var names []string
+	for _, a := range c.absAll(local) {
+		names = append(names, a, a+".git")
+	}
+	if c.w.madeAt(names, 0, 0) {
+		return true
+	}
+	c.w.pushes = append(c.w.pushes, pendingPush{local: local, names: names, writes: lenOf(c.w.WriteList), touches: lenOf(c.w.TouchList)})
+	return false
+}
+
+// pendingPush is a push to a local path with no repository now, checked
+// again against the writes the command's text makes after it.
+type pendingPush struct {
+	local           string
+	names           []string
+	writes, touches int
+}
+
+// pushesMade hides the command when it writes, after a push to a local
+// path where no repository is now in its text, a name git takes for it:
+// a background job, a loop's next pass, a trap may run the push after.
+func (w *walker) pushesMade() {
+	for _, p := range w.pushes {
+		// writes only: the push's own operand is a touch recorded after it
+		if w.madeAt(p.names, p.writes, lenOf(w.TouchList)) {
+			w.hide("git push pushes to %s, where no repository is now, and the command makes or writes files there, which may be before the push runs (a background job, a loop): guard cannot tell which hooks run", word.Quote(word.Render(p.local)))
+			return
+		}
+	}
+}
+
+// lenOf returns the length of list l, 0 for none.
+func lenOf(l *[]string) int {
+	if l == nil {
+		return 0
+	}
+	return len(*l)
+}
+
+// madeAt reports whether the writes (from index writes on) or touches
+// (from touches on) the command recorded are at, under or (written) above
+// one of names (absolute where the reader tells), or a path guard cannot
+// place.
+func (w *walker) madeAt(names []string, writes, touches int) bool {
+	for i, l := range []*[]string{w.WriteList, w.TouchList} {
 		if l == nil {
 			continue
 		}
-		for _, q := range *l {
-			if word.HomeRelative(q) && c.w.Home != "" {
-				q = c.w.Home + strings.TrimPrefix(q, "~")
+		from := [2]int{writes, touches}[i]
+		for _, q := range (*l)[min(from, len(*l)):] {
+			if word.HomeRelative(q) && w.Home != "" {
+				q = w.Home + strings.TrimPrefix(q, "~")
 			}
-			q = c.absWhere(q)
-			switch {
-			case strings.HasPrefix(q, "/dev/"):
-			case !word.IsKnown(q) || !word.IsKnown(at) || strings.HasPrefix(q, "/") != strings.HasPrefix(at, "/"):
-				return true // a name guard cannot tell, or place against local
-			case q == at || strings.HasPrefix(q, at+"/"):
-				return true
-			case i == 0 && (q == "/" || q == "." || strings.HasPrefix(at, q+"/")):
-				return true // a directory above it written (tar x, cp -r into it)
+			q = w.absWhere(q)
+			if strings.HasPrefix(q, "/dev/") {
+				continue
+			}
+			for _, at := range names {
+				switch {
+				case !word.IsKnown(q) || !word.IsKnown(at) || strings.HasPrefix(q, "/") != strings.HasPrefix(at, "/"):
+					return true // a name guard cannot tell, or place against local
+				case q == at || strings.HasPrefix(q, at+"/"):
+					return true
+				case i == 0 && (q == "/" || q == "." || strings.HasPrefix(at, q+"/")):
+					return true // a directory above it written (tar x, cp -r into it)
+				}
 			}
 		}
 	}
 	return false
 }
 
+// absAll returns path p (named from the walker's directory) cleaned, and
+// absolute where the reader can tell the working directory: as named and
+// with the links on the way resolved.
+func (c *cmd) absAll(p string) []string {
+	p = word.Clean(c.w.Where(p))
+	loc, ok := c.w.Files.(effect.Locator)
+	if !ok {
+		return []string{p}
+	}
+	var out []string
+	if a, ok := loc.Abs(p); ok {
+		out = append(out, a...)
+	}
+	if d, ok := loc.Abs(path.Dir(p)); ok {
+		for _, x := range d {
+			out = append(out, path.Join(x, path.Base(p))) // lk/m.git, m.git absent: the link lk resolved
+		}
+	}
+	for i := range out {
+		out[i] = word.Clean(out[i])
+	}
+	if len(out) == 0 {
+		return []string{p}
+	}
+	return slices.Compact(out)
+}
+
 // absWhere returns path p (named from the walker's directory) cleaned,
 // absolute where the reader can tell the working directory.
-func (c *cmd) absWhere(p string) string {
-	p = word.Clean(c.w.Where(p))
-	if loc, ok := c.w.Files.(effect.Locator); ok && !strings.HasPrefix(p, "/") {
+func (w *walker) absWhere(p string) string {
+	p = word.Clean(w.Where(p))
+	if loc, ok := w.Files.(effect.Locator); ok && !strings.HasPrefix(p, "/") {
 		if a, ok := loc.Abs(p); ok && len(a) > 0 {
 			return word.Clean(a[0])
 		}

@@ -442,7 +442,8 @@ func walk(a *Analysis, cmd string, opt Options, zsh bool) error {
 	w.pos = &positional{}
 	w.script(cmd, 0)
 	w.exitTraps(0)
-	w.raced() // codechangers.go
+	w.raced()      // codechangers.go
+	w.pushesMade() // gitpushhooks.go
 	w.gitDirsMade()
 	a.UnprintedReads = w.unprinted()
 	a.TrackedReads = w.only(w.tracked)

@@ -332,6 +332,9 @@ type walker struct {
 	// file's place and the script's name): one a script starts again is
 	// a cycle, not a level deeper (packageFile).
 	scriptsFollowed []string
+	// pushes are the pushes to a local path with no repository now,
+	// checked again when the walk ends (pushesMade).
+	pushes []pendingPush
 	// runningCopy is set while a copied program is walked as the one it
 	// was copied from (runCopy): a copy of a copy is not followed.
 	runningCopy bool
