@@ -425,7 +425,7 @@ func (c *cmd) gitPushMade(local string) bool {
 	for _, a := range c.absAll(local) {
 		names = append(names, a, a+".git")
 	}
-	if c.w.madeAt(names, 0, 0) {
+	if c.w.madeAt(names, 0, 0, true) {
 		return true
 	}
 	c.w.pushes = append(c.w.pushes, pendingPush{local: local, names: names, writes: lenOf(c.w.WriteList), touches: lenOf(c.w.TouchList)})
@@ -446,7 +446,7 @@ type pendingPush struct {
 func (w *walker) pushesMade() {
 	for _, p := range w.pushes {
 		// writes only: the push's own operand is a touch recorded after it
-		if w.madeAt(p.names, p.writes, lenOf(w.TouchList)) {
+		if w.madeAt(p.names, p.writes, lenOf(w.TouchList), false) {
 			w.hide("git push pushes to %s, where no repository is now, and the command makes or writes files there, which may be before the push runs (a background job, a loop): guard cannot tell which hooks run", word.Quote(word.Render(p.local)))
 			return
 		}
@@ -464,8 +464,8 @@ func lenOf(l *[]string) int {
 // madeAt reports whether the writes (from index writes on) or touches
 // (from touches on) the command recorded are at, under or (written) above
 // one of names (absolute where the reader tells), or a path guard cannot
-// place.
-func (w *walker) madeAt(names []string, writes, touches int) bool {
+// place (when unsure counts).
+func (w *walker) madeAt(names []string, writes, touches int, unsure bool) bool {
 	for i, l := range []*[]string{w.WriteList, w.TouchList} {
 		if l == nil {
 			continue
@@ -482,7 +482,9 @@ func (w *walker) madeAt(names []string, writes, touches int) bool {
 			for _, at := range names {
 				switch {
 				case !word.IsKnown(q) || !word.IsKnown(at) || strings.HasPrefix(q, "/") != strings.HasPrefix(at, "/"):
-					return true // a name guard cannot tell, or place against local
+					if unsure {
+						return true // a name guard cannot tell, or place against local
+					}
 				case q == at || strings.HasPrefix(q, at+"/"):
 					return true
 				case i == 0 && (q == "/" || q == "." || strings.HasPrefix(at, q+"/")):
