@@ -267,6 +267,9 @@ func (m *makefile) assign(l string, eq int) {
 // assignment (t: VAR = value) is a value.
 func (m *makefile) rule(l string, colon int) []*makeRule {
 	after := strings.TrimLeft(l[colon+1:], ":")
+	if h := unescapedHash(after); h >= 0 && (strings.IndexByte(after, ';') < 0 || h < strings.IndexByte(after, ';')) {
+		after = after[:h] // help: ## Display this help: a comment, no prerequisites
+	}
 	deps, recipe, semi := strings.Cut(after, ";")
 	if eq := strings.IndexByte(deps, '='); eq >= 0 {
 		m.assign(strings.TrimSpace(deps), strings.IndexByte(strings.TrimSpace(deps), '='))
@@ -294,6 +297,20 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 		out = append(out, r)
 	}
 	return out
+}
+
+// unescapedHash returns the index of the first # in s that no backslash
+// escapes (make's comment on a rule line), or -1.
+func unescapedHash(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '#':
+			return i
+		}
+	}
+	return -1
 }
 
 // makeConditional are make's conditional directives: the rules between
