@@ -6,6 +6,7 @@ import "testing"
 // self-documenting help idiom (`help: ## Display this help.`) gives the
 // rule no prerequisites, so a goal guard can tell does not fall back to
 // every recipe of the file (FINDINGS54a FP4). A recipe after ; keeps its #.
+// SHELL := $(shell which bash) is the bash PATH finds.
 func TestMakeHelpComments(t *testing.T) {
 	mk := "LOCALBIN ?= $(shell pwd)/bin\n" +
 		"help: ## Display this help.\n\t@awk 'BEGIN {FS = \":.*##\"} /^[a-z]+:.*##/ { print $$1 }' $(MAKEFILE_LIST)\n" +
@@ -13,9 +14,14 @@ func TestMakeHelpComments(t *testing.T) {
 		"$(LOCALBIN):\n\tmkdir -p $(LOCALBIN)\n" +
 		"install: ## Install it.\n\tinstall -d /usr/local/bin\n" +
 		"leak: ; cat ~/.ssh/id_rsa # a recipe's #\n"
-	_, proj := scriptWorld(t, map[string]string{"k/Makefile": mk, "k/main.go": "package main\n\nfunc main() {}\n"})
+	_, proj := scriptWorld(t, map[string]string{
+		"k/Makefile": mk, "k/main.go": "package main\n\nfunc main() {}\n",
+		"w/Makefile": "SHELL := $(shell which bash)\nt:\n\techo ok\n", "w2/Makefile": "SHELL := $(shell which ./x.sh)\nt:\n\techo ok\n",
+	})
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
+		checkBlock(t, p, proj, "cd w && make t", false, "") // the bash PATH finds
+		checkBlock(t, p, proj, "cd w2 && make t", true, "")
 		for _, cmd := range []string{"make help", "make build"} {
 			checkBlock(t, p, proj, "cd k && "+cmd, false, "")
 		}

@@ -32,7 +32,7 @@ func (c *cmd) makeShells(m *makefile) {
 // and is walked as one run with -c (a script it names is read); a value
 // guard cannot tell, or flags that are not options, are hidden.
 func (c *cmd) makeShell(name, value string) {
-	value = strings.TrimSpace(value)
+	value = whichShell(strings.TrimSpace(value))
 	f := strings.Fields(value)
 	switch {
 	case name == ".SHELLFLAGS":
@@ -55,6 +55,20 @@ func (c *cmd) makeShell(name, value string) {
 			c.w.hide("sets make's %s to %q, not a shell: every recipe line is its code, which guard does not read as commands", name, value)
 		}
 	}
+}
+
+// whichShell returns value with a look-up of a shell guard reads by name
+// ($(shell which bash), $(shell command -v bash), their shell forms) as
+// that name: make runs the one PATH finds, as a bare name would be.
+func whichShell(value string) string {
+	for _, pre := range [...]string{"$(shell which ", "$(shell command -v ", "$(which ", "$(command -v "} {
+		if rest, ok := strings.CutPrefix(value, pre); ok {
+			if n, ok := strings.CutSuffix(rest, ")"); ok && knownShell(n) && !strings.Contains(n, "/") {
+				return n
+			}
+		}
+	}
+	return value
 }
 
 // knownShell reports whether p is a shell whose language guard reads as
