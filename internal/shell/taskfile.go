@@ -36,6 +36,8 @@ type taskfile struct {
 	cmds                      []string // the values of cmd:, cmds: and sh: keys
 	dynamic                   []string // the commands of dynamic variables (NAME: {sh: CMD})
 	unknownDir, unknownRef    string
+
+	env []word.Word // NAME=VALUE of the env: names that move what programs load (movesLoad)
 }
 
 // readTaskfile reads Taskfile tokens toks into a taskfile; uwd is the
@@ -73,9 +75,15 @@ func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string, ar
 		case envName(key):
 			for _, l := range fill(v) {
 				tf.lines = append(tf.lines, key+"="+l)
+				if movesLoad(key) { // recipewalk.go
+					l = strings.ReplaceAll(l, "$PATH", "${PATH}")
+					tf.env = append(tf.env, word.Word{Text: key + "=" + l, Known: !strings.Contains(strings.ReplaceAll(l, "${PATH}", ""), "$")})
+				}
 			}
 		case key == "dir":
-			tf.addDir(strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd))
+			for _, d := range fill(taskHome(strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd))) {
+				tf.addDir(taskHome(d)) // a var's value filled in: {{.HOME}} again
+			}
 		case key == "dotenv":
 			tf.dotenv = append(tf.dotenv, v)
 		case taskDataKeys.Has(key) && !taskCalled(toks, args, key):
@@ -106,6 +114,26 @@ func (tf *taskfile) addDir(v string) {
 	case word.Clean(v) != "." && v != "":
 		tf.dirs = append(tf.dirs, v)
 	}
+}
+
+// taskHome returns dir: value v with a leading spelling of the home
+// (~, $HOME, ${HOME}, {{.HOME}}, {{env "HOME"}}) as ~, the walker's name
+// of it: Task expands each to the home (FINDINGS54a T2).
+func taskHome(v string) string {
+	for _, h := range []string{"~", "$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(v, h); ok && (rest == "" || rest[0] == '/') {
+			return "~" + rest
+		}
+	}
+	end := strings.Index(v, "}}")
+	if !strings.HasPrefix(v, "{{") || end < 0 {
+		return v
+	}
+	in := strings.Join(strings.Fields(strings.Trim(strings.TrimSpace(v[2:end]), "-")), " ")
+	if rest := v[end+2:]; (in == ".HOME" || in == `env "HOME"` || in == "env `HOME`") && (rest == "" || rest[0] == '/') {
+		return "~" + rest
+	}
+	return v
 }
 
 // taskDataKeys are the keys of a task whose values Task reads as data,
@@ -185,6 +213,10 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		tf.lines, tf.data, tf.cmds, tf.dirs, tf.unknownDir = tf.dynamic, nil, nil, nil, ""
 	}
 	base := path.Dir(f)
+	// Task puts env: in every command's environment (FINDINGS54a T3): as
+	// a makefile's exports, for the commands analysed as typed
+	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
+	c.w.recipeEnv = append(slices.Clip(c.w.recipeEnv), tf.env...)
 	for _, e := range tf.dotenv {
 		if taskTemplate(e) {
 			c.w.hide("runs %s, whose Taskfile %s loads a dotenv file guard cannot tell (%s)", c.name, f, e)
@@ -212,13 +244,24 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		// files including it (an include's dir: moves its tasks)
 		defer func(n int) { c.taskDirs = c.taskDirs[:n] }(len(c.taskDirs))
 		for _, d := range tf.dirs {
-			if !path.IsAbs(d) {
+			if !path.IsAbs(d) && !word.HomeRelative(d) {
 				d = path.Join(base, d)
 			}
-			c.taskDirs = append(c.taskDirs, c.w.dest(d))
+			c.taskDirs = append(c.taskDirs, c.w.dest(word.Clean(d)))
 		}
+		if tf.unknownDir != "" {
+			// a dir: guard cannot tell: its commands run where a relative
+			// name may be any file (the typed walker's cd "$NOPE"; FINDINGS54a T2)
+			c.taskDirs = append(c.taskDirs, effect.UnknownCd)
+		}
+		root := strings.TrimRight(c.w.dest(word.Clean(base)), "/")
 		for _, d := range c.taskDirs {
-			c.inDir(d, scan)
+			foreign := d != root && !strings.HasPrefix(d, root+"/")
+			c.inDir(d, func() {
+				defer func(t bool) { c.w.recipeTyped = t }(c.w.recipeTyped)
+				c.w.recipeTyped = c.w.recipeTyped || foreign
+				scan()
+			})
 		}
 	}
 	if tf.unknownRef != "" {
