@@ -8,7 +8,8 @@ import "testing"
 // be any file (T2); Taskfile env: moving what programs load reaches the
 // commands (T3); justfile_directory() and the other path functions of
 // just are their paths (FP2); a shell shebang's options are read (J5); a
-// nested import is found from the file holding it (J6). Everyday files
+// nested import is found from the file holding it (J6); for: sources
+// and a matrix's ITEM.NAME are filled (T4). Everyday files
 // pass. Both bash.match modes.
 func TestTaskJustFindings54a(t *testing.T) {
 	const v3, leak = "version: '3'\n", "cat ~/.ssh/id_rsa\n"
@@ -20,6 +21,8 @@ func TestTaskJustFindings54a(t *testing.T) {
 		"tdir5": "tasks:\n  t:\n    dir: '{{.NOPE | trim}}'\n    cmds:\n      - echo pwned >> .bashrc\n",
 		"tinc":  "includes:\n  s:\n    taskfile: ./sub\n    dir: ~/\n",
 		"tbe":   "tasks:\n  t:\n    env: {BASH_ENV: ./x.sh}\n    cmds:\n      - bash -c 'echo ok'\n",
+		"tfor":  "tasks:\n  t:\n    sources:\n      - '.e*'\n    cmds:\n      - for: sources\n        cmd: cat {{.ITEM}}\n",
+		"tmat":  "tasks:\n  t:\n    cmds:\n      - for:\n          matrix:\n            A: [.e]\n            B: [nv]\n        cmd: cat {{.ITEM.A}}{{.ITEM.B}}\n",
 		"tgit":  "tasks:\n  t:\n    env:\n      GIT_CONFIG_GLOBAL: ./gc\n    cmds:\n      - git st\n",
 	}
 	files := map[string]string{
@@ -39,11 +42,14 @@ func TestTaskJustFindings54a(t *testing.T) {
 			"test:\n    cargo test\ngen:\n    {{justfile_dir()}}/scripts/gen.sh\nsh:\n    #!/usr/bin/env bash\n    set -euo pipefail\n    echo ok\n" +
 			"sh2:\n    #!/usr/bin/env -S bash -eu\n    echo {{here}}\n",
 		"ok/scripts/gen.sh": "#!/bin/sh\necho gen\n",
-		"ok/Taskfile.yml": v3 + "env:\n  PATH: ./bin:$PATH\n  CGO_ENABLED: '0'\ntasks:\n  build:\n    dir: '{{.USER_WORKING_DIR}}'\n    cmds:\n      - go build ./...\n" +
-			"  logs:\n    dir: '{{.HOME}}/projects'\n    cmds:\n      - ls\n  svc:\n    dir: 'services/{{.SVC}}'\n    vars: {SVC: a}\n    cmds:\n      - echo ok\n",
+		"ok/Taskfile.yml": v3 + "env:\n  PATH: '{{.HOME}}/go/bin:$PATH'\n  CGO_ENABLED: '0'\ntasks:\n  build:\n    dir: '{{.USER_WORKING_DIR}}'\n    cmds:\n      - go build ./...\n" +
+			"  logs:\n    dir: '{{.HOME}}/projects'\n    cmds:\n      - ls\n  svc:\n    dir: 'services/{{.SVC}}'\n    vars: {SVC: a}\n    cmds:\n      - echo ok\n" +
+			"  fmt:\n    sources: ['**/*.go']\n    cmds:\n      - for: sources\n        cmd: gofmt -l {{.ITEM}}\n",
+		"ok/main.go": "package main\n",
 	}
 	for name, text := range tasks {
 		files[name+"/Taskfile.yml"] = v3 + text
+		files[name+"/.env"] = "DBPASS=x\n"
 	}
 	_, proj := scriptWorld(t, files)
 	for _, mode := range []string{"text", "commands"} {
@@ -59,7 +65,7 @@ func TestTaskJustFindings54a(t *testing.T) {
 		}
 		for _, cmd := range []string{
 			"cd ok && just build", "cd ok && just test", "cd ok && just gen", "cd ok && just sh", "cd ok && just sh2",
-			"cd ok && task build", "cd ok && task logs", "cd ok && task svc",
+			"cd ok && task build", "cd ok && task logs", "cd ok && task svc", "cd ok && task fmt",
 		} {
 			checkBlock(t, p, proj, cmd, false, "")
 		}

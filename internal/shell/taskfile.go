@@ -148,9 +148,13 @@ const taskDataKeys word.Set = " desc summary label prompt msg sources generates 
 // line names it. A task named like a data key (desc: cat .env) is then a
 // command, not data.
 func taskCalled(toks []lang.YAMLToken, args []string, name string) bool {
+	key := ""
 	for _, t := range toks {
-		if !t.Key && (t.Text == name || strings.HasSuffix(t.Text, ":"+name)) {
-			return true
+		if t.Key {
+			key = t.Text
+		}
+		if !t.Key && key != "for" && (t.Text == name || strings.HasSuffix(t.Text, ":"+name)) {
+			return true // for: sources names the key's values, no task
 		}
 	}
 	for _, a := range args {
@@ -342,7 +346,7 @@ func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]strin
 	for k, v := range cli {
 		vars[k] = append(vars[k], v...)
 	}
-	key, prevKey := "", false
+	key, prevKey, fromFiles := "", false, false
 	for _, tok := range toks {
 		if tok.Key && tok.Text == "sh" && prevKey && word.IsName(key) {
 			vars[key] = append(vars[key], unknownMakeVar(key)) // NAME: {sh: CMD}: its output
@@ -352,6 +356,8 @@ func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]strin
 		case tok.Doc:
 		case tok.Key:
 			key = tok.Text
+		case key == "for" && (tok.Text == "sources" || tok.Text == "generates"):
+			fromFiles = true
 		case key == "for":
 			vars["ITEM"] = append(vars["ITEM"], tok.Text)
 		case key == "var": // for: {var: LIST}: its words
@@ -363,6 +369,11 @@ func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]strin
 		case word.IsName(key):
 			vars[key] = append(vars[key], tok.Text)
 		}
+	}
+	if fromFiles {
+		// for: sources: each file the globs match, read as the globs
+		// (FINDINGS54a T4)
+		vars["ITEM"] = append(append(vars["ITEM"], vars["sources"]...), vars["generates"]...)
 	}
 	return vars
 }
@@ -455,6 +466,9 @@ func templateRef(s string) (string, int, bool) {
 		in := strings.TrimSpace(strings.Trim(strings.TrimSpace(s[2:end]), "-"))
 		if name, ok := strings.CutPrefix(in, "."); ok && word.IsName(name) {
 			return name, end + 2, true
+		}
+		if name, ok := strings.CutPrefix(in, ".ITEM."); ok && word.IsName(name) {
+			return name, end + 2, true // for: {matrix: {NAME: […]}}: NAME's values (FINDINGS54a T4)
 		}
 		return "", end + 2, true
 	}
