@@ -8,7 +8,9 @@ import "testing"
 // be any file (T2); Taskfile env: moving what programs load reaches the
 // commands (T3); justfile_directory() and the other path functions of
 // just are their paths (FP2); a shell shebang's options are read (J5); a
-// nested import is found from the file holding it (J6); for: sources
+// nested import is found from the file holding it (J6); a justfile's
+// working directory in the home or one guard cannot tell is as a
+// Taskfile's dir: (T2); for: sources
 // and a matrix's ITEM.NAME are filled (T4). Everyday files
 // pass. Both bash.match modes.
 func TestTaskJustFindings54a(t *testing.T) {
@@ -37,6 +39,9 @@ func TestTaskJustFindings54a(t *testing.T) {
 		"j6/a/x.just":           "import 'y.just'\n",
 		"j6/a/y.just":           "t:\n    cat .env\n",
 		"j6/.env":               "DBPASS=x\n",
+		"jw1/justfile":          "set working-directory := home_directory()\nt:\n    echo pwned >> .bashrc\n",
+		"jw2/justfile":          "[working-directory: '~']\nt:\n    echo pwned >> .bashrc\n",
+		"jw3/justfile":          "[working-directory: '$HOMEDIR']\nt:\n    echo pwned >> .bashrc\n",
 		// everyday files
 		"ok/justfile": "root := justfile_directory()\nhere := invocation_directory()\nbuild:\n    cargo build --release --target-dir {{root}}/target\n" +
 			"test:\n    cargo test\ngen:\n    {{justfile_dir()}}/scripts/gen.sh\nsh:\n    #!/usr/bin/env bash\n    set -euo pipefail\n    echo ok\n" +
@@ -54,7 +59,7 @@ func TestTaskJustFindings54a(t *testing.T) {
 	_, proj := scriptWorld(t, files)
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
-		blocks := []string{"cd tinc && task s:t", "cd j5 && just t", "cd j5b && just t", "cd j6 && just t"}
+		blocks := []string{"cd tinc && task s:t", "cd j5 && just t", "cd j5b && just t", "cd j6 && just t", "cd jw1 && just t", "cd jw2 && just t", "cd jw3 && just t"}
 		for name := range tasks {
 			if name != "tinc" {
 				blocks = append(blocks, "cd "+name+" && task t")

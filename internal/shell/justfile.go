@@ -112,7 +112,7 @@ func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 	scan(append(strings.Split(meta, "\n"), jf.ticks...))()
 	def := c.w.Dir
 	if jf.setDir != "" {
-		def = c.w.dest(path.Join(base, jf.setDir))
+		def = c.w.dest(justUnder(base, jf.setDir))
 	}
 	var dirs []string
 	byDir := map[string][]string{}
@@ -126,13 +126,11 @@ func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 				c.w.hide("runs %s, whose justfile %s runs a recipe in a directory guard cannot tell (%s) where it runs a file: it cannot tell which file runs", c.name, f, r.unknown+jf.unknownSet)
 				return
 			}
-			at = []string{def}
-		case r.dir != "" && path.IsAbs(r.dir):
-			at = []string{r.dir}
+			at = []string{effect.UnknownCd} // a relative name there may be any file (FINDINGS54a T2)
 		case r.dir != "":
-			at = []string{c.w.dest(path.Join(base, r.dir))}
+			at = []string{c.w.dest(justUnder(base, r.dir))}
 			if jf.setDir != "" {
-				at = append(at, c.w.dest(path.Join(base, jf.setDir, r.dir)))
+				at = append(at, c.w.dest(justUnder(justUnder(base, jf.setDir), r.dir)))
 			}
 		default:
 			at = []string{def}
@@ -144,12 +142,20 @@ func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 			byDir[d] = append(byDir[d], r.lines...)
 		}
 	}
+	root := strings.TrimRight(word.Clean(c.w.dest(base)), "/")
 	for i, d := range dirs {
 		if i > maxTaskDirs {
 			c.w.hide("runs %s, whose justfile %s names more than %d recipe directories: it cannot tell what runs in the rest", c.name, f, maxTaskDirs)
 			return
 		}
-		c.inDir(d, scan(byDir[d]))
+		// outside the justfile's tree (the home, an unknown directory):
+		// each command analysed as typed there, as Taskfile dirs are
+		foreign := word.Clean(d) != root && !strings.HasPrefix(d, root+"/") && d != c.taskUserDir
+		c.inDir(d, func() {
+			defer func(t bool) { c.w.recipeTyped = t }(c.w.recipeTyped)
+			c.w.recipeTyped = c.w.recipeTyped || foreign
+			scan(byDir[d])()
+		})
 	}
 	c.justMods(tr, jf.mods, base, seen)
 }
@@ -719,6 +725,15 @@ func (c *cmd) justMods(tr *catalogue.TaskRunner, mods []justRef, base string, se
 			break
 		}
 	}
+}
+
+// justUnder returns working directory d of a justfile in directory
+// base: d itself when absolute or under the home (~), else joined to base.
+func justUnder(base, d string) string {
+	if path.IsAbs(d) || word.HomeRelative(d) {
+		return word.Clean(d)
+	}
+	return path.Join(base, d)
 }
 
 // justDir returns the directory a working-directory setting or attribute

@@ -258,9 +258,9 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 			// name may be any file (the typed walker's cd "$NOPE"; FINDINGS54a T2)
 			c.taskDirs = append(c.taskDirs, effect.UnknownCd)
 		}
-		root := strings.TrimRight(c.w.dest(word.Clean(base)), "/")
+		root := strings.TrimRight(word.Clean(c.w.dest(base)), "/")
 		for _, d := range c.taskDirs {
-			foreign := d != root && !strings.HasPrefix(d, root+"/")
+			foreign := word.Clean(d) != root && !strings.HasPrefix(d, root+"/")
 			c.inDir(d, func() {
 				defer func(t bool) { c.w.recipeTyped = t }(c.w.recipeTyped)
 				c.w.recipeTyped = c.w.recipeTyped || foreign
