@@ -19,6 +19,7 @@ package shell
 // justfile's directory, and a backtick's command is scanned there.
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strconv"
@@ -59,20 +60,37 @@ type justfile struct {
 	args        string
 	given       bool
 	argsUnknown bool
+	// paths are the values of just's path functions (justPathFuncs):
+	// justfile_directory() and the rest, by name.
+	paths map[string]string
 }
+
+// justPathFuncs are just's functions of no argument whose value is a
+// path just knows when it starts, with the index in the values
+// justfile.paths is built from: the justfile's directory, the justfile,
+// the directory just started in, the home (FINDINGS54a FP2).
+var justPathFuncs = [...]struct {
+	name string
+	at   int
+}{{"justfile_directory", 0}, {"justfile_dir", 0}, {"justfile", 1}, {"invocation_directory", 2}, {"invocation_dir", 2},
+	{"home_directory", 3}, {"home_dir", 3}}
 
 // justRef is an import or a mod line: its path ("" none given), its
 // module name, whether it is optional (import?, mod?).
 type justRef struct {
 	path, name string
 	optional   bool
+	base       string // the directory of the file holding it ("" the root justfile's)
 }
 
 // scanJustfile scans justfile f (text t) of just (tr), and the files it
 // imports and its modules (seen: those read).
 func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[string]bool) {
-	jf := justfile{vars: map[string]string{}, over: map[string]string{}}
+	jf := justfile{vars: map[string]string{}, over: map[string]string{}, paths: map[string]string{}}
 	base := path.Dir(f)
+	for _, p := range justPathFuncs {
+		jf.paths[p.name] = [...]string{c.absDir(base), c.absDir(f), c.taskUserDir, "~"}[p.at]
+	}
 	if justListing(c.args) {
 		return // just --list runs no recipe
 	}
@@ -94,7 +112,7 @@ func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 	scan(append(strings.Split(meta, "\n"), jf.ticks...))()
 	def := c.w.Dir
 	if jf.setDir != "" {
-		def = c.w.dest(path.Join(base, jf.setDir))
+		def = c.w.dest(justUnder(base, jf.setDir))
 	}
 	var dirs []string
 	byDir := map[string][]string{}
@@ -108,13 +126,11 @@ func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 				c.w.hide("runs %s, whose justfile %s runs a recipe in a directory guard cannot tell (%s) where it runs a file: it cannot tell which file runs", c.name, f, r.unknown+jf.unknownSet)
 				return
 			}
-			at = []string{def}
-		case r.dir != "" && path.IsAbs(r.dir):
-			at = []string{r.dir}
+			at = []string{effect.UnknownCd} // a relative name there may be any file (FINDINGS54a T2)
 		case r.dir != "":
-			at = []string{c.w.dest(path.Join(base, r.dir))}
+			at = []string{c.w.dest(justUnder(base, r.dir))}
 			if jf.setDir != "" {
-				at = append(at, c.w.dest(path.Join(base, jf.setDir, r.dir)))
+				at = append(at, c.w.dest(justUnder(justUnder(base, jf.setDir), r.dir)))
 			}
 		default:
 			at = []string{def}
@@ -126,12 +142,20 @@ func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 			byDir[d] = append(byDir[d], r.lines...)
 		}
 	}
+	root := strings.TrimRight(word.Clean(c.w.dest(base)), "/")
 	for i, d := range dirs {
 		if i > maxTaskDirs {
 			c.w.hide("runs %s, whose justfile %s names more than %d recipe directories: it cannot tell what runs in the rest", c.name, f, maxTaskDirs)
 			return
 		}
-		c.inDir(d, scan(byDir[d]))
+		// outside the justfile's tree (the home, an unknown directory):
+		// each command analysed as typed there, as Taskfile dirs are
+		foreign := word.Clean(d) != root && !strings.HasPrefix(d, root+"/") && d != c.taskUserDir
+		c.inDir(d, func() {
+			defer func(t bool) { c.w.recipeTyped = t }(c.w.recipeTyped)
+			c.w.recipeTyped = c.w.recipeTyped || foreign
+			scan(byDir[d])()
+		})
 	}
 	c.justMods(tr, jf.mods, base, seen)
 }
@@ -382,8 +406,16 @@ func justJoined(ls []string) []string {
 // program guard does not know (for a body: one with no code option) is
 // cannot-tell.
 func (jf *justfile) runs(interp []string, text string, file bool) []string {
-	if len(interp) == 0 || catalogue.Shells.Has(path.Base(interp[0])) {
+	if len(interp) == 0 || catalogue.Shells.Has(path.Base(interp[0])) && plainShellFlags(interp[1:]) {
 		return []string{text}
+	}
+	if catalogue.Shells.Has(path.Base(interp[0])) {
+		// a shell's own options (--rcfile ./x.sh -i) load files: the
+		// recipe is read as the shell invoked with them (FINDINGS54a J5)
+		if interp[len(interp)-1] != "-c" {
+			interp = append(slices.Clip(interp), "-c")
+		}
+		file = false
 	}
 	name := path.Base(interp[0])
 	if _, ok := catalogue.InterpreterOf(name); !ok && !file && !knownProgram(name) {
@@ -405,6 +437,24 @@ func (jf *justfile) runs(interp []string, text string, file bool) []string {
 	}
 	b.WriteString(word.Quote(text))
 	return []string{b.String()}
+}
+
+// plainShellFlags reports whether a shell's words ws (after its name)
+// are only options that load no file: -e, -u, -x, -c, -o pipefail and
+// the like (not -i, -l, --rcfile).
+func plainShellFlags(ws []string) bool {
+	for i, w := range ws {
+		switch {
+		case i > 0 && (ws[i-1] == "-o" || ws[i-1] == "+o" || strings.HasSuffix(ws[i-1], "o") && strings.HasPrefix(ws[i-1], "-") && !strings.HasPrefix(ws[i-1], "--")):
+			if !word.IsName(w) {
+				return false
+			}
+		case len(w) > 1 && (w[0] == '-' || w[0] == '+') && strings.Trim(w[1:], "euxvcfhnoBCHPTabkmt") == "":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // justShebang returns the interpreter words of shebang line l
@@ -508,6 +558,11 @@ func (jf *justfile) eval(e string, params []string, depth int) (string, bool) {
 				n++
 			}
 			v, ok := jf.param(e[:n], params)
+			if p, isPath := jf.paths[e[:n]]; isPath && strings.HasPrefix(strings.TrimLeft(e[n:], " \t"), "()") {
+				b.WriteString(p) // justfile_directory(): a path just knows
+				e = strings.TrimLeft(e[n:], " \t")[2:]
+				goto next
+			}
 			if !ok {
 				v, ok = jf.over[e[:n]]
 			}
@@ -524,6 +579,7 @@ func (jf *justfile) eval(e string, params []string, depth int) (string, bool) {
 			b.WriteString(val)
 			e = e[n:]
 		}
+	next:
 		if e = strings.TrimSpace(e); e == "" {
 			break
 		}
@@ -611,7 +667,7 @@ func backticks(l string) []string {
 // it, bounded with the files read (seen).
 func (c *cmd) justImports(jf *justfile, base string, seen map[string]bool) {
 	for i := 0; i < len(jf.imports); i++ {
-		p := path.Join(base, jf.imports[i].path)
+		p := path.Join(cmp.Or(jf.imports[i].base, base), jf.imports[i].path)
 		switch {
 		case c.w.stopped() || seen[word.Clean(p)]:
 			continue
@@ -628,7 +684,14 @@ func (c *cmd) justImports(jf *justfile, base string, seen map[string]bool) {
 		if !ok {
 			continue
 		}
+		n, m := len(jf.imports), len(jf.mods)
 		jf.read(t) // its imports join the list
+		for k := n; k < len(jf.imports); k++ {
+			jf.imports[k].base = path.Dir(p) // just resolves them from the file holding them (FINDINGS54a J6)
+		}
+		for k := m; k < len(jf.mods); k++ {
+			jf.mods[k].base = path.Dir(p)
+		}
 	}
 }
 
@@ -638,6 +701,7 @@ func (c *cmd) justImports(jf *justfile, base string, seen map[string]bool) {
 func (c *cmd) justMods(tr *catalogue.TaskRunner, mods []justRef, base string, seen map[string]bool) {
 	for _, m := range mods {
 		var cands []string
+		base := cmp.Or(m.base, base)
 		if m.path != "" {
 			p := path.Join(base, m.path)
 			cands = []string{p, path.Join(p, "mod.just"), path.Join(p, "justfile"), path.Join(p, ".justfile")}
@@ -661,6 +725,15 @@ func (c *cmd) justMods(tr *catalogue.TaskRunner, mods []justRef, base string, se
 			break
 		}
 	}
+}
+
+// justUnder returns working directory d of a justfile in directory
+// base: d itself when absolute or under the home (~), else joined to base.
+func justUnder(base, d string) string {
+	if path.IsAbs(d) || word.HomeRelative(d) {
+		return word.Clean(d)
+	}
+	return path.Join(base, d)
 }
 
 // justDir returns the directory a working-directory setting or attribute

@@ -420,7 +420,7 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		return
 	}
 	r.handedShell(prog)
-	if r.loaders || !r.c.w.recipeData && r.opaque(name, prog) {
+	if r.loaders || !r.c.w.recipeData && (r.c.w.recipeTyped || r.opaque(name, prog)) {
 		r.typed(r.text)
 		r.entered(name, prog)
 		if r.stop {

@@ -36,6 +36,8 @@ type taskfile struct {
 	cmds                      []string // the values of cmd:, cmds: and sh: keys
 	dynamic                   []string // the commands of dynamic variables (NAME: {sh: CMD})
 	unknownDir, unknownRef    string
+
+	env []word.Word // NAME=VALUE of the env: names that move what programs load (movesLoad)
 }
 
 // readTaskfile reads Taskfile tokens toks into a taskfile; uwd is the
@@ -73,9 +75,15 @@ func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string, ar
 		case envName(key):
 			for _, l := range fill(v) {
 				tf.lines = append(tf.lines, key+"="+l)
+				if movesLoad(key) { // recipewalk.go
+					l = strings.ReplaceAll(l, "$PATH", "${PATH}")
+					tf.env = append(tf.env, word.Word{Text: key + "=" + l, Known: !strings.Contains(strings.ReplaceAll(l, "${PATH}", ""), "$")})
+				}
 			}
 		case key == "dir":
-			tf.addDir(strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd))
+			for _, d := range fill(taskHome(strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd))) {
+				tf.addDir(taskHome(d)) // a var's value filled in: {{.HOME}} again
+			}
 		case key == "dotenv":
 			tf.dotenv = append(tf.dotenv, v)
 		case taskDataKeys.Has(key) && !taskCalled(toks, args, key):
@@ -108,6 +116,26 @@ func (tf *taskfile) addDir(v string) {
 	}
 }
 
+// taskHome returns dir: value v with a leading spelling of the home
+// (~, $HOME, ${HOME}, {{.HOME}}, {{env "HOME"}}) as ~, the walker's name
+// of it: Task expands each to the home (FINDINGS54a T2).
+func taskHome(v string) string {
+	for _, h := range []string{"~", "$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(v, h); ok && (rest == "" || rest[0] == '/') {
+			return "~" + rest
+		}
+	}
+	end := strings.Index(v, "}}")
+	if !strings.HasPrefix(v, "{{") || end < 0 {
+		return v
+	}
+	in := strings.Join(strings.Fields(strings.Trim(strings.TrimSpace(v[2:end]), "-")), " ")
+	if rest := v[end+2:]; (in == ".HOME" || in == `env "HOME"` || in == "env `HOME`") && (rest == "" || rest[0] == '/') {
+		return "~" + rest
+	}
+	return v
+}
+
 // taskDataKeys are the keys of a task whose values Task reads as data,
 // never as a command: descriptions, messages, file globs, options. Their
 // words are still scanned (a task named like one, desc: cat .env, is a
@@ -120,9 +148,13 @@ const taskDataKeys word.Set = " desc summary label prompt msg sources generates 
 // line names it. A task named like a data key (desc: cat .env) is then a
 // command, not data.
 func taskCalled(toks []lang.YAMLToken, args []string, name string) bool {
+	key := ""
 	for _, t := range toks {
-		if !t.Key && (t.Text == name || strings.HasSuffix(t.Text, ":"+name)) {
-			return true
+		if t.Key {
+			key = t.Text
+		}
+		if !t.Key && key != "for" && (t.Text == name || strings.HasSuffix(t.Text, ":"+name)) {
+			return true // for: sources names the key's values, no task
 		}
 	}
 	for _, a := range args {
@@ -185,6 +217,10 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		tf.lines, tf.data, tf.cmds, tf.dirs, tf.unknownDir = tf.dynamic, nil, nil, nil, ""
 	}
 	base := path.Dir(f)
+	// Task puts env: in every command's environment (FINDINGS54a T3): as
+	// a makefile's exports, for the commands analysed as typed
+	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
+	c.w.recipeEnv = append(slices.Clip(c.w.recipeEnv), tf.env...)
 	for _, e := range tf.dotenv {
 		if taskTemplate(e) {
 			c.w.hide("runs %s, whose Taskfile %s loads a dotenv file guard cannot tell (%s)", c.name, f, e)
@@ -212,13 +248,24 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		// files including it (an include's dir: moves its tasks)
 		defer func(n int) { c.taskDirs = c.taskDirs[:n] }(len(c.taskDirs))
 		for _, d := range tf.dirs {
-			if !path.IsAbs(d) {
+			if !path.IsAbs(d) && !word.HomeRelative(d) {
 				d = path.Join(base, d)
 			}
-			c.taskDirs = append(c.taskDirs, c.w.dest(d))
+			c.taskDirs = append(c.taskDirs, c.w.dest(word.Clean(d)))
 		}
+		if tf.unknownDir != "" {
+			// a dir: guard cannot tell: its commands run where a relative
+			// name may be any file (the typed walker's cd "$NOPE"; FINDINGS54a T2)
+			c.taskDirs = append(c.taskDirs, effect.UnknownCd)
+		}
+		root := strings.TrimRight(word.Clean(c.w.dest(base)), "/")
 		for _, d := range c.taskDirs {
-			c.inDir(d, scan)
+			foreign := word.Clean(d) != root && !strings.HasPrefix(d, root+"/")
+			c.inDir(d, func() {
+				defer func(t bool) { c.w.recipeTyped = t }(c.w.recipeTyped)
+				c.w.recipeTyped = c.w.recipeTyped || foreign
+				scan()
+			})
 		}
 	}
 	if tf.unknownRef != "" {
@@ -299,7 +346,7 @@ func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]strin
 	for k, v := range cli {
 		vars[k] = append(vars[k], v...)
 	}
-	key, prevKey := "", false
+	key, prevKey, fromFiles := "", false, false
 	for _, tok := range toks {
 		if tok.Key && tok.Text == "sh" && prevKey && word.IsName(key) {
 			vars[key] = append(vars[key], unknownMakeVar(key)) // NAME: {sh: CMD}: its output
@@ -309,6 +356,8 @@ func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]strin
 		case tok.Doc:
 		case tok.Key:
 			key = tok.Text
+		case key == "for" && (tok.Text == "sources" || tok.Text == "generates"):
+			fromFiles = true
 		case key == "for":
 			vars["ITEM"] = append(vars["ITEM"], tok.Text)
 		case key == "var": // for: {var: LIST}: its words
@@ -320,6 +369,11 @@ func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]strin
 		case word.IsName(key):
 			vars[key] = append(vars[key], tok.Text)
 		}
+	}
+	if fromFiles {
+		// for: sources: each file the globs match, read as the globs
+		// (FINDINGS54a T4)
+		vars["ITEM"] = append(append(vars["ITEM"], vars["sources"]...), vars["generates"]...)
 	}
 	return vars
 }
@@ -412,6 +466,9 @@ func templateRef(s string) (string, int, bool) {
 		in := strings.TrimSpace(strings.Trim(strings.TrimSpace(s[2:end]), "-"))
 		if name, ok := strings.CutPrefix(in, "."); ok && word.IsName(name) {
 			return name, end + 2, true
+		}
+		if name, ok := strings.CutPrefix(in, ".ITEM."); ok && word.IsName(name) {
+			return name, end + 2, true // for: {matrix: {NAME: […]}}: NAME's values (FINDINGS54a T4)
 		}
 		return "", end + 2, true
 	}

@@ -342,6 +342,11 @@ type walker struct {
 	// (a Taskfile's desc: or sources: values) is scanned: its words
 	// only, no command of it analysed as typed.
 	recipeData bool
+	// recipeTyped is set while build-file commands that run outside
+	// their project (a Taskfile dir: in the home, or one guard cannot
+	// tell) are scanned: every command is analysed as typed, where a
+	// relative name is a file of that directory (FINDINGS54a T2).
+	recipeTyped bool
 	// recipeEnv are the variables the makefile being scanned exports
 	// (NAME=value), which a make its recipes start is given.
 	recipeEnv []word.Word
