@@ -366,6 +366,9 @@ func (e *makeText) apply(fn string, a []string) (string, bool) {
 	case "patsubst":
 		return patsubst(strings.TrimSpace(a[0]), strings.TrimSpace(a[1]), a[2]), true
 	case "subst":
+		if a[0] == "" {
+			return a[2] + a[1], true // GNU make appends TO once (FINDINGS54a M21)
+		}
 		return strings.ReplaceAll(a[2], a[0], a[1]), true
 	case "addprefix":
 		return each(func(w string) string { return strings.TrimSpace(a[0]) + w }), true

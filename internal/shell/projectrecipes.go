@@ -152,6 +152,7 @@ func (m *makefile) line(line string) {
 	case m.define > 0:
 		if len(f) > 0 && f[0] == "endef" {
 			if m.define--; m.define == 0 {
+				m.vars[m.defining] = strings.TrimSuffix(m.vars[m.defining], "\n") // make's value has no last newline (FINDINGS54a M7)
 				return
 			}
 		} else if definesAt(f) {
@@ -191,6 +192,7 @@ func (m *makefile) line(line string) {
 	case m.first == "" && makeConditional.Has(f[0]):
 		m.unsure = true // the first target may be in a branch make does not take
 	}
+	m.exportAll = m.exportAll || strings.HasPrefix(l, ".EXPORT_ALL_VARIABLES:") // the special target (FINDINGS54a M10)
 	colon, eq := strings.IndexByte(l, ':'), strings.IndexByte(l, '=')
 	switch {
 	case eq >= 0 && (colon < 0 || eq < colon || strings.HasPrefix(l[colon:], ":=") || strings.HasPrefix(l[colon:], "::=")):
