@@ -52,7 +52,7 @@ func TestMakefileConstructs(t *testing.T) {
 		if got := m.recipesOf([]string{tc.goal}); !slices.Equal(got, tc.recipes) {
 			t.Errorf("%q: recipes %q, want %q", tc.mk, got, tc.recipes)
 		}
-		if tc.mk[0] == 'd' && m.vars["X"] != "cp x ~/.bashrc\n" || tc.mk[0] == 'X' && m.vars["X"] != "a  b" {
+		if tc.mk[0] == 'd' && m.vars["X"] != "cp x ~/.bashrc" || tc.mk[0] == 'X' && m.vars["X"] != "a  b" {
 			t.Errorf("%q: vars %q", tc.mk, m.vars)
 		}
 		if !slices.Equal(m.parsing, tc.txt) || !slices.Equal(m.includes, tc.includes) || m.prefix != tc.prefix {
