@@ -31,7 +31,7 @@ func TestRecipeEditorEnv(t *testing.T) {
 		"ok/Makefile":     "all:\n\tgo build ./...\ntest:\n\tgo test ./...\n",
 		"ok/package.json": `{"scripts":{"build":"tsc","test":"HOME=/tmp/h jest"}}`,
 	})
-	const why = "guard cannot tell what the editor loads"
+	const why = "loads its start-up files and plugins from" // the recipe scan's reason, or the typed analysis' (the command's own environment reaches the recipe: FINDINGS54a E1)
 	for _, mode := range []string{"text", "commands"} {
 		p := realPolicy(t, `{"bash":{"match":"`+mode+`"}}`)
 		for _, cmd := range []string{

@@ -552,6 +552,10 @@ func (jf *justfile) eval(e string, params []string, depth int) (string, bool) {
 			}
 			b.WriteString(lit)
 			e = e[end+2:]
+		case justEnvCall(e) != "":
+			v, n := justEnvCall(e), strings.IndexByte(e, ')')
+			b.WriteString(v)
+			e = e[n+1:]
 		default:
 			n := 0
 			for n < len(e) && (word.IsWordChar(e[n]) || e[n] == '-') {
@@ -593,6 +597,41 @@ func (jf *justfile) eval(e string, params []string, depth int) (string, bool) {
 		e = e[1:]
 	}
 	return b.String(), true
+}
+
+// justEnvCall returns the shell text of just's env_var("NAME"),
+// env("NAME"), env_var_or_default("NAME", "DEFAULT") or env("NAME",
+// "DEFAULT") at the start of expression e: the variable of the
+// environment just starts the recipe with, ${NAME} or ${NAME:-DEFAULT},
+// which the walker resolves from the command's variables or the
+// inherited ones; "" for any other call or argument (a DEFAULT that is
+// not a plain word).
+func justEnvCall(e string) string {
+	fn, rest, ok := strings.Cut(e, "(")
+	end := strings.IndexByte(rest, ')')
+	if !ok || end < 0 || fn != "env" && fn != "env_var" && fn != "env_var_or_default" {
+		return ""
+	}
+	var args []string
+	for _, a := range strings.Split(rest[:end], ",") {
+		a = strings.TrimSpace(a)
+		if len(a) < 2 || a[0] != a[len(a)-1] || a[0] != '"' && a[0] != '\'' {
+			return ""
+		}
+		args = append(args, a[1:len(a)-1])
+	}
+	switch {
+	case len(args) == 0 || len(args) > 2 || !word.IsName(args[0]) || fn == "env_var" && len(args) != 1 || fn == "env_var_or_default" && len(args) != 2:
+		return ""
+	case len(args) == 1:
+		return "${" + args[0] + "}"
+	}
+	for _, r := range args[1] {
+		if !(r < 128 && word.IsWordChar(byte(r)) || strings.ContainsRune("./-+:@", r)) {
+			return ""
+		}
+	}
+	return "${" + args[0] + ":-" + args[1] + "}"
 }
 
 // param returns, as an expression, the value the invocation gives

@@ -68,12 +68,47 @@ func (c *cmd) makeFuncs(lines []string, expand func(string) string) []string {
 	return texts
 }
 
+// makeEffect does what make's $(file ARG) or $(eval ARG) does, ARG
+// expanded (makeText.effect, FINDINGS54a M8): the file read or written
+// (hidden when its name is not known), the eval text's includes read
+// (hidden when it holds what make computes at run time).
+func (c *cmd) makeEffect(fn, arg string) {
+	if fn == "file" {
+		name, _, _ := strings.Cut(arg, ",")
+		name = strings.TrimSpace(name)
+		op := name[:len(name)-len(strings.TrimLeft(name, "<>"))]
+		name = strings.TrimSpace(strings.TrimLeft(name, "<>"))
+		switch {
+		case op == "":
+		case name == "" || makeRunTime(name):
+			c.w.hide("runs make's $(file %s…) with a file name guard cannot tell (a program's output, a variable it does not know)", op)
+		case op == "<":
+			c.w.Read(name)
+		default:
+			c.w.Write(name)
+		}
+		return
+	}
+	if makeRunTime(arg) {
+		c.w.hide("runs as makefile text with make's $(eval …) what a program prints or a file holds, which guard cannot tell")
+		return
+	}
+	for _, l := range strings.Split(arg, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && (f[0] == "include" || f[0] == "-include" || f[0] == "sinclude") {
+			for _, n := range f[1:] {
+				c.w.Read(n) // $(eval include .env) through a variable: its values reach the recipes
+			}
+		}
+	}
+}
+
 // makeRunTime reports whether expanded makefile text holds what make
 // computes from outside the makefile: a $(shell …) call's output (the
-// shell's $(…) once expanded), a file's text ($(file <…)), a variable
-// whose value guard does not know.
+// shell's "$( …)" once expanded: a template's $$(CC) is "$(CC)", makefile
+// text), a file's text ($(file <…)), a variable whose value guard does
+// not know.
 func makeRunTime(t string) bool {
-	for _, s := range [...]string{"$(", "${shell ", "${file ", "${MAKE_"} { // $(shell CMD) expands to $(CMD)
+	for _, s := range [...]string{"$( ", "$(shell ", "$(file ", "${shell ", "${file ", "${MAKE_"} { // $(shell CMD) expands to $( CMD)
 		if strings.Contains(t, s) {
 			return true
 		}

@@ -41,9 +41,13 @@ type makeText struct {
 	value func(name string) (v string, raw bool)
 	glob  func(pattern string) ([]string, bool)
 	// abs gives a name's absolute path ($(abspath), $(realpath)).
-	abs   func(name string) string
-	steps int
-	depth int
+	abs func(name string) string
+	// effect does what a $(file …) or $(eval …) call does, given the
+	// call's argument text expanded (makeEffect), wherever the call is
+	// expanded: written in a line or reached through a variable's value.
+	effect func(fn, arg string)
+	steps  int
+	depth  int
 	// binds are the $(foreach) variables and $(call) arguments in
 	// effect, innermost last; calls counts the $(call)s in effect.
 	binds []makeBind
@@ -164,10 +168,12 @@ func (e *makeText) function(fn, rest string) string {
 		return e.foreach(makeCallArgs(rest, fn))
 	case "call":
 		return e.call(makeCallArgs(rest, fn))
-	case "info", "warning", "error", "eval":
-		return "" // printed, or makefile text (makeFuncs)
+	case "info", "warning", "error":
+		return "" // printed
+	case "eval", "file":
+		return e.sideEffect(fn, rest)
 	case "shell":
-		return "$(" + e.eval(rest) + ")" // the command's output, as the shell's substitution gives it
+		return "$( " + e.eval(rest) + ")" // the command's output, as the shell's substitution gives it ("$( ": makeRunTime)
 	}
 	if !makeTextFunc(fn) {
 		return e.unknown(fn, rest)
@@ -186,6 +192,20 @@ func (e *makeText) function(fn, rest string) string {
 		return unknownWith(fn, args...)
 	}
 	return v
+}
+
+// sideEffect returns the value of a $(file …) or $(eval …) call with
+// argument text rest, after its effect (makeText.effect): a file's text
+// read is a value guard does not know; a write and an eval give "".
+func (e *makeText) sideEffect(fn, rest string) string {
+	arg := e.eval(rest)
+	if e.effect != nil {
+		e.effect(fn, arg)
+	}
+	if fn == "file" && strings.HasPrefix(strings.TrimSpace(arg), "<") {
+		return unknownMakeVar("file")
+	}
+	return ""
 }
 
 // unknown returns the unknown value of a call to fn, followed by its
@@ -346,6 +366,9 @@ func (e *makeText) apply(fn string, a []string) (string, bool) {
 	case "patsubst":
 		return patsubst(strings.TrimSpace(a[0]), strings.TrimSpace(a[1]), a[2]), true
 	case "subst":
+		if a[0] == "" {
+			return a[2] + a[1], true // GNU make appends TO once (FINDINGS54a M21)
+		}
 		return strings.ReplaceAll(a[2], a[0], a[1]), true
 	case "addprefix":
 		return each(func(w string) string { return strings.TrimSpace(a[0]) + w }), true

@@ -152,6 +152,7 @@ func (m *makefile) line(line string) {
 	case m.define > 0:
 		if len(f) > 0 && f[0] == "endef" {
 			if m.define--; m.define == 0 {
+				m.vars[m.defining] = strings.TrimSuffix(m.vars[m.defining], "\n") // make's value has no last newline (FINDINGS54a M7)
 				return
 			}
 		} else if definesAt(f) {
@@ -191,6 +192,7 @@ func (m *makefile) line(line string) {
 	case m.first == "" && makeConditional.Has(f[0]):
 		m.unsure = true // the first target may be in a branch make does not take
 	}
+	m.exportAll = m.exportAll || strings.HasPrefix(l, ".EXPORT_ALL_VARIABLES:") // the special target (FINDINGS54a M10)
 	colon, eq := strings.IndexByte(l, ':'), strings.IndexByte(l, '=')
 	switch {
 	case eq >= 0 && (colon < 0 || eq < colon || strings.HasPrefix(l[colon:], ":=") || strings.HasPrefix(l[colon:], "::=")):
@@ -624,7 +626,7 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	}
 	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
 	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
-	c.w.recipeEnv = c.makeExports(&m, expand)
+	c.w.recipeEnv = append(c.makeExports(&m, expand), c.makeCommandVars()...)
 	c.scanRecipeWords(m.parsing, expand)
 	c.scanRecipeWords(m.recipesOf(goals), expand)
 	c.makeFuncs(m.recipesOf(goals), expand) // a recipe's $(file >$(X),…)
@@ -1109,7 +1111,7 @@ const maxMakeDepth = 8
 // makefile sets has its value, expanded in turn; $(MAKEFILE_LIST) is the
 // makefile when it includes none; any other is empty.
 func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
-	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, depth: depth}
+	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, effect: c.makeEffect, depth: depth}
 	return e.eval(s)
 }
 
@@ -1147,7 +1149,7 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 // makeAbs returns the path make's $(abspath) gives name, from the
 // directory make runs in: absolute when guard knows that directory's
 // path, else relative to it as $(CURDIR) is (.), which the recipe's
-// shell starts in; an unknown value for a name that climbs out of it.
+// shell starts in (a name that climbs out of it too: FINDINGS54a M20).
 func (c *cmd) makeAbs(name string) string {
 	if path.IsAbs(name) {
 		return path.Clean(name)
@@ -1155,10 +1157,7 @@ func (c *cmd) makeAbs(name string) string {
 	if d := c.w.Where("."); path.IsAbs(d) && !word.HasMark(d) && !strings.Contains(d, "$") {
 		return path.Join(d, name)
 	}
-	if rel := path.Clean(name); rel != ".." && !strings.HasPrefix(rel, "../") {
-		return rel
-	}
-	return unknownMakeVar("abspath")
+	return path.Clean(name) // ../../.bashrc: the recipe's shell starts in $(CURDIR), where the walker resolves it
 }
 
 // recipeScript scans the script a build-file command runs (a word in a

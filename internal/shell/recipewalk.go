@@ -78,6 +78,7 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 		r.cdpath = r.cdpath || strings.HasPrefix(e.Text, "CDPATH=")
 	}
 	r.exported()
+	r.launched()
 	r.stmts(f.Stmts)
 	c.recipeEditorEnv(lang.SplitQuoted(l), r.scs) // recipeeditor.go
 	return true
@@ -426,6 +427,14 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		if r.stop {
 			return
 		}
+		// Typed with their values: package=x; go install ${package}
+		// (FINDINGS54a FP3); a program the line's variable names is
+		// the typed analysis' alone.
+		if len(prog) > 0 && len(r.unnamed(prog[:1])) == 0 {
+			return
+		}
+		all, ws = r.unnamed(all), r.unnamed(ws)
+		prog = commandProgram(ws)
 	}
 	if recipeTools.Has(name) {
 		r.tool(prog)
@@ -435,6 +444,36 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 	if !r.c.scanCommand(all, r.limit, r.n, true) {
 		r.stop = true
 	}
+}
+
+// unnamed returns words ws without those that use a variable the line
+// sets (r.named): the command was analysed as typed, where they have
+// their values; the word scan would read the variable's name.
+func (r *recipeWalk) unnamed(ws []word.Word) []word.Word {
+	var out []word.Word
+	for _, w := range ws {
+		if !slices.ContainsFunc(r.named, func(n string) bool { return usesVar(w.Text, n) }) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// usesVar reports whether shell text t holds $n or ${n….
+func usesVar(t, n string) bool {
+	for _, p := range [...]string{"$" + n, "${" + n} {
+		for i := strings.Index(t, p); i >= 0; {
+			if e := i + len(p); e == len(t) || !word.IsWordChar(t[e]) {
+				return true
+			}
+			j := strings.Index(t[i+1:], p)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	return false
 }
 
 // exported puts the variables the makefile exports (walker.recipeEnv)
@@ -457,6 +496,27 @@ func (r *recipeWalk) exported() {
 		r.loaders = true
 		if catalogue.SourcedVars.Has(n) {
 			r.typed("bash -c :") // make SHELL=/bin/bash: bash -c LINE reads $BASH_ENV first
+		}
+	}
+}
+
+// launched takes in the variables the command exports to the build tool
+// it starts (PATH=./bin:$PATH make t, export F=x; npm run t: FINDINGS54a
+// E1), which the walker holds: a line using one is analysed as typed,
+// where it has its value, and one that moves what a program loads makes
+// every command analysed as typed.
+func (r *recipeWalk) launched() {
+	for n, v := range r.c.w.varMap() {
+		if !v.Exported || !v.Set || !word.IsName(n) {
+			continue
+		}
+		r.named = append(r.named, n)
+		if !movesLoad(n) || r.loaders {
+			continue
+		}
+		r.loaders = true
+		if catalogue.SourcedVars.Has(n) {
+			r.typed("bash -c :")
 		}
 	}
 }
@@ -522,17 +582,17 @@ func (r *recipeWalk) opaqueWords(ws []*syntax.Word) bool {
 		syntax.Walk(w, func(n syntax.Node) bool {
 			switch x := n.(type) {
 			case *syntax.ParamExp:
-				found = x.Param != nil && slices.Contains(r.named, x.Param.Value)
+				found = found || x.Param != nil && (slices.Contains(r.named, x.Param.Value) || recipePlaceholder(x.Param.Value) && !optionValue(w, x))
 			case *syntax.Lit:
 				v := x.Value
-				found = strings.ContainsAny(v, "*?[") || strings.Contains(v, "{") && (strings.Contains(v, ",") || strings.Contains(v, ".."))
+				found = found || strings.ContainsAny(v, "*?[") || strings.Contains(v, "{") && (strings.Contains(v, ",") || strings.Contains(v, ".."))
 			case *syntax.SglQuoted:
-				found = x.Dollar // $'\x2eenv'
+				found = found || x.Dollar // $'\x2eenv'
 				return false
 			case *syntax.DblQuoted:
-				found = x.Dollar // $"…"
+				found = found || x.Dollar // $"…"
 			case *syntax.CmdSubst:
-				found = !optionValue(w, x) // cat $(cat name.txt), `…`: what the shell computes
+				found = found || !optionValue(w, x) // cat $(cat name.txt), `…`: what the shell computes
 				return false
 			case *syntax.ArithmExp, *syntax.ProcSubst, *syntax.ExtGlob:
 				found = true
@@ -544,11 +604,23 @@ func (r *recipeWalk) opaqueWords(ws []*syntax.Word) bool {
 	return found
 }
 
-// optionValue reports whether command substitution x stands in word w
+// recipePlaceholder reports whether variable name in a build-file line
+// stands for a value guard could not work out (placeholderVar): the line
+// is analysed as typed, where that value is unknown. make's automatic
+// variables of a pattern rule guard did not match ($@, $<: MAKE__…),
+// $(MAKEFILE_LIST) (makefiles guard read) and a placeholder in an
+// option's value (optionValue, as a command substitution there) are
+// left to the word scan.
+func recipePlaceholder(name string) bool {
+	return placeholderVar(name) && !strings.HasPrefix(name, "MAKE__") && name != "MAKE_MAKEFILE_LIST"
+}
+
+// optionValue reports whether command substitution x (or guard's
+// placeholder for a value it could not work out) stands in word w
 // after an option's name or a key (-X main.v=$(git describe), app:$(…),
 // --tag=…): a value the program takes as data, not a file's name. A word
 // that is the substitution, or a path around it (./$(…)), is not one.
-func optionValue(w *syntax.Word, x *syntax.CmdSubst) bool {
+func optionValue(w *syntax.Word, x syntax.Node) bool {
 	head := printNode(w)
 	if i := strings.Index(head, printNode(x)); i >= 0 {
 		head = head[:i]

@@ -113,10 +113,25 @@ func (w *walker) variable(name string) expand.Variable {
 	if user, ok := strings.CutPrefix(name, "HOME "); ok {
 		return strVar("~" + user) // ~user: expand asks for the home of user
 	}
-	if word.IsName(name) && !dynamicVar(name) && w.envHidden == 0 {
+	if word.IsName(name) && !dynamicVar(name) && w.envHidden == 0 && !placeholderVar(name) {
 		return strVar(word.Mark(word.MarkEnv, name))
 	}
 	return strVar(word.Mark(word.MarkVar, name))
+}
+
+// placeholderVar reports whether name is a variable a build tool sets
+// for the commands it runs, which the hook's environment does not hold:
+// guard's own placeholder for a value it could not work out in a
+// makefile, Taskfile or justfile (unknownMakeVar's MAKE_ prefix), and
+// npm's npm_package_*, npm_config_* and npm_lifecycle_* (FINDINGS54a U1,
+// N1). Its value is unknown, never the empty value of an unset variable.
+func placeholderVar(name string) bool {
+	for _, p := range [...]string{"MAKE_", "npm_package_", "npm_config_", "npm_lifecycle_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // dynamicVar reports whether a shell variable changes by itself
