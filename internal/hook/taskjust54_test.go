@@ -1,6 +1,9 @@
 package hook
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 // TestTaskJustFindings54a: a Taskfile dir: naming the home (~/,
 // {{.HOME}}, {{env "HOME"}}, a var holding it) runs its commands there,
@@ -51,6 +54,12 @@ func TestTaskJustFindings54a(t *testing.T) {
 			"  logs:\n    dir: '{{.HOME}}/projects'\n    cmds:\n      - ls\n  svc:\n    dir: 'services/{{.SVC}}'\n    vars: {SVC: a}\n    cmds:\n      - echo ok\n" +
 			"  fmt:\n    sources: ['**/*.go']\n    cmds:\n      - for: sources\n        cmd: gofmt -l {{.ITEM}}\n",
 		"ok/main.go": "package main\n",
+		// a task in a directory of the project is no foreign one: its
+		// Taskfile's lines are not all analysed as typed there
+		"gv/Taskfile.yml": v3 + "vars:\n  VERSION:\n    sh: git describe --tags --always\ntasks:\n  build:\n    cmds:\n      - go build -ldflags \"-X main.version={{.VERSION}}\" -o bin/app .\n" +
+			"  gen:\n    dir: scripts\n    cmds:\n      - ./gen.sh\n",
+		"gv/scripts/gen.sh": "#!/bin/sh\necho gen\n",
+		"gv/main.go":        "package main\n",
 	}
 	for name, text := range tasks {
 		files[name+"/Taskfile.yml"] = v3 + text
@@ -73,6 +82,9 @@ func TestTaskJustFindings54a(t *testing.T) {
 			"cd ok && task build", "cd ok && task logs", "cd ok && task svc", "cd ok && task fmt",
 		} {
 			checkBlock(t, p, proj, cmd, false, "")
+		}
+		for _, cmd := range []string{"task build", "task gen"} {
+			checkBlock(t, p, filepath.Join(proj, "gv"), cmd, false, "") // started there, as an agent does
 		}
 	}
 }

@@ -150,7 +150,7 @@ func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		}
 		// outside the justfile's tree (the home, an unknown directory):
 		// each command analysed as typed there, as Taskfile dirs are
-		foreign := word.Clean(d) != root && !strings.HasPrefix(d, root+"/") && d != c.taskUserDir
+		foreign := !insideDir(word.Clean(d), root) && d != c.taskUserDir
 		c.inDir(d, func() {
 			defer func(t bool) { c.w.recipeTyped = t }(c.w.recipeTyped)
 			c.w.recipeTyped = c.w.recipeTyped || foreign

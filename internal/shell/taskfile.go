@@ -260,7 +260,7 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		}
 		root := strings.TrimRight(word.Clean(c.w.dest(base)), "/")
 		for _, d := range c.taskDirs {
-			foreign := word.Clean(d) != root && !strings.HasPrefix(d, root+"/")
+			foreign := !insideDir(word.Clean(d), root)
 			c.inDir(d, func() {
 				defer func(t bool) { c.w.recipeTyped = t }(c.w.recipeTyped)
 				c.w.recipeTyped = c.w.recipeTyped || foreign
@@ -272,6 +272,17 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		c.w.hide("runs %s, whose Taskfile %s includes a Taskfile guard cannot tell (%s): it cannot tell what runs", c.name, f, tf.unknownRef)
 	}
 	c.taskIncludes(tr, base, tf.refs, seen)
+}
+
+// insideDir reports whether directory d is root or below it, both named
+// as the walker names them: a relative d is below a relative root "."
+// unless it climbs out, a home or unknown one is not.
+func insideDir(d, root string) bool {
+	if d == root || strings.HasPrefix(d, root+"/") {
+		return true
+	}
+	return (root == "." || root == "") && word.IsKnown(d) && !path.IsAbs(d) && !word.HomeRelative(d) &&
+		d != ".." && !strings.HasPrefix(d, "../")
 }
 
 // taskIncludes reads, as more of the Taskfile in directory base, each of
