@@ -124,6 +124,10 @@ type walker struct {
 	// physical: set -P (set -o physical): cd resolves .. after links, as
 	// the kernel does, not against $PWD's text (FINDINGS53b F4).
 	physical bool
+	// physMaybe: a set +P / set -P that may not have run, or shopt -o
+	// physical: guard cannot tell the mode, cd is taken both ways;
+	// dirUnresolved: a physical move guard could not resolve (FINDINGS54b G4).
+	physMaybe, dirUnresolved bool
 	// self is Options.Self; guardNames are the names of copies and links
 	// of guard the command made (self.go).
 	self       string

@@ -1,0 +1,45 @@
+package hook
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestPhysicalMove: after a physical move (cd -P, $(pwd -P), realpath,
+// readlink -f) the shell is in the resolved directory, so a later logical
+// cd .. leaves the link's target; where guard cannot tell whether set -P
+// is in effect, cd is taken both ways (FINDINGS54b G4).
+func TestPhysicalMove(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"q.sh": "cat ~/.ssh/id_rsa\n", "d4/safe/q.sh": "cat ~/.ssh/id_rsa\n",
+		"safe/q.sh": "echo ok\n", "sp.sh": "#!/bin/bash\nset +P\n"})
+	for _, f := range []string{"q.sh", "d4/safe/q.sh", "safe/q.sh", "sp.sh"} {
+		os.Chmod(filepath.Join(proj, f), 0o755)
+	}
+	if err := os.Symlink("d4/safe", filepath.Join(proj, "lk")); err != nil {
+		t.Fatal(err)
+	}
+	checkAll(t, proj, []string{
+		"cd -P lk && cd ../safe && ./q.sh",
+		"cd -P lk && cd .. && ./safe/q.sh",
+		"cd -P lk && pushd ../safe && ./q.sh",
+		"cd lk && cd -P .. && cd safe && ./q.sh",
+		`cd lk && cd "$(pwd -P)/.." && cd safe && ./q.sh`,
+		"set -P; cd lk; set +P; cd ../safe && ./q.sh",
+		"shopt -s -o physical; cd lk/../safe && ./q.sh",
+		"set -P; false && set +P; cd lk/../safe; ./q.sh",
+		"set -P; if false; then set +o physical; fi; cd lk/../safe; ./q.sh",
+		"set -P; f(){ local -; set +P; }; f; cd lk/../safe; ./q.sh",
+		`cd lk && cd "$(pwd -P)" && cd .. && cd .. && ./q.sh`,
+		`cd lk && cd "$(realpath .)/.." && cd safe && ./q.sh`,
+		`cd lk && cd "$(readlink -f ..)" && cd safe && ./q.sh`,
+		`cd lk && d=$(pwd -P) && cd "$d/.." && cd safe && ./q.sh`,
+		"set -P; ./sp.sh; cd lk/../safe; ./q.sh",
+	}, []string{
+		"cd lk/../safe; ./q.sh",
+		"cd -P safe && cd .. && cd safe && ./q.sh",
+		`cd "$(pwd -P)" && cd safe && ./q.sh`,
+		`cd "$(realpath safe)" && ./q.sh`,
+		"cd -P lk && cd ../../safe && ./q.sh",
+	})
+}
