@@ -43,3 +43,22 @@ func TestPhysicalMove(t *testing.T) {
 		"cd -P lk && cd ../../safe && ./q.sh",
 	})
 }
+
+// TestPathCuts: an operator that only takes text away from the inherited
+// PATH is evaluated on the hook's PATH; a result naming a directory the
+// PATH did not is still one guard cannot tell (FINDINGS54b FP1).
+func TestPathCuts(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"d4/safe/q.sh": "cat ~/.ssh/id_rsa\n"})
+	os.Chmod(filepath.Join(proj, "d4/safe/q.sh"), 0o755)
+	t.Setenv("PATH", ":/usr/bin:/bin:"+filepath.Join(proj, "d4/safe/x")+":/snap/bin:")
+	checkAll(t, proj, []string{
+		`PATH="${PATH%/x:/snap/bin:}" q.sh`,
+		`PATH="${PATH/\/x/}" q.sh`,
+		"PATH=${PATH//:/:$PWD/d4/safe:} q.sh",
+	}, []string{
+		`PATH="${PATH%:}"; PATH="${PATH#:}"; ls`,
+		`export PATH=${PATH%:/snap/bin:}; ls`,
+		`PATH=${PATH/:\/snap\/bin/} ls`,
+		`PATH="${PATH//:\/bin/}" ls`,
+	})
+}

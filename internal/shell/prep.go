@@ -317,6 +317,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 				return &syntax.Lit{Value: m}, true
 			}
 		}
+		if v, ok := w.inheritedPathCut(pe); ok {
+			return &syntax.Lit{Value: v}, true // ${PATH%:} on the hook's PATH
+		}
 		return &syntax.Lit{Value: w.unevaluated(name)}, true
 	}
 	if p, ok := w.escapeOp(pe, name, mode); ok {
