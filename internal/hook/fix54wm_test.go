@@ -62,3 +62,20 @@ func TestPathCuts(t *testing.T) {
 		`PATH="${PATH//:\/bin/}" ls`,
 	})
 }
+
+// TestExitToClosedDescriptor: exit >&3 (a descriptor that may be closed)
+// fails and does not run, nor exit >&2 after exec 2>&- (FINDINGS54b G15).
+func TestExitToClosedDescriptor(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"q.sh": "cat ~/.ssh/id_rsa\n", "safe/q.sh": "echo ok\n"})
+	checkAll(t, proj, []string{
+		"cd miss || exit 1 >&3; ./q.sh",
+		"cd miss || exit 1 2>&7; ./q.sh",
+		"cd miss || { exit 1; } >&4; ./q.sh",
+		"f(){ cd miss || return 1 >&5; ./q.sh; }; f",
+		"exec 2>&-; cd miss || exit >&2; ./q.sh",
+	}, []string{
+		`cd safe || { echo "no dir" >&2; exit 1; }; ./q.sh`,
+		"cd safe || exit 1 >&2; ./q.sh",
+		"cd safe 2>/dev/null || exit 1 2>/dev/null; ./q.sh",
+	})
+}

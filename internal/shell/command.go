@@ -1089,6 +1089,9 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}
+		if (r.Op == syntax.DplOut || r.Op == syntax.DplIn) && r.Word.Lit() == "-" {
+			w.fdClosed = true // exec 2>&-: see exits
+		}
 		for _, t := range w.redirTargets(r.Word) {
 			c.redirect(n, op, r, t)
 		}

@@ -596,7 +596,13 @@ func isCd(s *syntax.Stmt) bool {
 // FINDINGS53b F11).
 func (w *walker) exits(s *syntax.Stmt) bool {
 	for _, r := range s.Redirs {
-		if r.Word == nil || (r.Word.Lit() != "/dev/null" && !isNumber(r.Word.Lit())) {
+		// >&2 only to a standard descriptor the command did not close:
+		// >&3 to one that may be closed fails, and the exit does not run
+		// (FINDINGS54b G15).
+		if r.Word == nil {
+			return false
+		}
+		if t := r.Word.Lit(); t != "/dev/null" && (len(t) != 1 || t[0] < '0' || t[0] > '2' || w.fdClosed) {
 			return false
 		}
 	}

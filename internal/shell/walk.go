@@ -128,6 +128,9 @@ type walker struct {
 	// physical: guard cannot tell the mode, cd is taken both ways;
 	// dirUnresolved: a physical move guard could not resolve (FINDINGS54b G4).
 	physMaybe, dirUnresolved bool
+	// fdClosed: a redirection closed a descriptor (exec 2>&-): exit >&2
+	// may fail (FINDINGS54b G15).
+	fdClosed bool
 	// self is Options.Self; guardNames are the names of copies and links
 	// of guard the command made (self.go).
 	self       string
