@@ -79,3 +79,20 @@ func TestExitToClosedDescriptor(t *testing.T) {
 		"cd safe 2>/dev/null || exit 1 2>/dev/null; ./q.sh",
 	})
 }
+
+// TestTildeStackAfterFailedPushd: ~N after a pushd that may have failed
+// is an entry of either stack: where they differ, a directory guard
+// cannot tell (FINDINGS54b G5).
+func TestTildeStackAfterFailedPushd(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"q.sh": "cat ~/.ssh/id_rsa\n", "safe/q.sh": "echo ok\n", "tools/x": ""})
+	checkAll(t, proj, []string{
+		"pushd safe; pushd miss; cd ~1; ./q.sh",
+		"pushd safe; pushd miss; cd ~+1; ./q.sh",
+		"pushd safe; pushd miss; ~1/q.sh",
+		"pushd safe; pushd miss; sh ~1/q.sh",
+	}, []string{
+		"pushd safe >/dev/null; pushd ../tools > /dev/null; cd ~1; ./q.sh",
+		"pushd safe >/dev/null; cd ~1; ls",
+		"cd safe; cd miss; ./q.sh",
+	})
+}

@@ -806,10 +806,10 @@ func (w *walker) destFromOthers(dest string) []string {
 // no directory fails, and what follows it after ; runs where it was).
 func (w *walker) knownDir(d string) bool {
 	st, ok := w.Files.(effect.Stater)
-	if !ok || word.HasMark(d) || w.wrote(d) {
+	if !ok || word.HasMark(d) || w.wroteAt(d) {
 		return false
 	}
-	k, _ := st.Lstat(w.Where(d))
+	k, _ := st.Lstat(d) // d is the walker's: relative to where the command starts, not to w.Dir
 	return k == effect.EntryDir
 }
 
@@ -874,7 +874,7 @@ func (w *walker) unknownDest(dest string) string {
 	case inherited && set:
 		return effect.Under(w.Dir, dest)
 	case dest == unknownDir: // a container's (toolbox run): as before
-	case inherited || word.RunTimePart(dest) || dest == word.Mark(word.MarkVar, "OLDPWD"):
+	case inherited || word.RunTimePart(dest) || dest == word.Mark(word.MarkVar, "OLDPWD") || dest == effect.UnknownCd:
 		return effect.UnknownCd
 	}
 	return word.Mark(word.MarkVar, "PWD")

@@ -47,7 +47,7 @@ func (w *walker) physicalDir(p string) (string, bool) {
 			continue
 		}
 		next := path.Join(cur, e)
-		if w.wrote(next) {
+		if w.wroteAt(next) {
 			return "", false // the command may have made it a link
 		}
 		kind, text := st.Lstat(next)
@@ -134,4 +134,23 @@ func (w *walker) physicalOption(args []word.Word) {
 			w.physMaybe = true
 		}
 	}
+}
+
+// stackEntrySure reports whether entry i (not the top) of stack, the
+// directory stack, is the same in the other stack a pushd or popd that
+// may have failed left (dirsAlt), and no second such left one guard does
+// not keep (dirsLost): ~N is then that entry (FINDINGS54b G5).
+func (w *walker) stackEntrySure(stack []string, i int) bool {
+	if i == 0 || w.dirsAlt == nil && !w.dirsLost {
+		return true
+	}
+	alt := reversed(w.dirsAlt)
+	return !w.dirsLost && len(alt) == len(stack)-1 && alt[i-1] == stack[i]
+}
+
+// wroteAt reports whether the command wrote the file at p, a path as the
+// walker names its directories (not relative to w.Dir, as w.wrote's).
+func (w *walker) wroteAt(p string) bool {
+	_, ok := w.WrittenEntry(word.Clean(p))
+	return ok
 }
