@@ -96,3 +96,21 @@ func TestTildeStackAfterFailedPushd(t *testing.T) {
 		"cd safe; cd miss; ./q.sh",
 	})
 }
+
+// TestOldPwdAfterFailedCd: after a cd that may have failed, OLDPWD may
+// still be the one before it: cd - goes to either, $OLDPWD and ~- are
+// values guard cannot tell (FINDINGS54b G11).
+func TestOldPwdAfterFailedCd(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{"q.sh": "cat ~/.ssh/id_rsa\n", "safe/q.sh": "echo ok\n", "tools/x": ""})
+	checkAll(t, proj, []string{
+		"cd safe; cd miss; cd - >/dev/null; ./q.sh",
+		"cd safe; cd miss; ~-/q.sh",
+		"cd safe; cd miss; sh ~-/q.sh",
+		`cd safe; cd miss; sh "$OLDPWD/q.sh"`,
+		`cd safe; cd miss 2>/dev/null; cd "$OLDPWD" && ./q.sh`,
+	}, []string{
+		"cd safe; ls; cd -; ls",
+		"cd tools && ls && cd - && cd safe && ./q.sh",
+		"cd tools; cd ../safe; cd -; cd ../safe; ./q.sh",
+	})
+}

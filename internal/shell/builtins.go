@@ -518,12 +518,16 @@ func (c *cmd) cd() {
 	}
 	hadAlt := w.dirsAlt != nil
 	named = append(named, c.altStack(dest, rot, noChange)...)
-	prev := w.Dir
+	if dest == "-" && w.oldAlt != nil {
+		named = append(named, *w.oldAlt) // cd - after a cd that may have failed
+	}
+	prev, oldPWD := w.Dir, w.dest("-")
 	w.cdMove(stack[0], named, c.cdMayFail())
 	w.dirs = reversed(stack[1:])
 	c.keepAltStack(before, hadAlt)
 	if w.Dir != prev {
 		w.OldDir = &prev
+		w.keepOldPWD(prev, oldPWD)
 	}
 }
 

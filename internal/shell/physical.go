@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -153,4 +154,20 @@ func (w *walker) stackEntrySure(stack []string, i int) bool {
 func (w *walker) wroteAt(p string) bool {
 	_, ok := w.WrittenEntry(word.Clean(p))
 	return ok
+}
+
+// keepOldPWD: after a cd from prev that may have failed (the shell may
+// still be in prev), OLDPWD may still be oldPWD, what cd - named before
+// it: kept as oldAlt, so cd - goes to either and $OLDPWD, ~- are values
+// guard cannot tell (FINDINGS54b G11).
+func (w *walker) keepOldPWD(prev, oldPWD string) {
+	switch {
+	case !slices.Contains(w.OtherDirs, prev):
+		w.oldAlt = nil
+	case w.oldAlt != nil:
+		u := effect.UnknownCd
+		w.oldAlt = &u
+	case oldPWD != prev:
+		w.oldAlt = &oldPWD
+	}
 }

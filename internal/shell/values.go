@@ -317,7 +317,7 @@ func (w *walker) eachValue(names []string, fn func()) {
 	w.alog = log
 	results := map[string][]expand.Variable{}
 	seen := map[string]int{}
-	dir, others, oldDir, dirs := w.Dir, w.OtherDirs, w.OldDir, w.dirs
+	dir, others, oldDir, dirs, oldAlt := w.Dir, w.OtherDirs, w.OldDir, w.dirs, w.oldAlt
 	var ends []string // where each walk left the shell
 	wrote := map[string][]effect.WrittenFile{}
 	for k := 0; k < combos && !w.stopped(); k++ {
@@ -325,7 +325,7 @@ func (w *walker) eachValue(names []string, fn func()) {
 			w.setAlts(n, nil)
 			w.storeVar(n, sets[i][k/radix(sets, i)%len(sets[i])])
 		}
-		w.Dir, w.OtherDirs, w.OldDir, w.dirs = dir, others, oldDir, dirs
+		w.Dir, w.OtherDirs, w.OldDir, w.dirs, w.oldAlt = dir, others, oldDir, dirs, oldAlt
 		gen := w.WriteGen
 		fn()
 		ends = append(append(ends, w.OtherDirs...), w.Dir)

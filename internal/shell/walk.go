@@ -131,6 +131,9 @@ type walker struct {
 	// fdClosed: a redirection closed a descriptor (exec 2>&-): exit >&2
 	// may fail (FINDINGS54b G15).
 	fdClosed bool
+	// oldAlt is the other value OLDPWD may hold after a cd that may
+	// have failed (FINDINGS54b G11).
+	oldAlt *string
 	// self is Options.Self; guardNames are the names of copies and links
 	// of guard the command made (self.go).
 	self       string
@@ -666,8 +669,8 @@ func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
 	anyVar := w.anyVar
 	defer func() { w.anyVar = anyVar }()
-	dirsAlt, dirsLost := w.dirsAlt, w.dirsLost
-	defer func() { w.dirsAlt, w.dirsLost = dirsAlt, dirsLost }()
+	dirsAlt, dirsLost, oldAlt := w.dirsAlt, w.dirsLost, w.oldAlt
+	defer func() { w.dirsAlt, w.dirsLost, w.oldAlt = dirsAlt, dirsLost, oldAlt }()
 	in := w.inStdin // (exec < F): not after
 	defer func() { w.inStdin = in }()
 	w.varsOf = w.varMap()
