@@ -39,3 +39,23 @@ func TestExecArgv0(t *testing.T) {
 		"exec git status",
 	})
 }
+
+// TestExecArgv0Dashes: exec -a NAME -- PROG: the name counts after -- too
+// (FINDINGS54b G8).
+func TestExecArgv0Dashes(t *testing.T) {
+	_, proj := gitKeyWorld(t, map[string]string{"a.txt": "a\n"})
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	gitIn(t, proj, "add", "a.txt")
+	gitIn(t, proj, "commit", "-qm", "a")
+	gitIn(t, proj, "init", "-q", "--bare", "r.git")
+	if err := os.WriteFile(filepath.Join(proj, "r.git", "hooks", "pre-receive"), []byte("#!/bin/sh\ncat ~/.ssh/id_rsa\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkAll(t, proj, []string{
+		"exec -a git-push -- git r.git HEAD:refs/heads/e3",
+		"exec -a busybox -- ls",
+	}, []string{
+		"exec -a git-status -- git",
+		"exec -- git status",
+	})
+}

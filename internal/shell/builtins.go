@@ -26,6 +26,7 @@ func (c *cmd) builtin() bool {
 		c.set()
 	case "shopt", "setopt", "unsetopt", "emulate":
 		w.globOptions(c.args)
+		w.physicalOption(c.args)
 		if c.name == "shopt" {
 			w.shoptEcho(c.args) // shopt -s xpg_echo (echodialect.go)
 		}
@@ -133,7 +134,7 @@ func (c *cmd) set() {
 				c.w.errexit = s == "-o"
 			}
 			if j+1 < len(c.args) && c.args[j+1].Text == "physical" {
-				c.w.physical = s == "-o"
+				c.w.setPhysical(s == "-o")
 			}
 			c.w.globOptions(c.args[j+1 : min(j+2, len(c.args))])
 			j++
@@ -145,7 +146,7 @@ func (c *cmd) set() {
 				c.w.allexport = true // set -a: what is assigned next is exported
 			}
 			if strings.Contains(s, "P") {
-				c.w.physical = s[0] == '-' // set -P
+				c.w.setPhysical(s[0] == '-') // set -P
 			}
 		default:
 			c.setPositional(c.args[j:])
@@ -461,7 +462,7 @@ func (c *cmd) cd() {
 	var dest, rot string
 	var named []string // what a substitution that makes dest names
 	var ops []string   // the operands as written
-	noChange, physical := false, w.physical
+	noChange, physical, maybe := false, w.physical, w.physMaybe
 	for _, a := range c.args {
 		s := a.Text
 		if s == "" || s[0] != '-' || s == "-" {
@@ -484,7 +485,7 @@ func (c *cmd) cd() {
 			return
 		case strings.HasPrefix(s, "-"):
 			if i := strings.LastIndexAny(s, "LP"); i > 0 && !strings.HasPrefix(s, "--") {
-				physical = s[i] == 'P' // cd -P, cd -LP: the last one counts
+				physical, maybe = s[i] == 'P', false // cd -P, cd -LP: the last one counts
 			}
 		default:
 			dest, named = s, w.substPaths(a)
@@ -512,17 +513,21 @@ func (c *cmd) cd() {
 	if c.name != "popd" && rot == "" && !noChange {
 		named = append(append(named, w.cdPaths(dest)...), w.destFromOthers(dest)...)
 	}
-	if c.name != "popd" && rot == "" && dest != "" && dest != "-" && !noChange && !physical {
-		stack[0], named = w.logical(stack[0], named)
+	if c.name != "popd" && rot == "" && dest != "" && dest != "-" && !noChange {
+		stack[0], named = w.cdResolve(stack[0], named, physical, maybe)
 	}
 	hadAlt := w.dirsAlt != nil
 	named = append(named, c.altStack(dest, rot, noChange)...)
-	prev := w.Dir
+	if dest == "-" && w.oldAlt != nil {
+		named = append(named, *w.oldAlt) // cd - after a cd that may have failed
+	}
+	prev, oldPWD := w.Dir, w.dest("-")
 	w.cdMove(stack[0], named, c.cdMayFail())
 	w.dirs = reversed(stack[1:])
 	c.keepAltStack(before, hadAlt)
 	if w.Dir != prev {
 		w.OldDir = &prev
+		w.keepOldPWD(prev, oldPWD)
 	}
 }
 
@@ -805,10 +810,10 @@ func (w *walker) destFromOthers(dest string) []string {
 // no directory fails, and what follows it after ; runs where it was).
 func (w *walker) knownDir(d string) bool {
 	st, ok := w.Files.(effect.Stater)
-	if !ok || word.HasMark(d) || w.wrote(d) {
+	if !ok || word.HasMark(d) || w.wroteAt(d) {
 		return false
 	}
-	k, _ := st.Lstat(w.Where(d))
+	k, _ := st.Lstat(d) // d is the walker's: relative to where the command starts, not to w.Dir
 	return k == effect.EntryDir
 }
 
@@ -873,7 +878,7 @@ func (w *walker) unknownDest(dest string) string {
 	case inherited && set:
 		return effect.Under(w.Dir, dest)
 	case dest == unknownDir: // a container's (toolbox run): as before
-	case inherited || word.RunTimePart(dest) || dest == word.Mark(word.MarkVar, "OLDPWD"):
+	case inherited || word.RunTimePart(dest) || dest == word.Mark(word.MarkVar, "OLDPWD") || dest == effect.UnknownCd:
 		return effect.UnknownCd
 	}
 	return word.Mark(word.MarkVar, "PWD")

@@ -714,7 +714,7 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		words = longValue(p, words, i) // env --split-s=V: -S V
 		a := words[i].Text
 		c.prefixMoves(p, a) // sudo -i, su -, nsenter -m: a directory guard cannot tell
-		if rest, done, ends := c.prefixEnds(p, words, i); ends {
+		if rest, done, ends := c.prefixEnds(p, words, i, argv0); ends {
 			return rest, done
 		}
 		switch {
@@ -826,7 +826,8 @@ func (c *cmd) argv0(name *word.Word, rest []word.Word) []word.Word {
 // -- (but not for a prefix whose operands are not a command), an option
 // that only asks where a program is (command -v), or one whose value or
 // rest is the command (sh -c's, xterm -e's). ends is false for any other.
-func (c *cmd) prefixEnds(p catalogue.Prefix, words []word.Word, i int) (rest []word.Word, done, ends bool) {
+// argv0 is exec -a's NAME, which counts after -- too (FINDINGS54b G8).
+func (c *cmd) prefixEnds(p catalogue.Prefix, words []word.Word, i int, argv0 *word.Word) (rest []word.Word, done, ends bool) {
 	a := words[i].Text
 	switch {
 	case a == "--" && p.None:
@@ -834,7 +835,7 @@ func (c *cmd) prefixEnds(p catalogue.Prefix, words []word.Word, i int) (rest []w
 	case a == "--" && p.Assigns:
 		rest, done = c.afterPrefix(p, c.prefixEntries(p, words[i+1:])) // env -- "$(…)=V" CMD
 	case a == "--":
-		rest, done = c.afterPrefix(p, words[i+1:])
+		rest, done = c.afterPrefix(p, c.argv0(argv0, words[i+1:]))
 	case p.NoRun.Has(a):
 		c.asksWhere(words) // command -v rm: asks where rm is; nothing runs
 		done = true
@@ -1087,6 +1088,9 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 			c.ownIn = true
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
+		}
+		if (r.Op == syntax.DplOut || r.Op == syntax.DplIn) && r.Word.Lit() == "-" {
+			w.fdClosed = true // exec 2>&-: see exits
 		}
 		for _, t := range w.redirTargets(r.Word) {
 			c.redirect(n, op, r, t)

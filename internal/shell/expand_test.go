@@ -92,10 +92,10 @@ func TestExpansion(t *testing.T) {
 		{cmd: `cd .. && cat "$PWD/.ssh/id_rsa"`, reads: []string{"../.ssh/id_rsa"}},
 		{cmd: "rm -rf `pwd`/x", writes: []string{"./x"}, lines: []string{"rm -rf $PWD/x"}},
 		{cmd: `cd sub && rm -rf "$(pwd)"`, writes: []string{"sub"}, lines: []string{"rm -rf $PWD/sub"}},
-		{cmd: `pushd ~/.ssh; pushd /tmp; cat ~1/id_rsa ~+0/a ~-0/b`, reads: []string{"~/.ssh/id_rsa", "/tmp/a", "./b"}},
+		{cmd: `pushd ~/.ssh && pushd /tmp && cat ~1/id_rsa ~+0/a ~-0/b`, reads: []string{"~/.ssh/id_rsa", "/tmp/a", "./b"}},
 		{cmd: `pushd ~/.ssh; pushd /tmp; popd; cat id_rsa`, reads: []string{"~/.ssh/id_rsa"}},
 		{cmd: `pushd /a; pushd /b; pushd +2; cat x.txt`, reads: []string{"x.txt"}},
-		{cmd: `cd /tmp; cd ~-; cat .env`, reads: []string{"./.env"}},
+		{cmd: `cd /tmp && cd ~- && cat .env`, reads: []string{"./.env"}},
 		// cd "" stays; an unquoted empty word is no operand
 		{cmd: `cd "" && cat .netrc`, reads: []string{"./.netrc"}, notReads: []string{"~/.netrc"}},
 		{cmd: `d=; cd "$d" && cat .netrc`, reads: []string{"./.netrc"}, notReads: []string{"~/.netrc"}},

@@ -89,9 +89,11 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	w.runTimeLines = runTimeLine(text)
 	w.source = file
 	fileCond, noErrexit, inFunc := w.fileCond, w.noErrexit, w.inFunc
+	physical, physMaybe := w.physical, w.physMaybe
 	if !sourced {
 		w.fileCond = w.cond // a shell of its own: runs whole or not at all
 		w.noErrexit, w.inFunc = 0, 0
+		w.physical, w.physMaybe = false, false // set -P is not inherited
 	}
 	self := ""
 	if file != "" && !word.Opaque(file) {
@@ -112,6 +114,9 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 		w.inFile--
 		w.runTimeLines, w.source, w.fileCond = lines, source, fileCond
 		w.noErrexit, w.inFunc = noErrexit, inFunc
+		if !sourced {
+			w.physical, w.physMaybe = physical, physMaybe
+		}
 		w.fileTouches(touches, bares, self)
 		if sourced {
 			// What the file set lasts in the shell that sourced it: the

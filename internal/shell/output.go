@@ -119,6 +119,9 @@ func (c *cmd) pathOutput() {
 	switch c.name {
 	case "pwd":
 		lines = []string{word.DirMark(c.w.Dir)}
+		if r, ok := c.physicalPwd(); ok {
+			lines = []string{word.DirMark(r)} // pwd -P: the links resolved (FINDINGS54b G4)
+		}
 	case "dirname":
 		for _, o := range ops {
 			d, ok := dirOf(c.w.concrete(o))
@@ -155,8 +158,13 @@ func (c *cmd) pathOutput() {
 			return
 		}
 		for _, o := range ops {
+			at := o // as the walker names it
 			if !strings.HasPrefix(o, "/") && !word.HomeRelative(o) && !strings.HasPrefix(o, word.MarkStart) {
+				at = effect.Under(c.w.Dir, o)
 				o = word.DirMark(c.w.Dir) + "/" + o // printed absolute
+			}
+			if r, ok := c.w.physicalDir(at); ok && !hasShort(c.args, 's', 'L') && !slices.Contains(word.Texts(c.args), "--no-symlinks") {
+				o = word.DirMark(r) // the links resolved, as printed (FINDINGS54b G4)
 			}
 			lines = append(lines, o)
 		}
@@ -164,6 +172,22 @@ func (c *cmd) pathOutput() {
 	if len(lines) > 0 {
 		c.out = output{text: strings.Join(lines, "\n") + "\n", known: true}
 	}
+}
+
+// physicalPwd returns the directory pwd prints with its links resolved:
+// with -P, or set -P with no -L after it; false when pwd prints it as cd
+// named it or guard cannot resolve it.
+func (c *cmd) physicalPwd() (string, bool) {
+	physical := c.w.physical || c.w.physMaybe
+	for _, a := range c.args {
+		if i := strings.LastIndexAny(a.Text, "LP"); i > 0 && strings.HasPrefix(a.Text, "-") && !strings.HasPrefix(a.Text, "--") {
+			physical = a.Text[i] == 'P'
+		}
+	}
+	if !physical {
+		return "", false
+	}
+	return c.w.physicalDir(c.w.Dir)
 }
 
 // hasShort reports whether one of c's options is a short option cluster

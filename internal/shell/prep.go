@@ -222,6 +222,9 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 	if name[0] == '-' {
 		i = len(stack) - 1 - n
 	}
+	if i >= 0 && i < len(stack) && !w.stackEntrySure(stack, i) {
+		return effect.UnknownCd, true // a pushd that may have failed left another stack (FINDINGS54b G5)
+	}
 	if i < 0 || i >= len(stack) {
 		// Past what the command pushed: the shell may hold an older
 		// stack, whose entries guard does not know.
@@ -316,6 +319,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 			if m, ok := w.inheritedOp(target, pe.Exp); ok {
 				return &syntax.Lit{Value: m}, true
 			}
+		}
+		if v, ok := w.inheritedPathCut(pe); ok {
+			return &syntax.Lit{Value: v}, true // ${PATH%:} on the hook's PATH
 		}
 		return &syntax.Lit{Value: w.unevaluated(name)}, true
 	}

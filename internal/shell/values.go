@@ -317,7 +317,7 @@ func (w *walker) eachValue(names []string, fn func()) {
 	w.alog = log
 	results := map[string][]expand.Variable{}
 	seen := map[string]int{}
-	dir, others, oldDir, dirs := w.Dir, w.OtherDirs, w.OldDir, w.dirs
+	dir, others, oldDir, dirs, oldAlt := w.Dir, w.OtherDirs, w.OldDir, w.dirs, w.oldAlt
 	var ends []string // where each walk left the shell
 	wrote := map[string][]effect.WrittenFile{}
 	for k := 0; k < combos && !w.stopped(); k++ {
@@ -325,7 +325,7 @@ func (w *walker) eachValue(names []string, fn func()) {
 			w.setAlts(n, nil)
 			w.storeVar(n, sets[i][k/radix(sets, i)%len(sets[i])])
 		}
-		w.Dir, w.OtherDirs, w.OldDir, w.dirs = dir, others, oldDir, dirs
+		w.Dir, w.OtherDirs, w.OldDir, w.dirs, w.oldAlt = dir, others, oldDir, dirs, oldAlt
 		gen := w.WriteGen
 		fn()
 		ends = append(append(ends, w.OtherDirs...), w.Dir)
@@ -596,7 +596,13 @@ func isCd(s *syntax.Stmt) bool {
 // FINDINGS53b F11).
 func (w *walker) exits(s *syntax.Stmt) bool {
 	for _, r := range s.Redirs {
-		if r.Word == nil || (r.Word.Lit() != "/dev/null" && !isNumber(r.Word.Lit())) {
+		// >&2 only to a standard descriptor the command did not close:
+		// >&3 to one that may be closed fails, and the exit does not run
+		// (FINDINGS54b G15).
+		if r.Word == nil {
+			return false
+		}
+		if t := r.Word.Lit(); t != "/dev/null" && (len(t) != 1 || t[0] < '0' || t[0] > '2' || w.fdClosed) {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
 )
@@ -63,6 +64,9 @@ func strVar(s string) expand.Variable {
 
 // variable returns what the shell holds for name.
 func (w *walker) variable(name string) expand.Variable {
+	if name == "OLDPWD" && w.oldAlt != nil {
+		return strVar(effect.UnknownCd) // after a cd that may have failed: either (FINDINGS54b G11)
+	}
 	if name == "OLDPWD" && w.OldDir != nil {
 		return strVar(word.DirMark(*w.OldDir)) // a cd's, later than an assignment (storeVar)
 	}

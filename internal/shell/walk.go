@@ -124,6 +124,16 @@ type walker struct {
 	// physical: set -P (set -o physical): cd resolves .. after links, as
 	// the kernel does, not against $PWD's text (FINDINGS53b F4).
 	physical bool
+	// physMaybe: a set +P / set -P that may not have run, or shopt -o
+	// physical: guard cannot tell the mode, cd is taken both ways;
+	// dirUnresolved: a physical move guard could not resolve (FINDINGS54b G4).
+	physMaybe, dirUnresolved bool
+	// fdClosed: a redirection closed a descriptor (exec 2>&-): exit >&2
+	// may fail (FINDINGS54b G15).
+	fdClosed bool
+	// oldAlt is the other value OLDPWD may hold after a cd that may
+	// have failed (FINDINGS54b G11).
+	oldAlt *string
 	// self is Options.Self; guardNames are the names of copies and links
 	// of guard the command made (self.go).
 	self       string
@@ -667,8 +677,8 @@ func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
 	anyVar := w.anyVar
 	defer func() { w.anyVar = anyVar }()
-	dirsAlt, dirsLost := w.dirsAlt, w.dirsLost
-	defer func() { w.dirsAlt, w.dirsLost = dirsAlt, dirsLost }()
+	dirsAlt, dirsLost, oldAlt := w.dirsAlt, w.dirsLost, w.oldAlt
+	defer func() { w.dirsAlt, w.dirsLost, w.oldAlt = dirsAlt, dirsLost, oldAlt }()
 	in := w.inStdin // (exec < F): not after
 	defer func() { w.inStdin = in }()
 	w.varsOf = w.varMap()
