@@ -455,7 +455,11 @@ func (m *makefile) expandNames(ns []string) []string {
 	if !strings.Contains(all, "$") || m.expand == nil {
 		return ns
 	}
-	return strings.Fields(m.expand(all))
+	all = m.expand(all)
+	if _, second := m.rules[".SECONDEXPANSION"]; second && strings.Contains(all, "$") {
+		all = m.expand(all) // t: $$(subst X,,.eXnv): expanded again for the rule
+	}
+	return strings.Fields(all)
 }
 
 // ruleLines returns a rule's recipe lines for target t with its
