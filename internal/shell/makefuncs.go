@@ -43,19 +43,8 @@ func makeCalls(lines []string, fn string) []string {
 // eval texts guard knows, makefile text to read.
 func (c *cmd) makeFuncs(lines []string, expand func(string) string) []string {
 	for _, arg := range makeCalls(lines, "file") {
-		name, _, _ := strings.Cut(arg, ",")
-		name = strings.TrimSpace(name)
-		op := name[:len(name)-len(strings.TrimLeft(name, "<>"))]
-		name = strings.TrimSpace(expand(strings.TrimLeft(name, "<>")))
-		switch {
-		case op == "":
-		case name == "" || makeRunTime(name):
-			c.w.hide("runs make's $(file %s…) with a file name guard cannot tell (a program's output, a variable it does not know)", op)
-		case op == "<":
-			c.w.Read(name)
-		default:
-			c.w.Write(name)
-		}
+		op, name := makeFileArg(arg)
+		c.makeFile(op, strings.TrimSpace(expand(name)))
 	}
 	var texts []string
 	for _, arg := range makeCalls(lines, "eval") {
@@ -74,19 +63,7 @@ func (c *cmd) makeFuncs(lines []string, expand func(string) string) []string {
 // (hidden when it holds what make computes at run time).
 func (c *cmd) makeEffect(fn, arg string) {
 	if fn == "file" {
-		name, _, _ := strings.Cut(arg, ",")
-		name = strings.TrimSpace(name)
-		op := name[:len(name)-len(strings.TrimLeft(name, "<>"))]
-		name = strings.TrimSpace(strings.TrimLeft(name, "<>"))
-		switch {
-		case op == "":
-		case name == "" || makeRunTime(name):
-			c.w.hide("runs make's $(file %s…) with a file name guard cannot tell (a program's output, a variable it does not know)", op)
-		case op == "<":
-			c.w.Read(name)
-		default:
-			c.w.Write(name)
-		}
+		c.makeFile(makeFileArg(arg))
 		return
 	}
 	if makeRunTime(arg) {
@@ -99,6 +76,30 @@ func (c *cmd) makeEffect(fn, arg string) {
 				c.w.Read(n) // $(eval include .env) through a variable: its values reach the recipes
 			}
 		}
+	}
+}
+
+// makeFileArg splits the argument of make's $(file OP NAME[,TEXT]) into
+// its operator (<, >, >>; "" for none) and its file name.
+func makeFileArg(arg string) (op, name string) {
+	name, _, _ = strings.Cut(arg, ",")
+	name = strings.TrimSpace(name)
+	op = name[:len(name)-len(strings.TrimLeft(name, "<>"))]
+	return op, strings.TrimSpace(strings.TrimLeft(name, "<>"))
+}
+
+// makeFile does what $(file OP NAME) does to file name (expanded): reads
+// it (<), writes it (>, >>), or is cannot-tell when guard does not know
+// the name.
+func (c *cmd) makeFile(op, name string) {
+	switch {
+	case op == "":
+	case name == "" || makeRunTime(name):
+		c.w.hide("runs make's $(file %s…) with a file name guard cannot tell (a program's output, a variable it does not know)", op)
+	case op == "<":
+		c.w.Read(name)
+	default:
+		c.w.Write(name)
 	}
 }
 
