@@ -475,7 +475,7 @@ func (w *walker) madeAt(names []string, writes, touches int, unsure bool) bool {
 			if word.HomeRelative(q) && w.Home != "" {
 				q = w.Home + strings.TrimPrefix(q, "~")
 			}
-			q = w.absWhere(q)
+			q = w.placed(q)
 			if strings.HasPrefix(q, "/dev/") {
 				continue
 			}
@@ -523,10 +523,11 @@ func (c *cmd) absAll(p string) []string {
 	return slices.Compact(out)
 }
 
-// absWhere returns path p (named from the walker's directory) cleaned,
-// absolute where the reader can tell the working directory.
-func (w *walker) absWhere(p string) string {
-	p = word.Clean(w.Where(p))
+// placed returns path p as the ledger records it (from the directory the
+// command starts in: effect.Under) cleaned, absolute where the reader can
+// tell that directory. Not Where: the walker may have moved since.
+func (w *walker) placed(p string) string {
+	p = word.Clean(p)
 	if loc, ok := w.Files.(effect.Locator); ok && !strings.HasPrefix(p, "/") {
 		if a, ok := loc.Abs(p); ok && len(a) > 0 {
 			return word.Clean(a[0])
