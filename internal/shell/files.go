@@ -311,14 +311,8 @@ func relative(p string) bool { return effect.Under("d", p) != p }
 // of src: a copy of git is git (its hooks, its pushes), whatever it is
 // named. A project's own compiled program is not read either way.
 func (c *cmd) runCopy(src string, args []word.Word) {
-	var b strings.Builder
-	b.WriteString(word.Quote(src))
-	for _, a := range args {
-		b.WriteByte(' ')
-		b.WriteString(word.Quote(a.Text))
-	}
 	c.w.runningCopy = true
-	c.w.tentative(b.String())
+	c.w.tentative(word.QuoteAll(append([]string{src}, word.Texts(args)...)))
 	c.w.runningCopy = false
 }
 

@@ -956,15 +956,8 @@ func (r *recipeWalk) tool(prog []word.Word) {
 		r.stop = true
 		return
 	}
-	var b strings.Builder
-	for i, w := range prog {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(word.Quote(w.Text))
-	}
 	r.c.w.recipeDepth++
-	r.c.w.tentative(b.String())
+	r.c.w.tentative(word.QuoteAll(word.Texts(prog)))
 	r.c.w.recipeDepth--
 }
 

@@ -444,6 +444,19 @@ func Quote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// QuoteAll returns ss as one shell command line: each quoted (Quote),
+// joined by blanks.
+func QuoteAll(ss []string) string {
+	var b strings.Builder
+	for i, s := range ss {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(Quote(s))
+	}
+	return b.String()
+}
+
 // Clean is path.Clean, which returns a path already clean as it is: most
 // paths the walker cleans are, and path.Clean copies every byte through a
 // buffer to find out (8% of a long script's instructions).

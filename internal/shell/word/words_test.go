@@ -166,3 +166,19 @@ func TestParamOp(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteAll: each word quoted, joined by blanks; a quote inside kept.
+func TestQuoteAll(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"git", "push", "it's"}, `'git' 'push' 'it'\''s'`},
+		{[]string{""}, "''"},
+	} {
+		if got := QuoteAll(tc.in); got != tc.want {
+			t.Errorf("QuoteAll(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
