@@ -11,7 +11,7 @@ COMMIT  := $(shell git rev-parse HEAD 2>/dev/null)$(if $(shell git status --porc
 DATE    := $(shell TZ=UTC git log -1 --format=%cd --date=format-local:%Y-%m-%dT%H:%M:%SZ 2>/dev/null)
 LDFLAGS := -s -w -X main.commit=$(COMMIT) -X main.date=$(DATE)
 
-.PHONY: help build run test unit unit-core unit-race unit-release lint bench snapshot release-check version clean
+.PHONY: help build run test unit unit-core unit-bench unit-race unit-release lint bench snapshot release-check version clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-13s %s\n", $$1, $$2}'
@@ -31,10 +31,13 @@ test: ## every test: lint, unit, end-to-end, browser, installer; outside CI, lis
 	@status=0; GUARD_TEST_SKIPS='$(SKIPS)' $(MAKE) --no-print-directory lint unit || status=$$?; \
 		sh scripts/test-skips.sh '$(SKIPS)' '$(CURDIR)'; exit $$status
 
-unit: unit-core unit-race unit-release ## every Go test: unit, testscript, browser, race, release and installer tests
+unit: unit-core unit-bench unit-race unit-release ## every Go test: unit, testscript, browser, race, release and installer tests, every benchmark once
 
 unit-core: ## every Go test but the release and installer tests
 	$(GO) test -count=1 $$($(GO) list ./... | grep -v '/installers$$')
+
+unit-bench: ## every Go benchmark run once: a benchmark that no longer runs (its input now blocked, say) fails here, not in `make bench`
+	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./internal/...
 
 unit-race: ## the hook path's packages under the race detector (the check runs beside its time-out, a long command's two readings at once; needs a C compiler)
 	CGO_ENABLED=1 $(GO) test -race -count=1 ./internal/hook ./internal/policy

@@ -17,7 +17,7 @@ import (
 // sends when it writes a source file through the shell).
 func benchCommands() map[string]string {
 	var script strings.Builder
-	script.WriteString("set -euo pipefail\ncd \"$(dirname \"$0\")/..\"\n")
+	script.WriteString("set -euo pipefail\ncd \"$(git rev-parse --show-toplevel)\"\n")
 	for i := range 19 {
 		fmt.Fprintf(&script, "echo \"step %d\" && go test ./internal/pkg%d/... -run 'Test.*' -count=1 2>&1 | tail -n 20\n", i, i)
 		fmt.Fprintf(&script, "[ -f build/out%d.txt ] && cp build/out%d.txt dist/ || true\n", i, i)
