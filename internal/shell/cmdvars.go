@@ -726,11 +726,11 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 	case catalogue.RunCCFlags:
 		w.runsValue(v, what, func(t string) { w.tentative("cc " + quoteAll(strings.Fields(t))) })
 	case catalogue.RunGoLinker:
-		w.runsValue(v, what, func(t string) { c.goToolFlags(catalogue.GoLinker, t) })
+		c.goToolValue(catalogue.GoLinker, v, what)
 	case catalogue.RunGoCompiler:
-		w.runsValue(v, what, func(t string) { c.goToolFlags(catalogue.GoCompiler, t) })
+		c.goToolValue(catalogue.GoCompiler, v, what)
 	case catalogue.RunGoAssembler:
-		w.runsValue(v, what, func(t string) { c.goToolFlags(catalogue.GoAssembler, t) })
+		c.goToolValue(catalogue.GoAssembler, v, what)
 	case catalogue.RunMavenExec:
 		line := word.Quote(v)
 		for _, a := range c.args {
@@ -740,6 +740,28 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 		}
 		w.runsValue(line, what, w.tentative)
 	}
+}
+
+// tokenMark stands for one word a producer prints (word.NameToken).
+var tokenMark = word.Mark(word.MarkName, word.NameToken)
+
+// goToolValue analyses v, the value of go's -ldflags, -gcflags or
+// -asmflags, as the options go hands tool (goToolFlags), when guard can
+// tell its text but for words producers print (tokenMark: go build
+// -ldflags "-X main.v=$(git describe)"): go splits the value at blanks, and
+// such a word, which holds none, stays inside the option value it stands
+// in. Any other part guard cannot tell runs code guard cannot see.
+func (c *cmd) goToolValue(tool catalogue.GoTool, v, what string) {
+	parts := strings.Split(v, tokenMark)
+	for i, p := range parts {
+		t, ok := c.w.valueText(p)
+		if !ok {
+			c.w.hide("sets %s to a value guard cannot tell (a substitution or a variable it does not know): it runs code guard cannot see", what)
+			return
+		}
+		parts[i] = t
+	}
+	c.goToolFlags(tool, strings.Join(parts, tokenMark))
 }
 
 // goToolFlags analyses the options the go command hands tool (t, split
@@ -754,6 +776,11 @@ func (c *cmd) goToolFlags(tool catalogue.GoTool, t string) {
 	}
 	goFlags(lang.SplitQuoted(t), tool.Bools, func(name string, v word.Word) {
 		switch {
+		case strings.Contains(name, tokenMark) || strings.Contains(v.Text, tokenMark) && (name == "" || !tool.Data.Has(name) || strings.HasPrefix(v.Text, tokenMark)):
+			// A word a producer prints (goToolValue) only inside a data
+			// flag's value, after text: at a word's start it may be a
+			// flag or open a quote (a ref's name may begin with - or ').
+			c.w.hide("hands %s an option guard cannot tell (a word the command computes, outside a data option's value)", tool.Name)
 		case tool.Programs.Has(name):
 			c.toolchainOption(catalogue.RunProgram, v.Text)
 		case tool.CCFlags.Has(name):

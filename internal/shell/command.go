@@ -212,6 +212,9 @@ type output struct {
 	// place: what it prints that is not known is where a tool keeps its
 	// files (catalogue.ProducesPlace), not a name picked among others.
 	place bool
+	// token: what it prints is one word, no white space, one line
+	// (catalogue.ProducesToken).
+	token bool
 	// nulOnly: paths are whole only to a reader that splits at NUL
 	// (xargs -0): a name found may hold a blank (splitnames.go).
 	nulOnly bool

@@ -59,7 +59,7 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	defer ours()
 	w.visited[cs] = true
 	files, finds := len(w.subFiles), len(w.SubstFinds)
-	if s, ok, tame, place := w.substitution(cs.Stmts); ok {
+	if s, ok, tame, place, token := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
 		name := w.subFileName(files)
@@ -77,6 +77,9 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 				if gitTopSubst(cs.Stmts) {
 					name = word.NamePlace + ":git" // not resolved: effect's producedName
 				}
+			}
+			if token && name == "" {
+				name = word.NameToken // one word: $(git describe)
 			}
 		}
 		io.WriteString(out, word.Mark(kind, name))

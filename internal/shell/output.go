@@ -25,6 +25,9 @@ type outBuf struct {
 	// picked: a part of what it prints is a harmless name picked among
 	// others (ls, find, date, mktemp), not a tool's place (output.place).
 	picked bool
+	// token: all it prints is what one command printed that is one word
+	// (output.token): no white space, one line.
+	token bool
 }
 
 // silent are programs that print nothing on standard output (cd - and -v
@@ -88,12 +91,14 @@ func (w *walker) printed(last *cmd) {
 	case !w.out.known:
 		w.out.wild = w.out.wild || !last.out.tame && !last.out.known && last.name != "" && len(last.outFiles) == 0 && !(silent.Has(last.name) && !verbose(last))
 		w.out.picked = w.out.picked || last.out.tame && !last.out.known && !last.out.place && len(last.outFiles) == 0
+		w.out.token = w.out.token && (last.name == "" || len(last.outFiles) > 0 || silent.Has(last.name) && !verbose(last))
 	case last.name == "" || len(last.outFiles) > 0:
 		// Assignments or redirections only; or output sent to a file.
 	case last.out.known:
 		w.out.text.WriteString(last.out.text)
 	case silent.Has(last.name) && !verbose(last):
 	case last.out.tame:
+		w.out.token = last.out.token && w.out.text.Len() == 0
 		w.out.known = false
 		w.out.picked = w.out.picked || !last.out.place
 	default:

@@ -69,6 +69,7 @@ func (c *cmd) printedNames() {
 		c.treeListed(lsFilesSpecs(args)) // the repository's files, not bare names
 	case catalogue.ProducesName(c.name, args) && !c.producerSteered(args):
 		c.out.tame = true
+		c.out.token = catalogue.ProducesToken(c.name, args)
 		c.out.place = catalogue.ProducesPlace(c.name, args)
 		if c.out.place {
 			c.placeOutput(args) // places.go

@@ -919,10 +919,10 @@ func (w *walker) nested(n syntax.Node) {
 // is known: echo or printf of known words, possibly through base64 -d.
 // tame: what is not known of it is harmless names; place: a tool's place,
 // no name picked among others (outBuf.picked).
-func (w *walker) substitution(list []*syntax.Stmt) (text string, known, tame, place bool) {
+func (w *walker) substitution(list []*syntax.Stmt) (text string, known, tame, place, token bool) {
 	buf := &outBuf{known: true}
 	w.walkSubst(list, buf)
-	return strings.TrimRight(buf.text.String(), "\n"), buf.known, !buf.wild, !buf.wild && !buf.picked
+	return strings.TrimRight(buf.text.String(), "\n"), buf.known, !buf.wild, !buf.wild && !buf.picked, !buf.wild && buf.token
 }
 
 // procSubst walks the commands of <( ) or >( ). The standard input of

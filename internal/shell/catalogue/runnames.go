@@ -163,6 +163,52 @@ func ProducesPlace(name string, args []string) bool {
 	return false
 }
 
+// ProducesToken reports whether program name run with args (known) prints
+// one word: a name producer (ProducesName) whose output holds no white
+// space and is one line, which a word of a tool's options it stands in
+// cannot split into more (go build -ldflags "-X main.v=$(git describe)").
+// A commit's name, a ref's (git's ref names hold no white space), a count,
+// an id, a date in a format of such directives.
+func ProducesToken(name string, args []string) bool {
+	if !ProducesName(name, args) {
+		return false
+	}
+	var ops []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	switch name {
+	case "uuidgen", "whoami", "logname", "arch", "nproc":
+		return true
+	case "date":
+		return len(ops) == 1 && !strings.ContainsAny(ops[0], " "+tokenBreaks)
+	case "git":
+		if len(ops) == 0 {
+			return false
+		}
+		switch ops[0] {
+		case "rev-parse": // one revision: its name; not --show-toplevel (a path) nor ranges
+			return len(ops) == 2 && !strings.Contains(ops[1], "..") && !slices.Contains(args, "--show-toplevel")
+		case "describe", "symbolic-ref", "write-tree":
+			return len(ops) <= 2
+		case "rev-list":
+			return slices.Contains(args, "--count")
+		case "log": // one commit, its hash (git log -1 --format=%h)
+			return slices.ContainsFunc(args, func(a string) bool { return a == "-1" || a == "--max-count=1" || a == "-n1" })
+		}
+	}
+	return false
+}
+
+// tokenBreaks are the date directives whose text may hold a blank: the
+// locale's date and time (%c %x %X %r), names and AM/PM in the locale's
+// words (%a %A %b %B %h %p %P), space-padded numbers (%e %k %l, the _
+// flag), a newline or a tab (%n %t); a format that holds one of these
+// letters, even as a literal, is no token.
+const tokenBreaks = "cxXreklnt_aAbBhpP"
+
 // harmless reports whether p run with args prints only what p names.
 func (p *producer) harmless(args []string) bool {
 	end := false

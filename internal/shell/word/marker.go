@@ -60,6 +60,11 @@ const (
 // not a name picked among others (ls, find, mktemp, date).
 const NamePlace = "place"
 
+// NameToken is the name of a MarkName marker that stands for one word a
+// producer prints (catalogue.ProducesToken): no white space, one line,
+// which a tool that splits a value at blanks keeps one word.
+const NameToken = "token"
+
 // Unknown is what stands for each opaque part of an unresolved path's text
 // (shell.UnresolvedPath.Text):
 // a NUL byte, which no path holds. A relative path that begins with an

@@ -1,0 +1,42 @@
+package catalogue
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestProducesToken: a producer's output is one word only where no
+// option, operand or format can give it a blank or a second line.
+func TestProducesToken(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"git rev-parse --short HEAD", true},
+		{"git rev-parse --abbrev-ref HEAD", true},
+		{"git rev-parse HEAD HEAD~1", false}, // two lines
+		{"git rev-parse --show-toplevel", false},
+		{"git rev-parse main..HEAD", false},
+		{"git describe --tags --always --dirty", true},
+		{"git describe --dirty=/../x", false}, // not a producer
+		{"git log -1 --format=%h", true},
+		{"git log --format=%h", false}, // every commit, a line each
+		{"git rev-list --count HEAD", true},
+		{"date +%s", true},
+		{"date -u +%Y-%m-%dT%H:%M:%SZ", true},
+		{"date", false},
+		{"date +%c", false},
+		{"date +%e", false},
+		{"date +%_H", false},
+		{"date +%a", false},
+		{"uuidgen", true},
+		{"hostname -I", false},
+		{"uname -a", false},
+		{"go version", false},
+	} {
+		f := strings.Fields(tt.cmd)
+		if got := ProducesToken(f[0], f[1:]); got != tt.want {
+			t.Errorf("%s: got %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
