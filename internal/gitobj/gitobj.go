@@ -500,7 +500,11 @@ func (r *Repo) refFile(c string, depth int) (id ID, there, ok bool) {
 	data, err := regularfile.ReadFile(file, maxRefBytes)
 	if err != nil {
 		fi, lerr := os.Lstat(file)
-		if lerr == nil && !fi.IsDir() || lerr != nil && !errors.Is(lerr, fs.ErrNotExist) {
+		// A component that is a file (refs/remotes/origin/main/HEAD beside
+		// a loose refs/remotes/origin/main) is no ref, as git's files
+		// backend reads ENOTDIR.
+		absent := errors.Is(lerr, fs.ErrNotExist) || errors.Is(lerr, syscall.ENOTDIR)
+		if lerr == nil && !fi.IsDir() || lerr != nil && !absent {
 			return ID{}, true, false // there, not readable: not what git reads
 		}
 		// absent, or a directory of refs (refs/heads/feature/…): packed?

@@ -413,3 +413,30 @@ func TestIndexChanged(t *testing.T) {
 		t.Fatalf("an index older than its files: %d entries to compare, want 21 (%v)", len(got), got)
 	}
 }
+
+// TestResolveLooseRemoteRef: a remote-tracking branch written loose by a
+// fetch (refs/remotes/origin/main a file) resolves: git's candidate
+// refs/remotes/origin/main/HEAD below it is absent (ENOTDIR), not a ref
+// guard cannot read.
+func TestResolveLooseRemoteRef(t *testing.T) {
+	dir := gitRepo(t, false)
+	main, err := os.ReadFile(filepath.Join(dir, ".git", "refs", "heads", "main"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := filepath.Join(dir, ".git", "refs", "remotes", "origin", "main")
+	if err := os.MkdirAll(filepath.Dir(ref), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ref, main, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, ok := Find(dir)
+	if !ok {
+		t.Fatal("Find")
+	}
+	want, _ := r.Resolve("refs/heads/main")
+	if id, ok := r.Resolve("origin/main"); !ok || id != want {
+		t.Errorf("Resolve(origin/main) = %x, %v; want %x", id, ok, want)
+	}
+}
