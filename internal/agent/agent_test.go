@@ -202,11 +202,27 @@ func TestParseA(t *testing.T) {
 				in(event.KindToolInput, "command: rm -rf /\nendpoint: http://169.254.169.254/\nkey: AKIA\n"))},
 		{name: "mcp command and args array", payload: tool("mcp__shell__run", `{"command":"cat","args":["~/.ssh/id_rsa"],"note":"see http://169.254.169.254/latest please"}`),
 			// A shell server's every text value is a command.
-			want: pt("mcp__shell__run", in(event.KindURL, "http://169.254.169.254/latest"), in(event.KindCommand, "cat ~/.ssh/id_rsa"),
+			// An argument is one argv word: quoted where the shell would read it otherwise.
+			want: pt("mcp__shell__run", in(event.KindURL, "http://169.254.169.254/latest"), in(event.KindCommand, "cat '~/.ssh/id_rsa'"),
 				in(event.KindCommand, "see http://169.254.169.254/latest please"),
 				// an argument is a value by what it carries too
 				in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindTouch, "~/.ssh/id_rsa"), in(event.KindRead, "~/.ssh/id_rsa/**"),
 				in(event.KindToolInput, "command: cat\nargs: ~/.ssh/id_rsa\nnote: see http://169.254.169.254/latest please\n"))},
+		{name: "mcp argv array", payload: tool("mcp__x__exec", `{"command":["sh","-c","cd; cat .aws/credentials"]}`),
+			// An array is argv: the script is one word, sh's (FINDINGS55b B18).
+			want: pt("mcp__x__exec", in(event.KindCommand, "sh -c 'cd; cat .aws/credentials'"),
+				in(event.KindToolInput, "command: sh\ncommand: -c\ncommand: cd; cat .aws/credentials\n"))},
+		{name: "mcp program and args", payload: tool("mcp__x__exec", `{"program":"bash","args":["-c","cd;echo x >> .bashrc"]}`),
+			want: pt("mcp__x__exec", in(event.KindCommand, "bash -c 'cd;echo x >> .bashrc'"),
+				in(event.KindToolInput, "program: bash\nargs: -c\nargs: cd;echo x >> .bashrc\n"))},
+		{name: "mcp env beside a command", payload: tool("mcp__x__exec", `{"command":"bash -c true","env":{"BASH_ENV":"./e.sh"}}`),
+			// The server runs the command with the environment: checked as exported (FINDINGS55b B19).
+			want: pt("mcp__x__exec", in(event.KindCommand, "export BASH_ENV='./e.sh'; bash -c true"),
+				in(event.KindRead, "/w/./e.sh"), in(event.KindTouch, "/w/./e.sh"), in(event.KindRead, "/w/./e.sh/**"),
+				in(event.KindToolInput, "command: bash -c true\nBASH_ENV: ./e.sh\n"))},
+		{name: "mcp env as name and value entries", payload: tool("mcp__x__exec", `{"command":"git log","environment":[{"name":"GIT_PAGER","value":"sh e.sh"}]}`),
+			want: pt("mcp__x__exec", in(event.KindCommand, "export GIT_PAGER='sh e.sh'; git log"), in(event.KindCommand, "sh e.sh"),
+				in(event.KindToolInput, "command: git log\nname: GIT_PAGER\nvalue: sh e.sh\n"))},
 		{name: "mcp filesystem read", payload: tool("mcp__filesystem__read_text_file", `{"path":"~/.ssh/id_rsa"}`),
 			want: pt("mcp__filesystem__read_text_file", in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindRead, "~/.ssh/id_rsa/**"), in(event.KindToolInput, "path: ~/.ssh/id_rsa\n"))},
 		{name: "mcp filesystem write", payload: tool("mcp__filesystem__write_file", `{"path":".bashrc","content":"x"}`),

@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"github.com/guardhq/guard/internal/event"
+	"github.com/guardhq/guard/internal/shell/word"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // byFields checks a tool guard has no handler for (an MCP tool, a tool a
@@ -66,8 +68,12 @@ func byFields(c *Call, toolName string, in fields) error {
 		return &Error{Field: in.prefix, Limit: true, Problem: tv.problem}
 	}
 	var commands []event.Input
+	env := fc.env.prefix()
+	if fc.env.problem != "" && len(fc.cmd) > 0 {
+		return &Error{Field: in.prefix, Limit: true, Problem: fc.env.problem}
+	}
 	for _, g := range joinPrograms(fc.cmd) {
-		commands = append(commands, event.Input{Kind: event.KindCommand, Text: strings.Join(g.parts, " ")})
+		commands = append(commands, event.Input{Kind: event.KindCommand, Text: env + g.text()})
 	}
 	commands = append(commands, fc.encoded...)
 	commands = append(commands, valueCommands(tv.carried)...)
@@ -98,10 +104,12 @@ type fieldCollector struct {
 	roots   commandRoots
 	gin     gitInput
 	encoded []event.Input
+	env     toolEnv // the environment the commands run with
 }
 
 // leaf reads one leaf of the tool input.
 func (fc *fieldCollector) leaf(l leaf) {
+	fc.env.add(l)
 	if l.isKey {
 		fc.tv.key(l.key, l.value)
 		return
@@ -340,6 +348,33 @@ type cmdGroup struct {
 	args  bool // holds an args array
 	prog  bool // led by a program field (program, executable, binary…)
 	bare  bool // led by an args array
+	// line: led by a command string ({"command":"ls -la | head"}), a
+	// shell line as written; every other part is one argv word.
+	line bool
+}
+
+// text returns the command line g stands for. An array's elements and a
+// program's arguments are argv words, each one shell word, quoted where
+// the shell would read it otherwise: a server execs them, and
+// ["sh","-c","cd; cat x"] is sh run with one script, not `sh -c cd`
+// then `cat x`. A leading command string is a line as written.
+func (g cmdGroup) text() string {
+	var b strings.Builder
+	for i, p := range g.parts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if i == 0 && g.line {
+			b.WriteString(p)
+			continue
+		}
+		q, err := syntax.Quote(p, syntax.LangBash)
+		if err != nil {
+			q = word.Quote(p) // a NUL byte: no shell word holds it
+		}
+		b.WriteString(q)
+	}
+	return b.String()
 }
 
 // addCommandLeaf adds value l under command, program or args key to the
@@ -356,7 +391,7 @@ func addCommandLeaf(cmd []cmdGroup, key string, l leaf) []cmdGroup {
 	default:
 		args := isArgsKey(key)
 		cmd = append(cmd, cmdGroup{array: l.array, parts: []string{l.value}, args: args, bare: args,
-			prog: isProgramKey(key)})
+			prog: isProgramKey(key), line: l.array == 0 && !args && !isProgramKey(key)})
 	}
 	return cmd
 }

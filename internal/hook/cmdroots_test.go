@@ -54,3 +54,31 @@ func TestRoutesCommandDirFields(t *testing.T) {
 	}
 	runRouteCases(t, cases)
 }
+
+// TestRoutesArgvAndEnv: an MCP or unknown tool's argv array is one word
+// an element (["sh","-c","cd; cat .aws/credentials"] is sh with one
+// script), and an environment object beside the command is the
+// command's (BASH_ENV, NODE_OPTIONS, GIT_PAGER run other code), for
+// every agent (FINDINGS55b B18, B19).
+func TestRoutesArgvAndEnv(t *testing.T) {
+	_, proj := routeWorld(t)
+	writeFiles(t, proj, map[string]string{"e.sh": "cat ~/.aws/credentials\n", "ev.js": "require('fs').readFileSync(process.env.HOME + '/.aws/credentials')\n"})
+	var cases []routeCase
+	for _, c := range []struct {
+		in    string
+		block bool
+	}{
+		{`{"command":["sh","-c","cd; cat .aws/credentials"]}`, true},
+		{`{"program":"bash","args":["-c","cd;echo x >> .bashrc"]}`, true},
+		{`{"command":"bash -c true","env":{"BASH_ENV":"./e.sh"}}`, true},
+		{`{"command":"node -e 1","env":{"NODE_OPTIONS":"--require ./ev.js"}}`, true},
+		{`{"command":"git log","environment":[{"name":"GIT_PAGER","value":"sh e.sh"}]}`, true},
+		{`{"command":"ls","env":{"BASH_FUNC_ls%%":"() { :; }"}}`, true},
+		// Everyday: code as one argv word, an ordinary environment.
+		{`{"command":["python3","-c","import os; print(os.getcwd())"]}`, false},
+		{`{"command":"ls -la src","env":{"LC_ALL":"C","TZ":"UTC"}}`, false},
+	} {
+		cases = append(cases, everyAgent(proj, "exec", "run_command", c.in, c.block)...)
+	}
+	runRouteCases(t, cases)
+}
