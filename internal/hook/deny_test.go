@@ -150,6 +150,10 @@ var inHomeBlocks = map[string]string{
 	// make's --eval text holding $ is also a word handed to make, a name it cannot tell.
 	"make --eval 'x:=hi' --eval 'all:;echo $x $$HOME' all": "a name guard cannot tell handed to make, the home being where the command starts",
 	// A package tool guard does not know handed the home, which holds ~/.guard.
+	// A value the command computes handed to go in the home, as a word of its own: its
+	// blank-split pieces are names there (the -ldflags= spelling keeps its option's prefix).
+	`V=$(git describe --always); go build -ldflags "-X main.v=$V" ./cmd/app`:                            "a computed name handed to go in the home, which holds dot files",
+	`go build -ldflags "-X main.version=$(git describe --tags --always --dirty)" -o dist/app ./cmd/app`: "a computed name handed to go in the home, which holds dot files",
 	"uvx ruff check .":               "uvx's tool on the home",
 	"uvx --python 3.12 ruff check .": "uvx's tool on the home",
 	"uv tool run black --check .":    "uv tool run's tool on the home",

@@ -17,9 +17,11 @@ import (
 // while a status builtin still puts it on the failure route.
 func TestDevNullStatus(t *testing.T) {
 	proj, git := gitWorld(t, map[string]string{"settings.py": "AWS=" + "AKIA" + "IOSFODNN7EXAMPLF\n", "README": "hello\n"})
-	git("add", "settings.py", "README")
+	git("add", "README")
 	git("commit", "-qm", "init")
-	git("update-ref", "refs/remotes/origin/main", "HEAD")
+	git("update-ref", "refs/remotes/origin/main", "HEAD") // loose, as a fetch writes it
+	git("add", "settings.py")
+	git("commit", "-qm", "settings") // the diff from origin/main prints the key
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
 		cmd   string
@@ -30,6 +32,8 @@ func TestDevNullStatus(t *testing.T) {
 		{"git diff origin/main >/dev/null 2>&1", false},
 		{"git diff origin/main 2>/dev/null; false", true},
 		{"git diff origin/main 2>/dev/full", true},
+		{"git diff HEAD~1; false", true}, // a file tracked since HEAD~1 is printed whole from the disk
+		{"git diff HEAD; false", false},
 	} {
 		s, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "tool_name": "Bash", "cwd": proj,
 			"tool_input": map[string]any{"command": tc.cmd}})

@@ -262,7 +262,9 @@ func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitob
 		held[fl.Path] = true
 	}
 	var gone []gitobj.Blob
+	inRev := make(map[string]bool, len(files))
 	files = slices.DeleteFunc(files, func(fl gitobj.File) bool {
+		inRev[fl.Path] = true
 		if !held[fl.Path] {
 			// Not in the index: git diff REV prints REV's file as deleted,
 			// whatever the disk holds (a .env untracked since).
@@ -272,6 +274,11 @@ func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitob
 		return false
 	})
 	blobs, disk := unlikeDisk(repo, files)
+	for _, fl := range indexed {
+		if !inRev[fl.Path] && fl.Mode != "160000" && !slices.Contains(disk, fl.Path) {
+			disk = append(disk, fl.Path) // tracked since REV: git prints the disk's file whole
+		}
+	}
 	return append(blobs, gone...), disk, true
 }
 

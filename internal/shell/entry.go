@@ -215,10 +215,10 @@ func zipPrograms(data string) ([]string, string) {
 // as text, except Python's zip application (#! line, then the zip), whose
 // members are read; a compiled program is not read, unless it is a build
 // of guard, which is guard's command line (self.go).
-func (c *cmd) compiledRun(p string, head []byte) {
+func (c *cmd) compiledRun(p string, head []byte, args []word.Word) {
 	prog := shebang(string(head))
 	if prog == "" {
-		c.identify(p)
+		c.identify(p, args)
 		return
 	}
 	if lang.FamilyOf(prog) == lang.Python {

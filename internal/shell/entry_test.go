@@ -126,9 +126,12 @@ func TestPackageMain(t *testing.T) {
 type fakeIdentifier struct {
 	fakeFiles
 	guards []string
+	copies map[string]string // path: the system program it is a copy of
 }
 
 func (f *fakeIdentifier) IsGuard(p string) bool { return slices.Contains(f.guards, p) }
+
+func (f *fakeIdentifier) CopyOf(p string) string { return f.copies[p] }
 
 // TestGuardByContent: a compiled program the reader identifies as guard is
 // guard's command line under any name.
@@ -154,6 +157,30 @@ func TestGuardByContent(t *testing.T) {
 		a := analyze(tc.cmd, Options{Home: "/home/u", Files: f})
 		if got := slices.Contains(a.Writes, "~/.guard"); got != tc.writes {
 			t.Errorf("%q: writes %q (%v), want guard's places %v", tc.cmd, a.Writes, a.Err, tc.writes)
+		}
+	}
+}
+
+// TestCopyByContent: a compiled program the reader finds to be a link to
+// or a copy of a system program (made in an earlier call) is a run of
+// that program: git's hooks and settings, whatever its name (FINDINGS55b
+// B17).
+func TestCopyByContent(t *testing.T) {
+	elf := "\x7fELF\x02\x01\x01\x00"
+	files := map[string]string{"./g9": elf, "bin/tool": elf}
+	for _, tc := range []struct {
+		cmd    string
+		hidden bool
+	}{
+		{"./g9 -c core.hooksPath=hk commit -m x", true},
+		{"./g9 -c core.pager=./p.sh log", true},
+		{"./g9 status", false},
+		{"bin/tool -c core.hooksPath=hk commit -m x", false}, // a program of the project's: not read
+	} {
+		f := &fakeIdentifier{fakeFiles: fakeFiles{files: files}, copies: map[string]string{"./g9": "/usr/bin/git"}}
+		a := analyze(tc.cmd, Options{Home: "/home/u", Files: f})
+		if got := a.Err != nil; got != tc.hidden {
+			t.Errorf("%q: err %v, want hidden %v", tc.cmd, a.Err, tc.hidden)
 		}
 	}
 }

@@ -341,7 +341,7 @@ func (c *cmd) runPath(p string, args []word.Word) {
 		// A copy (cp a x && ./x), or text guard does not know.
 		if text, ok = w.FileText(p, true, effect.MaxProgramBytes, "a program"); !ok || binary([]byte(text)) {
 			if ok && shebang(text) != "" {
-				c.compiledRun(p, []byte(text[:min(len(text), sniffBytes)])) // cp app.pyz x && ./x
+				c.compiledRun(p, []byte(text[:min(len(text), sniffBytes)]), args) // cp app.pyz x && ./x
 			}
 			switch src, copied := w.CopiedFrom(p); {
 			case !copied || w.runningCopy:
@@ -374,7 +374,7 @@ func (c *cmd) runPath(p string, args []word.Word) {
 			}
 			return
 		case binary(head):
-			c.compiledRun(p, head) // entry.go
+			c.compiledRun(p, head, args) // entry.go
 			return
 		case st == effect.FileUnreadable:
 			w.hide("runs a program guard cannot read (not a regular file, or not readable)")

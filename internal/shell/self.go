@@ -191,12 +191,20 @@ func (c *cmd) isGuardFile(p string) bool {
 // a copy made in an earlier call, under any name, is guard's command line,
 // whatever its options say. The reader tells (it compares
 // the file with guard's own and reads its Go build info, bounded); one
-// read of the command's MaxFiles.
-func (c *cmd) identify(p string) {
+// read of the command's MaxFiles. A link to or a copy of a system program
+// guard walks (git, a shell: effect.Identifier.CopyOf), made in an earlier
+// call, is a run of that program with args, as a copy the command made
+// itself is (runCopy).
+func (c *cmd) identify(p string, args []word.Word) {
 	id, ok := c.w.Files.(effect.Identifier)
 	if !ok || c.w.Nread >= effect.MaxFiles {
 		return
 	}
 	c.w.Nread++
-	c.guardFile = id.IsGuard(c.w.Where(p))
+	if c.guardFile = id.IsGuard(c.w.Where(p)); c.guardFile || c.w.runningCopy {
+		return
+	}
+	if src := id.CopyOf(c.w.Where(p)); src != "" {
+		c.runCopy(src, args)
+	}
 }

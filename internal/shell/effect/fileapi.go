@@ -55,6 +55,13 @@ type Identifier interface {
 	// are) is a build of guard: guard's own executable, or a Go program
 	// whose main module is guard's. It reads a bounded part of the file.
 	IsGuard(path string) bool
+	// CopyOf returns the system program (an absolute path) that the
+	// compiled program at path is, through links or as a byte-for-byte
+	// copy, among the programs whose behaviour their configuration and
+	// hooks decide (git) or that run code they are handed; "" when it is
+	// none of them or guard cannot tell. It reads a bounded part of the
+	// files.
+	CopyOf(path string) string
 }
 
 // Files reads, for an analysis, the files a command runs: a script given
