@@ -726,11 +726,11 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 	case catalogue.RunCCFlags:
 		w.runsValue(v, what, func(t string) { w.tentative("cc " + quoteAll(strings.Fields(t))) })
 	case catalogue.RunGoLinker:
-		c.goToolValue(catalogue.GoLinker, v, what)
+		c.goToolValue(catalogue.GoLinker, v)
 	case catalogue.RunGoCompiler:
-		c.goToolValue(catalogue.GoCompiler, v, what)
+		c.goToolValue(catalogue.GoCompiler, v)
 	case catalogue.RunGoAssembler:
-		c.goToolValue(catalogue.GoAssembler, v, what)
+		c.goToolValue(catalogue.GoAssembler, v)
 	case catalogue.RunMavenExec:
 		line := word.Quote(v)
 		for _, a := range c.args {
@@ -751,12 +751,12 @@ var tokenMark = word.Mark(word.MarkName, word.NameToken)
 // -ldflags "-X main.v=$(git describe)"): go splits the value at blanks, and
 // such a word, which holds none, stays inside the option value it stands
 // in. Any other part guard cannot tell runs code guard cannot see.
-func (c *cmd) goToolValue(tool catalogue.GoTool, v, what string) {
+func (c *cmd) goToolValue(tool catalogue.GoTool, v string) {
 	parts := strings.Split(v, tokenMark)
 	for i, p := range parts {
 		t, ok := c.w.valueText(p)
 		if !ok {
-			c.w.hide("sets %s to a value guard cannot tell (a substitution or a variable it does not know): it runs code guard cannot see", what)
+			c.w.hide("hands %s options guard cannot tell (a substitution or a variable it does not know), which may name a program it runs", tool.Name)
 			return
 		}
 		parts[i] = t
@@ -771,7 +771,14 @@ func (c *cmd) goToolValue(tool catalogue.GoTool, v, what string) {
 // data, and any other flag's value (or an operand) is a path the tool
 // touches: written, for guard, unless it is /dev/null.
 func (c *cmd) goToolFlags(tool catalogue.GoTool, t string) {
-	if k, rest, ok := strings.Cut(t, "="); ok && !strings.HasPrefix(k, "-") && !strings.ContainsAny(k, " \t") {
+	// As go's PerPackageFlag reads it: blanks around the value dropped,
+	// then a value not beginning with - is PATTERN=FLAGS, the pattern to
+	// the first = (blanks and all: " all=-extld=./x" is -extld=./x).
+	t = strings.TrimSpace(t)
+	if k, rest, ok := strings.Cut(t, "="); ok && !strings.HasPrefix(t, "-") {
+		if k == "" || t[0] == '\'' || t[0] == '"' {
+			return // go refuses the value: nothing runs
+		}
 		t = rest // -ldflags=all=-extld=./x
 	}
 	goFlags(lang.SplitQuoted(t), tool.Bools, func(name string, v word.Word) {

@@ -183,16 +183,24 @@ func ProducesToken(name string, args []string) bool {
 	case "uuidgen", "whoami", "logname", "arch", "nproc":
 		return true
 	case "date":
-		return len(ops) == 1 && !strings.ContainsAny(ops[0], " "+tokenBreaks)
+		if len(ops) == 0 {
+			return slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-I") || strings.HasPrefix(a, "--iso-8601") })
+		}
+		return len(ops) == 1 && tokenDate(strings.TrimPrefix(ops[0], "+"))
 	case "git":
 		if len(ops) == 0 {
 			return false
 		}
 		switch ops[0] {
-		case "rev-parse": // one revision: its name; not --show-toplevel (a path) nor ranges
-			return len(ops) == 2 && !strings.Contains(ops[1], "..") && !slices.Contains(args, "--show-toplevel")
-		case "describe", "symbolic-ref", "write-tree":
-			return len(ops) <= 2
+		case "rev-parse": // one revision's id: not --abbrev-ref or --symbolic (names read from files), nor paths
+			return len(ops) == 2 && !strings.ContainsAny(ops[1], " \t\n") && !strings.Contains(ops[1], "..") &&
+				!slices.ContainsFunc(args, func(a string) bool {
+					return strings.HasPrefix(a, "--abbrev-ref") || strings.HasPrefix(a, "--symbolic") || a == "--show-toplevel"
+				})
+		case "describe": // of HEAD: a tag's or a branch's name (git skips refs with names it refuses), a count, an id; of a blob it appends the blob's path
+			return len(ops) == 1 || len(ops) == 2 && ops[1] == "HEAD"
+		case "write-tree":
+			return true
 		case "rev-list":
 			return slices.Contains(args, "--count")
 		case "log": // one commit, its hash (git log -1 --format=%h)
@@ -202,12 +210,33 @@ func ProducesToken(name string, args []string) bool {
 	return false
 }
 
-// tokenBreaks are the date directives whose text may hold a blank: the
-// locale's date and time (%c %x %X %r), names and AM/PM in the locale's
-// words (%a %A %b %B %h %p %P), space-padded numbers (%e %k %l, the _
-// flag), a newline or a tab (%n %t); a format that holds one of these
-// letters, even as a literal, is no token.
-const tokenBreaks = "cxXreklnt_aAbBhpP"
+// tokenDirectives are the date directives that print digits, signs and
+// the ASCII separators of their formats, whatever the locale or the time
+// zone: not names (%a %b %Z, a zone's abbreviation is its file's text),
+// not the locale's formats (%c %x %X %r), not space-padded numbers (%e %k
+// %l), not %n or %t.
+const tokenDirectives = "YmdHMSsFTjuVyzNGgICDRwUWq"
+
+// tokenDate reports whether date's format f prints one word: literal
+// bytes other than blanks and % directives of tokenDirectives, with no
+// width and no _ (space) padding flag.
+func tokenDate(f string) bool {
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
+		case c == '%':
+			i++
+			for i < len(f) && strings.IndexByte("-0^#", f[i]) >= 0 {
+				i++
+			}
+			if i >= len(f) || strings.IndexByte(tokenDirectives, f[i]) < 0 {
+				return false
+			}
+		case c <= ' ' || c == 0x7f:
+			return false
+		}
+	}
+	return true
+}
 
 // harmless reports whether p run with args prints only what p names.
 func (p *producer) harmless(args []string) bool {

@@ -13,11 +13,17 @@ func TestProducesToken(t *testing.T) {
 		want bool
 	}{
 		{"git rev-parse --short HEAD", true},
-		{"git rev-parse --abbrev-ref HEAD", true},
 		{"git rev-parse HEAD HEAD~1", false}, // two lines
 		{"git rev-parse --show-toplevel", false},
 		{"git rev-parse main..HEAD", false},
 		{"git describe --tags --always --dirty", true},
+		{"git describe --tags f264166fa83ed062baa249c5f9acd64ef88194f8", false}, // a blob's: COMMIT:PATH
+		{"git describe HEAD", true},
+		{"git rev-parse --abbrev-ref HEAD", false}, // a name read from .git/HEAD
+		{"date +%Z", false},                        // the zone file's text
+		{"date +%Y-%m-%d_%H:%M:%S", true},
+		{"date -Iseconds", true},
+		{"date --rfc-3339=seconds", false},
 		{"git describe --dirty=/../x", false}, // not a producer
 		{"git log -1 --format=%h", true},
 		{"git log --format=%h", false}, // every commit, a line each
@@ -28,6 +34,7 @@ func TestProducesToken(t *testing.T) {
 		{"date +%c", false},
 		{"date +%e", false},
 		{"date +%_H", false},
+		{"date +%10N", false},
 		{"date +%a", false},
 		{"uuidgen", true},
 		{"hostname -I", false},
