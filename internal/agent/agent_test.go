@@ -202,18 +202,20 @@ func TestParseA(t *testing.T) {
 				in(event.KindToolInput, "command: rm -rf /\nendpoint: http://169.254.169.254/\nkey: AKIA\n"))},
 		{name: "mcp command and args array", payload: tool("mcp__shell__run", `{"command":"cat","args":["~/.ssh/id_rsa"],"note":"see http://169.254.169.254/latest please"}`),
 			// A shell server's every text value is a command.
-			// An argument is one argv word: quoted where the shell would read it otherwise.
-			want: pt("mcp__shell__run", in(event.KindURL, "http://169.254.169.254/latest"), in(event.KindCommand, "cat '~/.ssh/id_rsa'"),
+			// An argument is one argv word (quoted where the shell would read it
+			// otherwise), and the parts joined by blanks are a shell's reading.
+			want: pt("mcp__shell__run", in(event.KindURL, "http://169.254.169.254/latest"), in(event.KindCommand, "cat '~/.ssh/id_rsa'"), in(event.KindCommand, "cat ~/.ssh/id_rsa"),
 				in(event.KindCommand, "see http://169.254.169.254/latest please"),
 				// an argument is a value by what it carries too
 				in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindTouch, "~/.ssh/id_rsa"), in(event.KindRead, "~/.ssh/id_rsa/**"),
 				in(event.KindToolInput, "command: cat\nargs: ~/.ssh/id_rsa\nnote: see http://169.254.169.254/latest please\n"))},
 		{name: "mcp argv array", payload: tool("mcp__x__exec", `{"command":["sh","-c","cd; cat .aws/credentials"]}`),
-			// An array is argv: the script is one word, sh's (FINDINGS55b B18).
-			want: pt("mcp__x__exec", in(event.KindCommand, "sh -c 'cd; cat .aws/credentials'"),
+			// An array is argv: the script is one word, sh's (FINDINGS55b B18); and
+			// the blank-joined reading a server may hand a shell (review 55c C4).
+			want: pt("mcp__x__exec", in(event.KindCommand, "sh -c 'cd; cat .aws/credentials'"), in(event.KindCommand, "sh -c cd; cat .aws/credentials"),
 				in(event.KindToolInput, "command: sh\ncommand: -c\ncommand: cd; cat .aws/credentials\n"))},
 		{name: "mcp program and args", payload: tool("mcp__x__exec", `{"program":"bash","args":["-c","cd;echo x >> .bashrc"]}`),
-			want: pt("mcp__x__exec", in(event.KindCommand, "bash -c 'cd;echo x >> .bashrc'"),
+			want: pt("mcp__x__exec", in(event.KindCommand, "bash -c 'cd;echo x >> .bashrc'"), in(event.KindCommand, "bash -c cd;echo x >> .bashrc"),
 				in(event.KindToolInput, "program: bash\nargs: -c\nargs: cd;echo x >> .bashrc\n"))},
 		{name: "mcp env beside a command", payload: tool("mcp__x__exec", `{"command":"bash -c true","env":{"BASH_ENV":"./e.sh"}}`),
 			// The server runs the command with the environment: checked as exported (FINDINGS55b B19).

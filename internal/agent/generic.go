@@ -74,6 +74,11 @@ func byFields(c *Call, toolName string, in fields) error {
 	}
 	for _, g := range joinPrograms(fc.cmd) {
 		commands = append(commands, event.Input{Kind: event.KindCommand, Text: env + g.text()})
+		if joined := strings.Join(g.parts, " "); joined != g.text() && shellMayRun(joined) {
+			// A server may hand the parts to a shell joined by blanks
+			// (node's spawn with shell: true): that reading too.
+			commands = append(commands, event.Input{Kind: event.KindCommand, Text: env + joined})
+		}
 	}
 	commands = append(commands, fc.encoded...)
 	commands = append(commands, valueCommands(tv.carried)...)
@@ -351,6 +356,19 @@ type cmdGroup struct {
 	// line: led by a command string ({"command":"ls -la | head"}), a
 	// shell line as written; every other part is one argv word.
 	line bool
+}
+
+// shellMayRun reports whether a shell handed line may run any of it: not
+// when it is one line the shell refuses whole (a syntax error: a shell
+// reads a line before it runs it), such as ["python3","-c","print(1)"]
+// joined by blanks. A line of several lines may run those before the
+// error: it is checked (and blocks as a parse error).
+func shellMayRun(line string) bool {
+	if strings.ContainsAny(line, "\n\r") {
+		return true
+	}
+	_, err := syntax.NewParser().Parse(strings.NewReader(line), "")
+	return err == nil
 }
 
 // text returns the command line g stands for. An array's elements and a

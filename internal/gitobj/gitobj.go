@@ -502,9 +502,12 @@ func (r *Repo) refFile(c string, depth int) (id ID, there, ok bool) {
 		fi, lerr := os.Lstat(file)
 		// A component that is a file (refs/remotes/origin/main/HEAD beside
 		// a loose refs/remotes/origin/main) is no ref, as git's files
-		// backend reads ENOTDIR.
-		absent := errors.Is(lerr, fs.ErrNotExist) || errors.Is(lerr, syscall.ENOTDIR)
-		if lerr == nil && !fi.IsDir() || lerr != nil && !absent {
+		// backend reads ENOTDIR, and git does not look in packed-refs then
+		// (only for ENOENT): absent.
+		if errors.Is(lerr, syscall.ENOTDIR) {
+			return ID{}, false, false
+		}
+		if lerr == nil && !fi.IsDir() || lerr != nil && !errors.Is(lerr, fs.ErrNotExist) {
 			return ID{}, true, false // there, not readable: not what git reads
 		}
 		// absent, or a directory of refs (refs/heads/feature/…): packed?

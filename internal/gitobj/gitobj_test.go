@@ -2,6 +2,7 @@ package gitobj
 
 import (
 	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -438,5 +439,19 @@ func TestResolveLooseRemoteRef(t *testing.T) {
 	want, _ := r.Resolve("refs/heads/main")
 	if id, ok := r.Resolve("origin/main"); !ok || id != want {
 		t.Errorf("Resolve(origin/main) = %x, %v; want %x", id, ok, want)
+	}
+	// A packed ref below a loose one is not git's: git reads packed-refs
+	// only where the loose file is absent (ENOENT), so the name is a path
+	// to git (review 55c C7).
+	packed := fmt.Sprintf("# pack-refs with: peeled fully-peeled sorted\n%x refs/heads/secrets/prod.env\n", want)
+	if err := os.WriteFile(filepath.Join(dir, ".git", "packed-refs"), []byte(packed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".git", "refs", "heads", "secrets"), main, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = Find(dir)
+	if id, ok := r.Resolve("secrets/prod.env"); ok {
+		t.Errorf("Resolve(secrets/prod.env) = %x, want no ref", id)
 	}
 }

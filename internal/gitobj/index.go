@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -55,8 +56,10 @@ func parseIndex(data []byte, keep func(File) bool) ([]File, bool) {
 }
 
 // walkIndex reads the entries of an index file, keeping those keep
-// accepts (given each entry's 40 bytes of cached stat data: ctime,
-// mtime, device, inode, mode, owner, group, size), at most max of them.
+// accepts (given each entry's fixed part: its 40 bytes of cached stat
+// data, ctime, mtime, device, inode, mode, owner, group, size, then the
+// object id, the flags and, in version 3 and 4, the extended flags), at
+// most max of them.
 func walkIndex(data []byte, keep func(File, []byte) bool, max int) ([]File, bool) {
 	if len(data) < 12 || !bytes.Equal(data[:4], []byte("DIRC")) {
 		return nil, false
@@ -89,7 +92,7 @@ func walkIndex(data []byte, keep func(File, []byte) bool, max int) ([]File, bool
 		if !ok {
 			return nil, false // a sparse index's directory, a mode git does not write
 		}
-		if f := (File{string(name), m, id}); m != "160000" && keep(f, rest[:40]) {
+		if f := (File{string(name), m, id}); m != "160000" && keep(f, rest[:head]) {
 			if out = append(out, f); len(out) > max {
 				return nil, false
 			}
@@ -97,6 +100,28 @@ func walkIndex(data []byte, keep func(File, []byte) bool, max int) ([]File, bool
 		prev, rest = name, rest[used:]
 	}
 	return out, true
+}
+
+// IndexAssumes reports whether an entry of the index is marked
+// assume-unchanged or skip-worktree (git update-index
+// --assume-unchanged, a sparse checkout): git then takes the index's copy
+// for the working tree's, whatever the disk holds. True too when the
+// index cannot be read whole.
+func (r *Repo) IndexAssumes() bool {
+	data, err := regularfile.ReadFile(filepath.Join(r.gitDir, "index"), MaxIndexBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	if err != nil {
+		return true
+	}
+	assumes := false
+	_, ok := walkIndex(data, func(_ File, fixed []byte) bool {
+		flags := binary.BigEndian.Uint16(fixed[60:62])
+		assumes = assumes || flags&0x8000 != 0 || flags&0x4000 != 0 && len(fixed) >= 64 && binary.BigEndian.Uint16(fixed[62:64])&0x4000 != 0
+		return false
+	}, math.MaxInt)
+	return !ok || assumes
 }
 
 // maxIndexStats bounds the entries IndexChanged compares with the disk.

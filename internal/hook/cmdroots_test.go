@@ -74,6 +74,16 @@ func TestRoutesArgvAndEnv(t *testing.T) {
 		{`{"command":"node -e 1","env":{"NODE_OPTIONS":"--require ./ev.js"}}`, true},
 		{`{"command":"git log","environment":[{"name":"GIT_PAGER","value":"sh e.sh"}]}`, true},
 		{`{"command":"ls","env":{"BASH_FUNC_ls%%":"() { :; }"}}`, true},
+		// The shell's reading of an argv a server joins (review 55c C4), the
+		// environment's other shapes (C5).
+		{`{"command":"echo","args":["x; cat ~/.aws/credentials"]}`, true},
+		{`{"command":["echo","x; cat ~/.aws/credentials"]}`, true},
+		{`{"command":"bash -c true","env":[{"value":"./e.sh","name":"BASH_ENV"}]}`, true},
+		{`{"command":"bash -c true","env":[["BASH_ENV","./e.sh"]]}`, true},
+		{`{"command":"bash -c true","env":["BASH_ENV=./e.sh"]}`, true},
+		{`{"command":"bash -c true","variables":{"BASH_ENV":"./e.sh"}}`, true},
+		{`{"command":"bash -c true","extraEnv":{"BASH_ENV":"./e.sh"}}`, true},
+		{`{"command":"bash -c true","env":[{"name":"BASH_ENV","val":"./e.sh","type":"x"}]}`, true},
 		// Everyday: code as one argv word, an ordinary environment.
 		{`{"command":["python3","-c","import os; print(os.getcwd())"]}`, false},
 		{`{"command":"ls -la src","env":{"LC_ALL":"C","TZ":"UTC"}}`, false},

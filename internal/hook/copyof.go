@@ -3,7 +3,6 @@ package hook
 import (
 	"bytes"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 
@@ -12,19 +11,24 @@ import (
 
 // copyRunners are the programs a compiled program run by its path is
 // compared with (effect.Identifier.CopyOf): git runs hooks and programs
-// its configuration names, the others run code they are handed. A copy
-// or a link of one is walked as the program it is (FINDINGS55b B17: `cp
-// /usr/bin/git g` in one call, `./g -c core.hooksPath=hk commit` in the
-// next).
+// its configuration names, the others run code or programs they are
+// handed or their settings name. A copy or a link of one is walked as the
+// program it is (FINDINGS55b B17: `cp /usr/bin/git g` in one call, `./g
+// -c core.hooksPath=hk commit` in the next).
 var copyRunners = [...]string{"git", "bash", "sh", "dash", "zsh", "ksh", "busybox", "env", "python3", "python",
-	"perl", "ruby", "node", "make", "xargs", "find", "awk", "gawk", "ssh", "docker", "podman"}
+	"perl", "ruby", "node", "lua", "php", "tclsh", "expect", "make", "xargs", "find", "awk", "gawk", "mawk", "sed",
+	"tar", "zip", "rsync", "ssh", "scp", "sftp", "curl", "wget", "docker", "podman", "vim", "nvim", "vi", "less",
+	"man", "gdb", "strace", "timeout", "nice", "nohup", "stdbuf", "sudo", "flock", "script", "watch"}
 
-// maxCopyCompare bounds the bytes CopyOf compares.
-const maxCopyCompare = 256 << 20
+// copyHead is how much of a file CopyOf compares: an executable's headers
+// and the start of its code, which a byte appended or changed past them
+// (the program runs the same) leaves as they are.
+const copyHead = 8 << 10
 
 // CopyOf implements effect.Identifier: p's link target when that is a
-// system file, else the first of copyRunners found on PATH whose file has
-// p's size and bytes.
+// system file, else the first of copyRunners found on PATH whose file
+// begins with the bytes p's begins with (its headers and first code: a
+// copy, with or without bytes appended).
 func (f runFiles) CopyOf(p string) string {
 	full, ok := f.resolve(p)
 	if !ok {
@@ -33,8 +37,8 @@ func (f runFiles) CopyOf(p string) string {
 	if real, err := filepath.EvalSymlinks(full); err == nil && real != full && systemFile(real) {
 		return real // ./g -> /usr/bin/git
 	}
-	fi, err := os.Stat(full)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxCopyCompare {
+	head, ok := fileHead(full)
+	if !ok {
 		return ""
 	}
 	for _, name := range copyRunners {
@@ -46,34 +50,26 @@ func (f runFiles) CopyOf(p string) string {
 		if err != nil {
 			continue
 		}
-		if si, err := os.Stat(real); err == nil && si.Size() == fi.Size() && sameBytes(full, real) {
+		if h, ok := fileHead(real); ok && bytes.Equal(h, head) {
 			return real
 		}
 	}
 	return ""
 }
 
-// sameBytes reports whether the regular files a and b hold the same bytes.
-func sameBytes(a, b string) bool {
-	fa, err := regularfile.Open(a)
+// fileHead returns the first copyHead bytes of the regular file p (all of
+// a shorter one); false when it cannot be read or is shorter than an
+// executable's headers.
+func fileHead(p string) ([]byte, bool) {
+	f, err := regularfile.Open(p)
 	if err != nil {
-		return false
+		return nil, false
 	}
-	defer fa.Close()
-	fb, err := regularfile.Open(b)
-	if err != nil {
-		return false
+	defer f.Close()
+	b := make([]byte, copyHead)
+	n, err := io.ReadFull(f, b)
+	if err != nil && err != io.ErrUnexpectedEOF || n < 512 {
+		return nil, false
 	}
-	defer fb.Close()
-	ba, bb := make([]byte, 64<<10), make([]byte, 64<<10)
-	for {
-		na, ea := io.ReadFull(fa, ba)
-		nb, eb := io.ReadFull(fb, bb)
-		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
-			return false
-		}
-		if ea != nil || eb != nil {
-			return (ea == io.EOF || ea == io.ErrUnexpectedEOF) && (eb == io.EOF || eb == io.ErrUnexpectedEOF)
-		}
-	}
+	return b[:n], true
 }

@@ -27,6 +27,10 @@ func TestCopyOfSystemProgram(t *testing.T) {
 	if err := os.Symlink(git, filepath.Join(proj, "g4")); err != nil {
 		t.Fatal(err)
 	}
+	// A copy with a byte appended runs as git does (review 55c C6).
+	if err := os.WriteFile(filepath.Join(proj, "g2"), append(data, 'X'), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
 		cmd   string
@@ -34,9 +38,31 @@ func TestCopyOfSystemProgram(t *testing.T) {
 	}{
 		{"./g9 -c core.hooksPath=hk commit --allow-empty -m x", true},
 		{"./g4 -c core.hooksPath=hk commit --allow-empty -m x", true},
+		{"./g2 -c core.hooksPath=hk commit --allow-empty -m x", true},
 		{"./g9 status", false},
 		{"./tool -c core.hooksPath=hk commit", false},
 	} {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "hooks")
 	}
+}
+
+// TestCopyOfTar: a copy of tar runs its --checkpoint-action program as
+// tar does (review 55c C6).
+func TestCopyOfTar(t *testing.T) {
+	tar, err := exec.LookPath("tar")
+	if err != nil {
+		t.Skip("no tar")
+	}
+	tar, _ = filepath.EvalSymlinks(tar)
+	_, proj := scriptWorld(t, map[string]string{"r.sh": "cat ~/.aws/credentials\n"})
+	data, err := os.ReadFile(tar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, "t"), data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	checkBlock(t, p, proj, "./t -xf a.tar --checkpoint=1 --checkpoint-action=exec=./r.sh", true, ".aws/credentials")
+	checkBlock(t, p, proj, "./t -tf a.tar", false, "")
 }

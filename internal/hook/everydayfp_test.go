@@ -676,3 +676,24 @@ func TestUntoldRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffAssumeUnchanged: git diff HEAD prints the index's copy of an
+// entry marked assume-unchanged, not the disk's: on agent A's failure
+// route, where guard cannot redact, a staged secret behind such an entry
+// is what guard cannot tell (review 55c C8).
+func TestDiffAssumeUnchanged(t *testing.T) {
+	proj, git := gitWorld(t, map[string]string{"prod.env": "KEY=CHANGEME\n"})
+	git("add", "prod.env")
+	git("commit", "-qm", "init")
+	if err := os.WriteFile(filepath.Join(proj, "prod.env"), []byte("AWS="+"AKIA"+"IOSFODNN7EXAMPLF\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("add", "prod.env") // the user staged the real key
+	if err := os.WriteFile(filepath.Join(proj, "prod.env"), []byte("KEY=CHANGEME\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := realPolicy(t, "")
+	checkBlock(t, p, proj, "git diff HEAD; false", false, "") // the disk and the index are read
+	git("update-index", "--assume-unchanged", "prod.env")
+	checkBlock(t, p, proj, "git diff HEAD; false", true, "")
+}

@@ -249,6 +249,9 @@ func narrowQuiet(repo *gitobj.Repo, h string) bool {
 // from the top). REV's tree past MaxChanges files is compared through the
 // index (diskThroughIndex).
 func diskBlobs(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) ([]gitobj.Blob, []string, bool) {
+	if repo.IndexAssumes() {
+		return nil, nil, false // git prints the index's copy of an assumed entry, not the disk's (review 55c C8)
+	}
 	files, ok := repo.Files(id, func(p, _ string) bool { return keep == nil || keep(p) })
 	if !ok {
 		return diskThroughIndex(repo, id, keep)
@@ -332,6 +335,9 @@ func diskThroughIndex(repo *gitobj.Repo, id gitobj.ID, keep func(string) bool) (
 // those files on disk (paths from the top): the files whose stat data
 // git would find changed (IndexChanged), compared by content.
 func indexDiskBlobs(repo *gitobj.Repo, keep func(string) bool) ([]gitobj.Blob, []string, bool) {
+	if repo.IndexAssumes() {
+		return nil, nil, false // git prints the index's copy of an assumed entry, not the disk's (review 55c C8)
+	}
 	files, ok := repo.IndexChanged(func(p, mode string) bool { return mode != "160000" && (keep == nil || keep(p)) })
 	if !ok {
 		return nil, nil, false
