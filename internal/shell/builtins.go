@@ -497,6 +497,7 @@ func (c *cmd) cd() {
 	if len(ops) > 1 && rot == "" && c.name != "popd" {
 		dest, named = w.severalOperands(ops)
 	}
+	vanished := c.cdVanished()
 	if dest != "" && dest != "-" {
 		w.Read(dest)
 	}
@@ -521,6 +522,7 @@ func (c *cmd) cd() {
 	if dest == "-" && w.oldAlt != nil {
 		named = append(named, *w.oldAlt) // cd - after a cd that may have failed
 	}
+	named = append(named, vanished...)
 	prev, oldPWD := w.Dir, w.dest("-")
 	w.cdMove(stack[0], named, c.cdMayFail())
 	w.dirs = reversed(stack[1:])

@@ -94,7 +94,10 @@ func (w *walker) variable(name string) expand.Variable {
 		if w.pos == nil {
 			return expand.Variable{Set: true, Kind: expand.Indexed, List: []string{word.Mark(word.MarkVar, name)}}
 		}
-		return expand.Variable{Set: true, Kind: expand.Indexed, List: w.pos.args}
+		// Never a nil list: mvdan.cc/sh reads "$@" over a nil one as one
+		// empty field, where the shell has none (FINDINGS55b B14: cd "$@"
+		// with no parameters is cd alone, to the home).
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: append([]string{}, w.pos.args...)}
 	case "#":
 		if w.pos != nil {
 			return strVar(strconv.Itoa(len(w.pos.args)))

@@ -121,6 +121,9 @@ type walker struct {
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
 	cdable, autocd bool
+	// nullglob: bash's nullglob or zsh's NULL_GLOB (CSH_NULL_GLOB) may be
+	// on: a pattern that matches nothing is no field (see cdVanished).
+	nullglob bool
 	// physical: set -P (set -o physical): cd resolves .. after links, as
 	// the kernel does, not against $PWD's text (FINDINGS53b F4).
 	physical bool
