@@ -525,12 +525,28 @@ func (c *cmd) cd() {
 	named = append(named, vanished...)
 	prev, oldPWD := w.Dir, w.dest("-")
 	w.cdMove(stack[0], named, c.cdMayFail())
+	w.cdSetsPWD(noChange)
 	w.dirs = reversed(stack[1:])
 	c.keepAltStack(before, hadAlt)
 	if w.Dir != prev {
 		w.OldDir = &prev
 		w.keepOldPWD(prev, oldPWD)
 	}
+}
+
+// cdSetsPWD forgets a value the command gave PWD (PWD=~; read PWD):
+// cd, pushd and popd set it where they move, which $PWD and ~+ then
+// read; after one that may not have moved the shell, it is either, which
+// guard does not tell (FINDINGS55b B1).
+func (w *walker) cdSetsPWD(noChange bool) {
+	if _, ok := w.varMap()["PWD"]; !ok || noChange {
+		return
+	}
+	if w.cdWasSure {
+		w.dropVariable("PWD")
+		return
+	}
+	w.setUnknown("PWD")
 }
 
 // logical returns d, where a cd (pushd) moves, as bash's logical cd does:
