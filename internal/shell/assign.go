@@ -571,6 +571,7 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 // elemValue returns the array a[i]=value (or a[i]+=value) leaves.
 func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
 	old := w.variable(name)
+	old.Set = true // declare -A CDPATH; CDPATH[0]=D: the element sets it (FINDINGS55b B7)
 	w.paramArith(&syntax.ParamExp{Param: &syntax.Lit{Value: name}, Index: idx})
 	if global, ok := aliasTable(name, w.zshShell); ok {
 		// BASH_ALIASES[NAME]=TEXT (zsh: aliases, galiases) defines an

@@ -713,6 +713,9 @@ func (w *walker) cdPaths(dest string) []string {
 			cdpath, ok = strings.Join(v.List, ":"), true
 		}
 	}
+	if v := w.varMap()[w.refTarget("CDPATH", declFlags{})]; !ok && v.Kind == expand.NameRef {
+		return append(out, effect.UnknownCd) // a nameref guard cannot follow
+	}
 	if !ok && w.declared("CDPATH") {
 		return out // unset by the command
 	}

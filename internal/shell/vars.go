@@ -238,7 +238,7 @@ func (w *walker) setUnknown(name string) {
 // array, its element 0, as $V is in bash (CDPATH=(D), PATH[0]=D, read -a
 // PATH: FINDINGS53b F5); false for an array without one.
 func (w *walker) lookup(name string) (string, bool) {
-	v, ok := w.varMap()[name]
+	v, ok := w.varMap()[w.refTarget(name, declFlags{})] // through namerefs (FINDINGS55b B7)
 	if !ok || !v.Set {
 		return "", false
 	}
