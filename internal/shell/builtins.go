@@ -553,7 +553,9 @@ func (w *walker) cdSetsPWD(noChange bool) {
 // with .. taken away with the name before it, not after a link the name
 // is (cd LINK/.. goes back where the shell was: FINDINGS53b F4); when
 // that is no directory the reader finds, bash tries d as the kernel
-// resolves it too, which is then added to named.
+// resolves it too (cd lib/../../.aws, lib a link: FINDINGS55b B12), which
+// is then added to named: the links followed, or a directory guard cannot
+// tell where the command made links it cannot resolve there.
 func (w *walker) logical(d string, named []string) (string, []string) {
 	if d == "" || word.HasMark(d) {
 		return d, named
@@ -563,7 +565,14 @@ func (w *walker) logical(d string, named []string) (string, []string) {
 		return d, named
 	}
 	if !w.knownDir(l) {
-		named = append(named, d)
+		switch r, ok := w.physicalDir(d); {
+		case ok:
+			named = append(named, r)
+		case w.MadeLinks():
+			named = append(named, effect.UnknownCd)
+		default:
+			named = append(named, d)
+		}
 	}
 	return l, named
 }
