@@ -835,15 +835,21 @@ func (w *walker) destFromOthers(dest string) []string {
 }
 
 // knownDir reports whether the reader finds a directory at d (as the
-// walker names it) that the command has not changed: a cd there succeeds,
-// and the shell is not left where it was (FINDINGS52a P6: a cd to what is
-// no directory fails, and what follows it after ; runs where it was).
+// walker names it) that the command has not changed, and that guard's
+// user may search (access X_OK, every name on the way: chdir fails with
+// EACCES otherwise, FINDINGS55b B16): a cd there succeeds, and the shell
+// is not left where it was (FINDINGS52a P6: a cd to what is no directory
+// fails, and what follows it after ; runs where it was).
 func (w *walker) knownDir(d string) bool {
 	st, ok := w.Files.(effect.Stater)
 	if !ok || word.HasMark(d) || w.wroteAt(d) {
 		return false
 	}
 	k, _ := st.Lstat(d) // d is the walker's: relative to where the command starts, not to w.Dir
+	if a, is := w.Files.(effect.Accesser); is && k == effect.EntryDir {
+		can, known := a.Access(d)
+		return can && known
+	}
 	return k == effect.EntryDir
 }
 
