@@ -218,7 +218,7 @@ func (c *cmd) read() {
 	}
 	for _, n := range append(names, array) {
 		switch {
-		case !word.IsName(n):
+		case !varTarget(n):
 		case in.tame:
 			w.setString(n, word.Mark(word.MarkName, n)) // harmless names (runnames.go)
 		default:
@@ -336,10 +336,17 @@ func (c *cmd) readLines(lines []string, names []string, array string, raw bool) 
 		w.setVar(array, arrays...)
 	}
 	for i, n := range names {
-		if word.IsName(n) && len(vals[i]) > 0 {
+		if varTarget(n) && len(vals[i]) > 0 {
 			w.setVar(n, vals[i]...)
 		}
 	}
+}
+
+// varTarget reports whether s names a variable read or printf -v may
+// set: NAME, or an element NAME[IDX] (read "CDPATH[0]": FINDINGS55b B7).
+func varTarget(s string) bool {
+	base, _, elem := strings.Cut(s, "[")
+	return word.IsName(base) && (!elem || strings.HasSuffix(s, "]"))
 }
 
 // callback: mapfile -C CMD (-CCMD, -tC CMD: as bash's getopt reads a
@@ -384,7 +391,7 @@ func (c *cmd) printfVar() bool {
 	}
 	c.allData()
 	name := c.args[1].Text
-	if !c.w.varNameTold(name) || !word.IsName(name) {
+	if !c.w.varNameTold(name) || !varTarget(name) {
 		return true
 	}
 	if out, ok := printfFormat(c.args[2].Text, word.Texts(c.args[3:]), c.w.zsh); ok {
