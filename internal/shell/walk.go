@@ -819,8 +819,15 @@ func (w *walker) otherWalks(s *syntax.Stmt, walk func()) otherDirWalks {
 	outer := w.alog
 	defer func() { w.alog = outer }()
 	seen := map[string]int{}
+	var out outBuf
+	if w.out != nil {
+		out = *w.out
+	}
 	for _, d := range w.OtherDirs {
 		log := &assignLog{before: map[string]varState{}}
+		if w.out != nil {
+			*w.out = out // each walk prints after what was printed before
+		}
 		w.scoped(func() {
 			w.Dir, w.OtherDirs, w.alog = d, nil, log
 			walk()
