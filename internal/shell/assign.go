@@ -380,7 +380,34 @@ func (w *walker) setVar(name string, vals ...expand.Variable) {
 	if unknown || len(vals) == 0 {
 		return
 	}
+	if base != target {
+		target, vals = base, w.elemVals(base, target, vals)
+	}
 	w.assignValues(target, vals)
+}
+
+// elemVals returns the arrays that giving element target (NAME[IDX]) of
+// array base each of vals leaves, as NAME[IDX]=V does: read "CDPATH[0]"
+// sets $CDPATH (FINDINGS55b B7). An index guard cannot parse leaves the
+// array one it does not know.
+func (w *walker) elemVals(base, target string, vals []expand.Variable) []expand.Variable {
+	idx, ok := strings.CutSuffix(target[len(base)+1:], "]")
+	var x syntax.ArithmExpr
+	var err error
+	if ok {
+		x, err = w.theParser().Arithmetic(strings.NewReader(idx))
+	}
+	out := make([]expand.Variable, len(vals))
+	for i, v := range vals {
+		switch {
+		case !ok || err != nil || x == nil || v.Kind != expand.String:
+			out[i] = strVar(word.Mark(word.MarkVar, base))
+		default:
+			out[i] = w.elemValue(base, x, v.Str, false)
+			out[i].Exported = out[i].Exported || v.Exported
+		}
+	}
+	return out
 }
 
 // loopVar sets the variable of for NAME in … and select NAME in … to one
@@ -571,6 +598,7 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 // elemValue returns the array a[i]=value (or a[i]+=value) leaves.
 func (w *walker) elemValue(name string, idx syntax.ArithmExpr, value string, appendTo bool) expand.Variable {
 	old := w.variable(name)
+	old.Set = true // declare -A CDPATH; CDPATH[0]=D: the element sets it (FINDINGS55b B7)
 	w.paramArith(&syntax.ParamExp{Param: &syntax.Lit{Value: name}, Index: idx})
 	if global, ok := aliasTable(name, w.zshShell); ok {
 		// BASH_ALIASES[NAME]=TEXT (zsh: aliases, galiases) defines an

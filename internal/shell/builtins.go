@@ -218,7 +218,7 @@ func (c *cmd) read() {
 	}
 	for _, n := range append(names, array) {
 		switch {
-		case !word.IsName(n):
+		case !varTarget(n):
 		case in.tame:
 			w.setString(n, word.Mark(word.MarkName, n)) // harmless names (runnames.go)
 		default:
@@ -336,10 +336,17 @@ func (c *cmd) readLines(lines []string, names []string, array string, raw bool) 
 		w.setVar(array, arrays...)
 	}
 	for i, n := range names {
-		if word.IsName(n) && len(vals[i]) > 0 {
+		if varTarget(n) && len(vals[i]) > 0 {
 			w.setVar(n, vals[i]...)
 		}
 	}
+}
+
+// varTarget reports whether s names a variable read or printf -v may
+// set: NAME, or an element NAME[IDX] (read "CDPATH[0]": FINDINGS55b B7).
+func varTarget(s string) bool {
+	base, _, elem := strings.Cut(s, "[")
+	return word.IsName(base) && (!elem || strings.HasSuffix(s, "]"))
 }
 
 // callback: mapfile -C CMD (-CCMD, -tC CMD: as bash's getopt reads a
@@ -384,7 +391,7 @@ func (c *cmd) printfVar() bool {
 	}
 	c.allData()
 	name := c.args[1].Text
-	if !c.w.varNameTold(name) || !word.IsName(name) {
+	if !c.w.varNameTold(name) || !varTarget(name) {
 		return true
 	}
 	if out, ok := printfFormat(c.args[2].Text, word.Texts(c.args[3:]), c.w.zsh); ok {
@@ -497,6 +504,7 @@ func (c *cmd) cd() {
 	if len(ops) > 1 && rot == "" && c.name != "popd" {
 		dest, named = w.severalOperands(ops)
 	}
+	vanished := c.cdVanished()
 	if dest != "" && dest != "-" {
 		w.Read(dest)
 	}
@@ -521,8 +529,10 @@ func (c *cmd) cd() {
 	if dest == "-" && w.oldAlt != nil {
 		named = append(named, *w.oldAlt) // cd - after a cd that may have failed
 	}
+	named = append(named, vanished...)
 	prev, oldPWD := w.Dir, w.dest("-")
 	w.cdMove(stack[0], named, c.cdMayFail())
+	w.cdSetsPWD(noChange)
 	w.dirs = reversed(stack[1:])
 	c.keepAltStack(before, hadAlt)
 	if w.Dir != prev {
@@ -531,11 +541,28 @@ func (c *cmd) cd() {
 	}
 }
 
+// cdSetsPWD forgets a value the command gave PWD (PWD=~; read PWD):
+// cd, pushd and popd set it where they move, which $PWD and ~+ then
+// read; after one that may not have moved the shell, it is either, which
+// guard does not tell (FINDINGS55b B1).
+func (w *walker) cdSetsPWD(noChange bool) {
+	if _, ok := w.varMap()["PWD"]; !ok || noChange {
+		return
+	}
+	if w.cdWasSure {
+		w.dropVariable("PWD")
+		return
+	}
+	w.setUnknown("PWD")
+}
+
 // logical returns d, where a cd (pushd) moves, as bash's logical cd does:
 // with .. taken away with the name before it, not after a link the name
 // is (cd LINK/.. goes back where the shell was: FINDINGS53b F4); when
 // that is no directory the reader finds, bash tries d as the kernel
-// resolves it too, which is then added to named.
+// resolves it too (cd lib/../../.aws, lib a link: FINDINGS55b B12), which
+// is then added to named: the links followed, or a directory guard cannot
+// tell where the command made links it cannot resolve there.
 func (w *walker) logical(d string, named []string) (string, []string) {
 	if d == "" || word.HasMark(d) {
 		return d, named
@@ -545,7 +572,14 @@ func (w *walker) logical(d string, named []string) (string, []string) {
 		return d, named
 	}
 	if !w.knownDir(l) {
-		named = append(named, d)
+		switch r, ok := w.physicalDir(d); {
+		case ok:
+			named = append(named, r)
+		case w.MadeLinks():
+			named = append(named, effect.UnknownCd)
+		default:
+			named = append(named, d)
+		}
 	}
 	return l, named
 }
@@ -695,6 +729,9 @@ func (w *walker) cdPaths(dest string) []string {
 			cdpath, ok = strings.Join(v.List, ":"), true
 		}
 	}
+	if v := w.varMap()[w.refTarget("CDPATH", declFlags{})]; !ok && v.Kind == expand.NameRef {
+		return append(out, effect.UnknownCd) // a nameref guard cannot follow
+	}
 	if !ok && w.declared("CDPATH") {
 		return out // unset by the command
 	}
@@ -805,15 +842,21 @@ func (w *walker) destFromOthers(dest string) []string {
 }
 
 // knownDir reports whether the reader finds a directory at d (as the
-// walker names it) that the command has not changed: a cd there succeeds,
-// and the shell is not left where it was (FINDINGS52a P6: a cd to what is
-// no directory fails, and what follows it after ; runs where it was).
+// walker names it) that the command has not changed, and that guard's
+// user may search (access X_OK, every name on the way: chdir fails with
+// EACCES otherwise, FINDINGS55b B16): a cd there succeeds, and the shell
+// is not left where it was (FINDINGS52a P6: a cd to what is no directory
+// fails, and what follows it after ; runs where it was).
 func (w *walker) knownDir(d string) bool {
 	st, ok := w.Files.(effect.Stater)
 	if !ok || word.HasMark(d) || w.wroteAt(d) {
 		return false
 	}
 	k, _ := st.Lstat(d) // d is the walker's: relative to where the command starts, not to w.Dir
+	if a, is := w.Files.(effect.Accesser); is && k == effect.EntryDir {
+		can, known := a.Access(d)
+		return can && known
+	}
 	return k == effect.EntryDir
 }
 

@@ -102,12 +102,20 @@ func (c *cmd) callBody(name string, body *syntax.Stmt, words []word.Word) {
 	w.depth++
 	w.funcs.locals = append(w.funcs.locals, map[string]varState{})
 	w.inFunc++
+	dir := w.Dir
 	w.leavable([]*syntax.Stmt{body}, func() { w.stmt(body) })
 	w.inFunc--
 	frame := w.funcs.locals[len(w.funcs.locals)-1]
 	w.funcs.locals = w.funcs.locals[:len(w.funcs.locals)-1]
 	for n, s := range frame {
 		w.restoreVar(n, s)
+	}
+	if _, local := frame["PWD"]; local && w.Dir != dir {
+		if _, own := w.varMap()["PWD"]; !own {
+			// local PWD; cd D: the call's end gives PWD back the value it
+			// had, where the shell was, not D (FINDINGS55b B1).
+			w.setString("PWD", word.DirMark(dir))
+		}
 	}
 	w.pos, w.depth = savedPos, savedDepth
 	delete(w.funcs.calling, name)

@@ -174,7 +174,7 @@ func (w *walker) noteGlobVar(name string) {
 	switch name {
 	case "options":
 		w.nocase, w.dotglob, w.braceccl = true, true, true
-		w.rcexpand, w.wordsplit = true, true
+		w.rcexpand, w.wordsplit, w.nullglob = true, true, true
 	case "GLOBIGNORE":
 		w.dotglob = true
 	}
@@ -574,7 +574,7 @@ func (w *walker) globOptions(args []word.Word) {
 			w.nocase, w.dotglob, w.braceccl = true, true, true
 			w.rcexpand, w.wordsplit = true, true
 			w.cdable, w.autocd = true, true
-			w.allexport = true
+			w.allexport, w.nullglob = true, true
 		case optionName(a.Text) == "allexport":
 			w.allexport = true
 		case caseOption(a.Text):
@@ -589,6 +589,8 @@ func (w *walker) globOptions(args []word.Word) {
 			w.cdable = true
 		case optionName(a.Text) == "autocd":
 			w.autocd = true
+		case optionName(a.Text) == "nullglob" || optionName(a.Text) == "cshnullglob":
+			w.nullglob = true
 		case dotOption(a.Text):
 			w.dotglob = true
 		}

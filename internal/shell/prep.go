@@ -204,7 +204,7 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 		}
 		return "~", true
 	case "+":
-		return word.DirMark(w.Dir), true
+		return w.variable("PWD").Str, true // $PWD's value, an assignment's too (FINDINGS55b B1)
 	case "-":
 		return w.variable("OLDPWD").Str, true
 	}
@@ -245,7 +245,7 @@ func (w *walker) namedDir(name string) (string, bool) {
 	case name == "HOME":
 		return w.tildePrefix("")
 	case name == "PWD":
-		return word.DirMark(w.Dir), true
+		return w.variable("PWD").Str, true
 	case w.namedDirs:
 		return word.Mark(word.MarkVar, name), true
 	case !w.declared(name):

@@ -469,6 +469,12 @@ func (w *walker) refsOf(m syntax.Node, add func(string)) {
 		if strings.Contains(m.Value, "~") {
 			add("HOME") // ~/.bashrc: HOME's value
 		}
+		if strings.Contains(m.Value, "~+") {
+			add("PWD") // ~+ is $PWD
+		}
+		if strings.Contains(m.Value, "~-") {
+			add("OLDPWD")
+		}
 	case *syntax.CallExpr:
 		if len(m.Args) == 1 && m.Args[0].Lit() == "cd" {
 			add("HOME") // cd alone goes there

@@ -26,6 +26,55 @@ func mayVanish(a word.Word) bool {
 	return !a.Known || strings.ContainsAny(a.Text, "*?[")
 }
 
+// cdVanished returns where cd (chdir, pushd) moves when operands that
+// may be no field are none (FINDINGS55b B14): a pattern that matches
+// nothing under nullglob (zsh's NULL_GLOB, a (N) qualifier). With no
+// operand left, cd goes to the home and pushd swaps the top two entries
+// of the stack; with one left, cd goes there.
+func (c *cmd) cdVanished() []string {
+	w := c.w
+	if c.name != "cd" && c.name != "chdir" && c.name != "pushd" {
+		return nil
+	}
+	var kept []string
+	gone := false
+	for _, a := range c.args {
+		s := a.Text
+		switch {
+		case s != "" && s[0] == '-' && s != "-" && !gone && len(kept) == 0:
+			continue // an option (or pushd's +N, -N): no pattern
+		case w.nullPattern(s):
+			gone = true
+		default:
+			kept = append(kept, s)
+		}
+	}
+	switch {
+	case !gone || len(kept) > 1:
+		return nil
+	case len(kept) == 1:
+		return []string{w.dest(kept[0])}
+	case c.name != "pushd":
+		return []string{w.dest("")}
+	case len(w.dirs) > 0:
+		return []string{w.dirs[len(w.dirs)-1]}
+	}
+	return nil
+}
+
+// nullPattern reports whether word s is a pattern the shell may expand to
+// no field: nullglob may be on, or zsh's qualifier list holds N.
+func (w *walker) nullPattern(s string) bool {
+	if !strings.ContainsAny(s, "*?[") {
+		return false
+	}
+	if w.nullglob {
+		return true
+	}
+	i := strings.LastIndex(s, "(")
+	return w.zsh && i >= 0 && strings.HasSuffix(s, ")") && strings.Contains(s[i:], "N")
+}
+
 // vanishingDests writes, for cp and its kin (last: the destination's
 // index, valueOf: the option values), the operands that are the
 // destination when the operands after them expand to no field, and the

@@ -94,7 +94,10 @@ func (w *walker) variable(name string) expand.Variable {
 		if w.pos == nil {
 			return expand.Variable{Set: true, Kind: expand.Indexed, List: []string{word.Mark(word.MarkVar, name)}}
 		}
-		return expand.Variable{Set: true, Kind: expand.Indexed, List: w.pos.args}
+		// Never a nil list: mvdan.cc/sh reads "$@" over a nil one as one
+		// empty field, where the shell has none (FINDINGS55b B14: cd "$@"
+		// with no parameters is cd alone, to the home).
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: append([]string{}, w.pos.args...)}
 	case "#":
 		if w.pos != nil {
 			return strVar(strconv.Itoa(len(w.pos.args)))
@@ -235,7 +238,7 @@ func (w *walker) setUnknown(name string) {
 // array, its element 0, as $V is in bash (CDPATH=(D), PATH[0]=D, read -a
 // PATH: FINDINGS53b F5); false for an array without one.
 func (w *walker) lookup(name string) (string, bool) {
-	v, ok := w.varMap()[name]
+	v, ok := w.varMap()[w.refTarget(name, declFlags{})] // through namerefs (FINDINGS55b B7)
 	if !ok || !v.Set {
 		return "", false
 	}

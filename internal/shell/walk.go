@@ -121,6 +121,9 @@ type walker struct {
 	// zsh's AUTO_CD (a command that names a directory is cd to it) were
 	// set (see cdPaths).
 	cdable, autocd bool
+	// nullglob: bash's nullglob or zsh's NULL_GLOB (CSH_NULL_GLOB) may be
+	// on: a pattern that matches nothing is no field (see cdVanished).
+	nullglob bool
 	// physical: set -P (set -o physical): cd resolves .. after links, as
 	// the kernel does, not against $PWD's text (FINDINGS53b F4).
 	physical bool
@@ -757,49 +760,102 @@ func (w *walker) stmtOnce(s *syntax.Stmt) {
 // program it looks up in a relative PATH element may be any of theirs
 // (FINDINGS52a P6: cd nonexist; sh tools/p.sh runs ./tools/p.sh;
 // FINDINGS52b F20: CDPATH=sub; cd x && ./run.sh runs sub/x/run.sh). The
-// other walks add no lines nor commands to the analysis. What a cd there
-// moves to, and what an assignment there gives a variable ($PWD, $(pwd),
-// ~+ are each directory's), the shell may then hold too (FINDINGS53b F6).
+// other walks add no lines nor commands to the analysis. Where a walk
+// there leaves the shell, and what any assignment there gives a variable
+// ($PWD, $(pwd), ~+ are each directory's; read, printf -v, mapfile, a
+// function's assignments alike), the shell may then hold too (FINDINGS53b
+// F6, FINDINGS55b B6); inside $(…), what the walks print differing, the
+// output is one guard cannot tell.
 func (w *walker) inEachDir(s *syntax.Stmt, walk func()) {
-	others := w.OtherDirs
-	if len(others) == 0 {
+	if len(w.OtherDirs) == 0 {
 		walk()
 		return
 	}
-	cd, names := isCd(s), assignedNames(s)
-	var ends []string
-	vals := map[string][]expand.Variable{}
 	lines, cmds := len(w.a.Lines), len(w.a.Commands)
 	var out outBuf
 	if w.out != nil {
 		out = *w.out // inside $(…): what the other walks print is not printed twice
 	}
-	for _, d := range others {
-		w.scoped(func() {
-			w.Dir, w.OtherDirs = d, nil
-			walk()
-			if cd {
-				ends = append(append(ends, w.Dir), w.OtherDirs...)
-			}
-			for _, n := range names {
-				vals[n] = append(vals[n], w.saveVar(n).values(w, n)...)
-			}
-		})
-		if w.stopped() {
-			return
-		}
+	o := w.otherWalks(s, walk)
+	if w.stopped() {
+		return
 	}
 	if w.out != nil {
 		*w.out = out
 	}
 	w.a.Lines, w.a.Commands = w.a.Lines[:lines], w.a.Commands[:cmds]
 	walk()
-	w.addDirs(ends...)
-	for _, n := range names {
+	if w.out != nil && w.out.known && slices.ContainsFunc(o.printed, func(p printedText) bool { return !p.known || p.text != w.out.text.String() }) {
+		w.out.known, w.out.wild = false, true // $(cd miss; pwd): either directory
+	}
+	w.addDirs(o.ends...)
+	for _, n := range o.names {
 		if v, ok := w.varMap()[n]; ok {
-			w.setAlts(n, w.distinct(n, v, append(slices.Clone(w.alts.m[n]), vals[n]...)))
+			w.setAlts(n, w.distinct(n, v, append(slices.Clone(w.alts.m[n]), o.vals[n]...)))
 		}
 	}
+}
+
+// printedText is what a walk inside $(…) left printed.
+type printedText struct {
+	text  string
+	known bool
+}
+
+// otherDirWalks is what inEachDir's walks in the other directories left:
+// where the shell ends, the variables assigned with their values, what
+// was printed.
+type otherDirWalks struct {
+	ends    []string
+	names   []string
+	vals    map[string][]expand.Variable
+	printed []printedText
+}
+
+// otherWalks walks s (walk) in each of the other directories, each as a
+// subshell, and returns what the walks left.
+func (w *walker) otherWalks(s *syntax.Stmt, walk func()) otherDirWalks {
+	o := otherDirWalks{names: assignedNames(s), vals: map[string][]expand.Variable{}}
+	outer := w.alog
+	defer func() { w.alog = outer }()
+	seen := map[string]int{}
+	var out outBuf
+	if w.out != nil {
+		out = *w.out
+	}
+	for _, d := range w.OtherDirs {
+		log := &assignLog{before: map[string]varState{}}
+		if w.out != nil {
+			*w.out = out // each walk prints after what was printed before
+		}
+		w.scoped(func() {
+			w.Dir, w.OtherDirs, w.alog = d, nil, log
+			walk()
+			w.alog = outer
+			o.ends = append(append(o.ends, w.Dir), w.OtherDirs...)
+			for _, n := range log.order {
+				if !slices.Contains(o.names, n) {
+					o.names = append(o.names, n)
+				}
+			}
+			for _, n := range o.names {
+				o.vals[n] = append(o.vals[n], w.saveVar(n).values(w, n)...)
+				seen[n]++
+			}
+			if w.out != nil {
+				o.printed = append(o.printed, printedText{w.out.text.String(), w.out.known})
+			}
+		})
+		if w.stopped() {
+			return o
+		}
+	}
+	for _, n := range o.names {
+		if seen[n] < len(w.OtherDirs) {
+			o.vals[n] = append(o.vals[n], w.saveVar(n).values(w, n)...) // not assigned in every walk
+		}
+	}
+	return o
 }
 
 // assignedNames returns the variables s assigns for the shell (d=$PWD,
@@ -823,6 +879,21 @@ func assignedNames(s *syntax.Stmt) []string {
 		}
 	}
 	return names
+}
+
+// expandsItems reports whether a for loop's words hold an expansion (or
+// a tilde): their values may be the directory's the shell is in.
+func expandsItems(c *syntax.ForClause) bool {
+	wi, ok := c.Loop.(*syntax.WordIter)
+	if !ok {
+		return false
+	}
+	for _, it := range wi.Items {
+		if l := it.Lit(); l == "" || strings.Contains(l, "~") {
+			return true
+		}
+	}
+	return false
 }
 
 // compound walks the command of a statement that is not a simple one.
@@ -854,7 +925,12 @@ func (w *walker) compound(s *syntax.Stmt) {
 			w.conditional(func() { w.stmts(c.Do) })
 		})
 	case *syntax.ForClause:
-		w.leavable(c.Do, func() { w.forClause(c) })
+		loop := func() { w.leavable(c.Do, func() { w.forClause(c) }) }
+		if expandsItems(c) {
+			w.inEachDir(s, loop) // for d in "$PWD": each directory's (FINDINGS55b B6)
+		} else {
+			loop()
+		}
 	case *syntax.CaseClause:
 		w.fields(c.Word)
 		w.conditional(func() {

@@ -78,6 +78,12 @@ func (w *Ledger) LinksUnknown(why string) {
 	}
 }
 
+// MadeLinks reports whether the command made a link, or may have made
+// one guard cannot follow, before this point.
+func (w *Ledger) MadeLinks() bool {
+	return len(w.links) > 0 || w.linksUnknown != "" || len(w.mayLink) > 0
+}
+
 // linkKey is path p as links are compared: home spelt ~, cleaned of . and
 // // (ln -s ~/.bashrc . names ./.bashrc, written later as .bashrc).
 func (w *Ledger) linkKey(p string) string {
