@@ -10,6 +10,7 @@ package shell
 
 import (
 	"encoding/json"
+	"errors"
 	"path"
 	"slices"
 	"strings"
@@ -289,17 +290,19 @@ func (c *cmd) packageFile(f string, names []string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	var pkg struct {
-		Scripts map[string]any `json:"scripts"`
-		Tasks   map[string]any `json:"tasks"`
+	key := "scripts"
+	if c.name == "deno" && strings.Contains(path.Base(f), "deno.json") {
+		key = "tasks"
 	}
-	if json.Unmarshal([]byte(t), &pkg) != nil {
-		c.scanRecipeWords(strings.Split(t, "\n"), nil)
+	var scripts map[string]any
+	obj, err := lang.JSONObject([]byte(t)) // exact keys: "Scripts" is not npm's
+	if errors.Is(err, lang.ErrDuplicateKey) {
+		c.w.hide("runs the scripts of %s, which guard cannot read: %v", f, err)
 		return "", false
 	}
-	scripts := pkg.Scripts
-	if c.name == "deno" && strings.Contains(path.Base(f), "deno.json") {
-		scripts = pkg.Tasks
+	if err != nil || lang.JSONMember(obj, key, &scripts) != nil {
+		c.scanRecipeWords(strings.Split(t, "\n"), nil)
+		return "", false
 	}
 	if !written {
 		names = c.newScripts(f, names)

@@ -1,0 +1,36 @@
+package hook
+
+import "testing"
+
+// TestPackageExactKeys: package.json is read by its exact keys, as npm's
+// JSON.parse does: a "Scripts" or "ſcripts" key after "scripts" does not
+// hide npm's scripts (run, a workspace member's, install's lifecycle
+// ones), and a key named twice is cannot-tell (FINDINGS55a N6).
+func TestPackageExactKeys(t *testing.T) {
+	const evil = `"scripts":{"x":"echo x >> ~/.bashrc","postinstall":"echo x >> ~/.bashrc"}`
+	const fake = `"Scripts":{"x":"echo ok","postinstall":"echo ok"}`
+	_, proj := scriptWorld(t, map[string]string{
+		"case/package.json":      `{"name":"x","version":"1.0.0",` + evil + `,` + fake + `}`,
+		"fold/package.json":      `{"name":"x","version":"1.0.0",` + evil + `,"ſcripts":{"x":"echo ok","postinstall":"echo ok"}}`,
+		"ws/package.json":        `{"name":"r","private":true,"workspaces":["a"]}`,
+		"ws/a/package.json":      `{"name":"a","version":"1.0.0",` + evil + `,` + fake + `}`,
+		"dup/package.json":       `{"name":"x","scripts":{"x":"echo ok"},"scripts":{"x":"echo ok"}}`,
+		"dup2/package.json":      `{"name":"x","scripts":{"x":"echo ok","\u0078":"echo ok"}}`,
+		"ok/package.json":        `{"name":"x","version":"1.0.0","scripts":{"x":"echo ok","postinstall":"echo ok"},"Scripts":{"x":"echo x >> ~/.bashrc"}}`,
+		"deno/deno.json":         `{"tasks":{"x":"echo x >> ~/.bashrc"},"Tasks":{"x":"echo ok"}}`,
+		"lock/package.json":      `{"name":"x","version":"1.0.0"}`,
+		"lock/package-lock.json": `{"name":"x","lockfileVersion":3,"packages":{"":{"name":"x"},"node_modules/e":{"resolved":"../evil","link":true,"Resolved":"x","Link":false}}}`,
+		"evil/package.json":      `{"name":"e","version":"1.0.0","scripts":{"postinstall":"echo x >> ~/.bashrc"}}`,
+	})
+	p := realPolicy(t, `{}`)
+	for _, cmd := range []string{
+		"cd case && npm run x", "cd fold && npm run x", "cd case && npm install",
+		"cd ws && npm run x -w a", "cd ws && npm run x -ws",
+		"cd dup && npm run x", "cd dup2 && npm run x", "cd deno && deno task x", "cd lock && npm ci",
+	} {
+		checkBlock(t, p, proj, cmd, true, "")
+	}
+	for _, cmd := range []string{"cd ok && npm run x", "cd ok && npm install"} {
+		checkBlock(t, p, proj, cmd, false, "")
+	}
+}
