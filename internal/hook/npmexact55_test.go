@@ -34,3 +34,33 @@ func TestPackageExactKeys(t *testing.T) {
 		checkBlock(t, p, proj, cmd, false, "")
 	}
 }
+
+// TestNpmScriptVars: a script line that reads a variable npm sets for
+// its scripts is analysed as typed, with npm's values where they come
+// from package.json and unknown (never empty) where they come from
+// settings guard does not read: a redirection built from
+// npm_config_userconfig or an npm_package_* value after a bare cd is
+// blocked (FINDINGS55a N13, K14); npm_package_version in a project path
+// is the version.
+func TestNpmScriptVars(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"p/package.json": `{"name":"app","version":"1.2.3","config":{"f":".bashrc","port":"8080"},"scripts":{` +
+			`"a":"echo x >> ${npm_config_userconfig%/*}/.bashrc",` +
+			`"b":"echo x >> $(dirname $npm_config_userconfig)/.bashrc",` +
+			`"c":"echo x >> ${npm_config_userconfig%.npmrc}.bashrc",` +
+			`"d":"cd; echo x >> $npm_package_config_f",` +
+			`"e":"echo x >> ${npm_config_cache%/*}/.bashrc",` +
+			`"v":"echo $npm_package_version > VERSION",` +
+			`"m":"mkdir -p dist/$npm_package_version && cp -r build/. dist/$npm_package_version/",` +
+			`"s":"node server.js --port $npm_package_config_port",` +
+			`"l":"echo \"running $npm_lifecycle_event\""}}`,
+		"p/server.js": "console.log(1)\n",
+	})
+	p := realPolicy(t, `{}`)
+	for _, s := range []string{"a", "b", "c", "d", "e"} {
+		checkBlock(t, p, proj, "cd p && npm run "+s, true, "")
+	}
+	for _, s := range []string{"v", "m", "s", "l"} {
+		checkBlock(t, p, proj, "cd p && npm run "+s, false, "")
+	}
+}
