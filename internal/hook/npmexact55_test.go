@@ -1,6 +1,9 @@
 package hook
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestPackageExactKeys: package.json is read by its exact keys, as npm's
 // JSON.parse does: a "Scripts" or "ſcripts" key after "scripts" does not
@@ -62,5 +65,31 @@ func TestNpmScriptVars(t *testing.T) {
 	}
 	for _, s := range []string{"v", "m", "s", "l"} {
 		checkBlock(t, p, proj, "cd p && npm run "+s, false, "")
+	}
+}
+
+// TestNpmLifecycleScripts: npm start, stop, restart and the install
+// family scan the scripts they run (with their pre and post scripts),
+// not every script: a stock Vite + Vitest + Prettier package's npm
+// start, npm install, npm ci pass although its format script rewrites
+// src before its test script's runner would load it (FINDINGS55a FP1);
+// the lifecycle scripts those commands do run are still checked.
+func TestNpmLifecycleScripts(t *testing.T) {
+	const vite = `{"name":"viteapp","private":true,"version":"0.0.0","type":"module","scripts":{` +
+		`"dev":"vite","build":"tsc -b && vite build","lint":"eslint .","preview":"vite preview",` +
+		`"test":"vitest run","format":"prettier --write \"src/**/*.{ts,tsx,css}\"","start":"node dist/server.js"%s}}`
+	const evil = "echo x >> ~/.bashrc"
+	_, proj := scriptWorld(t, map[string]string{
+		"v/package.json":   strings.Replace(vite, "%s", "", 1),
+		"v/src/main.ts":    "export const a = 1\n",
+		"pre/package.json": strings.Replace(vite, "%s", `,"prestart":"`+evil+`","prepare":"`+evil+`"`, 1),
+		"rs/package.json":  `{"name":"x","scripts":{"stop":"` + evil + `"}}`,
+	})
+	p := realPolicy(t, `{}`)
+	for _, cmd := range []string{"npm start", "npm install", "npm ci", "npm i -D vitest", "yarn", "pnpm install", "npm test", "npm run build"} {
+		checkBlock(t, p, proj, "cd v && "+cmd, false, "")
+	}
+	for _, cmd := range []string{"cd pre && npm start", "cd pre && npm install", "cd pre && npm ci", "cd pre && pnpm install", "cd rs && npm restart", "cd rs && npm stop"} {
+		checkBlock(t, p, proj, cmd, true, "")
 	}
 }
