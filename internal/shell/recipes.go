@@ -313,7 +313,7 @@ func (c *cmd) packageFile(f string, names []string) (string, bool) {
 			c.w.recipeEnv = c.npmRecipeEnv(restore, obj) // npmenv.go
 			c.projectScripts(scripts, names)
 			c.w.recipeEnv = restore
-			c.npmEnvScripts(obj, scripts, names) // npmenv.go
+			c.npmEnvScripts(obj, scripts, names)                // npmenv.go
 			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go
 			c.npmDefaults(scripts, names, func(l string) { c.scanRecipeWords([]string{l}, nil) })
 		}
