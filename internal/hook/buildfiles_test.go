@@ -73,7 +73,8 @@ func TestProjectBuildFileConstructs(t *testing.T) {
 		"mk/ok.mk":         "B := ./bin\nall:\n\t$(CURDIR)/ok.sh $(B)\n\tgo test ./...\n",
 		"mk/ok.sh":         "echo ok\n",
 		"mk/pattern.mk":    "all: a.o\n%.o: %.c\n\tcp $< ~/.bashrc\n",
-		"pkg/package.json": `{"scripts":{"test":"jest","prepack":"cp x ~/.bashrc","dev":"cp x ~/.bashrc","build":"tsc"}}`,
+		// npm it and npm version run their lifecycle scripts, not prepack (FINDINGS55a FP1)
+		"pkg/package.json": `{"scripts":{"test":"jest","prepack":"cp x ~/.bashrc","dev":"cp x ~/.bashrc","build":"tsc","postinstall":"cp x ~/.bashrc","preversion":"cp x ~/.bashrc"}}`,
 		"deno/deno.json":   `{"tasks":{"dev":"cp x ~/.bashrc"}}`,
 	})
 	p := realPolicy(t, "")
