@@ -100,7 +100,7 @@ func TestProjectBuildFileConstructs(t *testing.T) {
 		{"cd mk && make -f ok.mk", false},
 		{"cd mk && make -f pattern.mk", true},
 		{"cd mk && make -f r.mk", true}, // R empty: ~/.bash, a hidden file of the home (~/.*/**)
-		{"cd pkg && npm it", true}, // postinstall (npm it and npm version do not run prepack: FINDINGS55a FP1)
+		{"cd pkg && npm it", true},      // postinstall (npm it and npm version do not run prepack: FINDINGS55a FP1)
 		{"cd pkg && npm pack", true},
 		{"cd pkg && npm version patch", true},
 		{"cd pkg && npm publish --dry-run", true},
