@@ -73,7 +73,7 @@ func TestProjectBuildFileConstructs(t *testing.T) {
 		"mk/ok.mk":         "B := ./bin\nall:\n\t$(CURDIR)/ok.sh $(B)\n\tgo test ./...\n",
 		"mk/ok.sh":         "echo ok\n",
 		"mk/pattern.mk":    "all: a.o\n%.o: %.c\n\tcp $< ~/.bashrc\n",
-		"pkg/package.json": `{"scripts":{"test":"jest","prepack":"cp x ~/.bashrc","dev":"cp x ~/.bashrc","build":"tsc"}}`,
+		"pkg/package.json": `{"scripts":{"test":"jest","prepack":"cp x ~/.bashrc","dev":"cp x ~/.bashrc","build":"tsc","postinstall":"cp x ~/.bashrc","preversion":"cp x ~/.bashrc"}}`,
 		"deno/deno.json":   `{"tasks":{"dev":"cp x ~/.bashrc"}}`,
 	})
 	p := realPolicy(t, "")
@@ -100,7 +100,7 @@ func TestProjectBuildFileConstructs(t *testing.T) {
 		{"cd mk && make -f ok.mk", false},
 		{"cd mk && make -f pattern.mk", true},
 		{"cd mk && make -f r.mk", true}, // R empty: ~/.bash, a hidden file of the home (~/.*/**)
-		{"cd pkg && npm it", true},
+		{"cd pkg && npm it", true},      // postinstall (npm it and npm version do not run prepack: FINDINGS55a FP1)
 		{"cd pkg && npm pack", true},
 		{"cd pkg && npm version patch", true},
 		{"cd pkg && npm publish --dry-run", true},

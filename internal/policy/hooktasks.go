@@ -13,13 +13,13 @@ package policy
 // protected as globs, not only the module found today.
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/regularfile"
+	"github.com/guardhq/guard/internal/shell/lang"
 )
 
 const (
@@ -206,15 +206,14 @@ func packageScripts(dir, name string) []string {
 	for range maxTaskLevels {
 		data, err := regularfile.ReadFile(filepath.Join(d, "package.json"), maxTaskFileBytes)
 		if err == nil {
-			var pkg struct {
-				Scripts map[string]any `json:"scripts"`
-			}
-			if json.Unmarshal(data, &pkg) != nil {
-				return nil // npm refuses it too; package.json itself is protected (entryRuns)
+			var scripts map[string]any
+			pkg, err := lang.JSONObject(data) // exact keys: "Scripts" is not npm's
+			if err != nil || lang.JSONMember(pkg, "scripts", &scripts) != nil {
+				return nil // npm refuses it too (or a key twice); package.json itself is protected (entryRuns)
 			}
 			var out []string
 			for _, k := range [...]string{"pre" + name, name, "post" + name} {
-				if s, ok := pkg.Scripts[k].(string); ok && s != "" {
+				if s, ok := scripts[k].(string); ok && s != "" {
 					out = append(out, s)
 				}
 			}

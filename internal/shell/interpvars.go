@@ -6,7 +6,6 @@ package shell
 // module search path is computed.
 
 import (
-	"encoding/json"
 	"path"
 	"strings"
 
@@ -102,15 +101,17 @@ func (m *moduleLoader) snapshotBuilder(opt, next string) {
 	if !ok {
 		return
 	}
-	var cfg struct {
-		Builder string `json:"builder"`
+	var builder string
+	cfg, err := lang.JSONObject([]byte(t)) // exact keys, as node's
+	if err == nil {
+		err = lang.JSONMember(cfg, "builder", &builder)
 	}
-	if err := json.Unmarshal([]byte(t), &cfg); err != nil {
+	if err != nil {
 		m.c.w.hide("names a snapshot configuration guard cannot parse: it cannot tell what code runs")
 		return
 	}
-	if cfg.Builder != "" {
-		m.load(nodeFiles(word.Clean(cfg.Builder)), 0)
+	if builder != "" {
+		m.load(nodeFiles(word.Clean(builder)), 0)
 	}
 }
 

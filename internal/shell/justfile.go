@@ -38,6 +38,7 @@ type justRecipe struct {
 	// tell; noCd: [no-cd].
 	dir, unknown string
 	noCd         bool
+	params       []string // its parameters, as written ($NAME: exported)
 }
 
 // justfile is what readJustfile reads of a justfile's text.
@@ -63,6 +64,20 @@ type justfile struct {
 	// paths are the values of just's path functions (justPathFuncs):
 	// justfile_directory() and the rest, by name.
 	paths map[string]string
+	// exported are the assignments export puts in every recipe's
+	// environment, exportAll set export's all; dotenvLoad set
+	// dotenv-load's, dotenvFile the file another dotenv setting names
+	// (justenv.go).
+	exported              []string
+	exportAll, dotenvLoad bool
+	fallback              bool   // set fallback: a recipe it lacks is the parent justfile's
+	dotenvFile            string // set dotenv-filename's or dotenv-path's
+	dotenvPath            bool   // dotenvFile is dotenv-path's
+	// calls are the dependency calls with arguments, by the recipe they
+	// call: (y ARG…)'s argument expressions; bound the ones a recipe's
+	// body is being filled with.
+	calls map[string][][]string
+	bound map[string]string
 }
 
 // justPathFuncs are just's functions of no argument whose value is a
@@ -101,6 +116,7 @@ func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		c.w.hide("runs %s, whose justfile %s %s: it cannot tell what runs", c.name, f, jf.hide)
 		return
 	}
+	c.justEnv(&jf, base) // justenv.go
 	scan := func(lines []string) func() {
 		return func() {
 			c.scanRecipeWords(lines, nil)
@@ -158,11 +174,15 @@ func (c *cmd) scanJustfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		})
 	}
 	c.justMods(tr, jf.mods, base, seen)
+	if jf.fallback {
+		c.justFallback(tr, base, seen) // justenv.go
+	}
 }
 
 // read reads justfile text t into jf (more of it for an import).
 func (jf *justfile) read(t string) {
 	lines := strings.Split(t, "\n")
+	jf.collectCalls(lines) // justenv.go
 	var attrs []string
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], " \t\r")
@@ -194,6 +214,9 @@ func (jf *justfile) read(t string) {
 			name := justAssignment(l)
 			_, v, _ := strings.Cut(l, ":=")
 			jf.vars[name] = strings.TrimSpace(v)
+			if first == "export" {
+				jf.exported = append(jf.exported, name)
+			}
 		default:
 			j := i + 1
 			for j < len(lines) && (strings.TrimSpace(lines[j]) == "" || lines[j][0] == ' ' || lines[j][0] == '\t') {
@@ -211,6 +234,18 @@ func (jf *justfile) setting(s, l string) {
 	name, v, _ := strings.Cut(s, ":=")
 	name, v = strings.TrimSpace(name), strings.TrimSpace(v)
 	switch name {
+	case "export":
+		jf.exportAll = v == "" || v == "true"
+	case "fallback":
+		jf.fallback = v == "" || v == "true"
+	case "dotenv-load":
+		jf.dotenvLoad = v == "" || v == "true"
+	case "dotenv-filename", "dotenv-path":
+		f, ok := justString(v)
+		if !ok {
+			jf.hide = "loads a dotenv file guard cannot tell (" + l + ")"
+		}
+		jf.dotenvFile, jf.dotenvPath = f, name == "dotenv-path"
 	case "working-directory":
 		if d, ok := justDir(l); ok {
 			jf.setDir = d
@@ -296,8 +331,20 @@ func justAssignment(l string) string {
 }
 
 // recipe reads a recipe: its header line h, its attribute lines attrs,
-// its body lines.
+// its body lines; once as the invocation gives its parameters, and once
+// more for each dependency call that gives them arguments (justenv.go).
 func (jf *justfile) recipe(h string, attrs, body []string) {
+	r, ok := jf.recipeOf(h, attrs, body)
+	if !ok {
+		return
+	}
+	r.lines = append(r.lines, jf.calledLines(h, attrs, body)...)
+	jf.recipes = append(jf.recipes, r)
+}
+
+// recipeOf returns the recipe of header h, attributes attrs and body
+// lines body; false for one with no body.
+func (jf *justfile) recipeOf(h string, attrs, body []string) (justRecipe, bool) {
 	var r justRecipe
 	interp, script := jf.shell, false
 	for _, at := range attrs {
@@ -325,6 +372,7 @@ func (jf *justfile) recipe(h string, attrs, body []string) {
 		}
 	}
 	params := justParams(h)
+	r.params = params
 	var ls []string
 	for _, b := range body {
 		if s := strings.TrimSpace(b); s != "" {
@@ -332,7 +380,7 @@ func (jf *justfile) recipe(h string, attrs, body []string) {
 		}
 	}
 	if len(ls) == 0 {
-		return
+		return r, false
 	}
 	fill := func(s string) string { return jf.fill(s, params) }
 	switch {
@@ -346,7 +394,7 @@ func (jf *justfile) recipe(h string, attrs, body []string) {
 			r.lines = append(r.lines, jf.runs(interp, fill(l), false)...)
 		}
 	}
-	jf.recipes = append(jf.recipes, r)
+	return r, true
 }
 
 // justAttrs returns the attributes of attribute line l ([no-cd,
@@ -641,9 +689,12 @@ func justEnvCall(e string) string {
 func (jf *justfile) param(name string, params []string) (string, bool) {
 	for _, p := range params {
 		n, def, hasDef := strings.Cut(strings.TrimLeft(p, "+*$"), "=")
+		v, isBound := jf.bound[n]
 		switch {
 		case n != name:
 			continue
+		case isBound:
+			return v, true // a dependency's argument: (y ARG)
 		case jf.argsUnknown || jf.given && strings.ContainsAny(jf.args, `"\`):
 			return "`unknown`", true
 		case jf.given:

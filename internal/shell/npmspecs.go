@@ -10,6 +10,7 @@ package shell
 
 import (
 	"encoding/json"
+	"errors"
 	"net"
 	"path"
 	"slices"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -44,13 +46,11 @@ func depSpecs(t string) []depSpec {
 	if json.Unmarshal([]byte(t), &pkg) != nil {
 		return nil
 	}
-	var pnpm struct {
-		Overrides json.RawMessage `json:"overrides"`
-	}
-	_ = json.Unmarshal(pkg["pnpm"], &pnpm)
+	var pnpm map[string]json.RawMessage
+	_ = json.Unmarshal(pkg["pnpm"], &pnpm) // pnpm.overrides, the keys exact
 	var out []depSpec
 	for _, raw := range []json.RawMessage{pkg["dependencies"], pkg["devDependencies"], pkg["optionalDependencies"],
-		pkg["peerDependencies"], pkg["overrides"], pkg["resolutions"], pnpm.Overrides} {
+		pkg["peerDependencies"], pkg["overrides"], pkg["resolutions"], pnpm["overrides"]} {
 		out = appendSpecs(out, "", raw, 0)
 	}
 	return out
@@ -231,19 +231,17 @@ func (c *cmd) lockDirs() ([]string, bool) {
 			continue
 		}
 		t, st := c.w.FileStatus(f, true, maxLockBytes)
-		var lock struct {
-			Packages map[string]struct {
-				Resolved string `json:"resolved"`
-				Link     bool   `json:"link"`
-			} `json:"packages"`
-			Dependencies map[string]lockDep `json:"dependencies"`
+		var pkgs, deps map[string]lockDep
+		lock, err := lang.JSONObject([]byte(t)) // exact keys, as npm's
+		if err == nil {
+			err = errors.Join(lang.JSONMember(lock, "packages", &pkgs), lang.JSONMember(lock, "dependencies", &deps))
 		}
-		if st != effect.FileWhole || json.Unmarshal([]byte(t), &lock) != nil {
-			c.w.hide("installs what %s lists, which guard cannot read whole (at most %d MiB of JSON)", f, maxLockBytes>>20)
+		if st != effect.FileWhole || err != nil {
+			c.w.hide("installs what %s lists, which guard cannot read whole (at most %d MiB of JSON, each key once)", f, maxLockBytes>>20)
 			return nil, false
 		}
 		var specs []depSpec
-		for _, e := range lock.Packages {
+		for _, e := range pkgs {
 			switch {
 			case e.Link:
 				specs = append(specs, depSpec{"", "file:" + e.Resolved})
@@ -251,17 +249,29 @@ func (c *cmd) lockDirs() ([]string, bool) {
 				specs = append(specs, depSpec{"", e.Resolved})
 			}
 		}
-		specs = lockV1Specs(specs, lock.Dependencies, 0)
+		specs = lockV1Specs(specs, deps, 0)
 		return c.localDirs(".", specs)
 	}
 	return nil, true
 }
 
-// lockDep is a dependency of a lock file of version 1.
+// lockDep is a package of a lock file: an entry of its packages, or a
+// dependency of a version 1 lock (nested ones too).
 type lockDep struct {
-	Version      string             `json:"version"`
-	Resolved     string             `json:"resolved"`
-	Dependencies map[string]lockDep `json:"dependencies"`
+	Version, Resolved string
+	Link              bool
+	Dependencies      map[string]lockDep
+}
+
+// UnmarshalJSON decodes a lock entry by its exact keys, as npm reads
+// them (encoding/json's struct tags match any case).
+func (d *lockDep) UnmarshalJSON(b []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	return errors.Join(lang.JSONMember(m, "version", &d.Version), lang.JSONMember(m, "resolved", &d.Resolved),
+		lang.JSONMember(m, "link", &d.Link), lang.JSONMember(m, "dependencies", &d.Dependencies))
 }
 
 // lockV1Specs appends the version and resolved specs of a version 1

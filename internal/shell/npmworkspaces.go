@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -134,14 +135,12 @@ func (c *cmd) workspaceCall() bool {
 // its local dependencies; false, having hidden the command, when one
 // cannot be resolved.
 func (c *cmd) membersOf(d, t string, deps bool) ([]string, bool) {
-	var pkg struct {
-		Workspaces json.RawMessage `json:"workspaces"`
-	}
-	if json.Unmarshal([]byte(t), &pkg) != nil {
-		return nil, true // scanned whole by packageFile
+	pkg, err := lang.JSONObject([]byte(t)) // exact keys, as npm's
+	if err != nil {
+		return nil, true // scanned whole or hidden by packageFile
 	}
 	var out []string
-	globs, ok := workspaceGlobs(pkg.Workspaces)
+	globs, ok := workspaceGlobs(pkg["workspaces"])
 	if !ok {
 		c.w.hide("runs the scripts of workspaces whose list in %s guard cannot read", path.Join(d, "package.json"))
 		return nil, false
@@ -171,11 +170,12 @@ func workspaceGlobs(raw json.RawMessage) ([]string, bool) {
 	if json.Unmarshal(raw, &list) == nil {
 		return list, true
 	}
-	var obj struct {
-		Packages []string `json:"packages"`
-	}
+	var obj map[string]json.RawMessage // yarn's {"packages": […]}, the key exact
 	if json.Unmarshal(raw, &obj) == nil {
-		return obj.Packages, true
+		list = nil
+		if lang.JSONMember(obj, "packages", &list) == nil {
+			return list, true
+		}
 	}
 	return nil, false
 }

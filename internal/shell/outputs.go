@@ -8,6 +8,7 @@ import (
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -125,11 +126,10 @@ func (c *cmd) scriptNames(dir string) func(string) bool {
 		if !read {
 			read = true
 			for _, f := range c.projectFiles(dir, []string{"package.json"}, catalogue.Nearest) {
-				var pkg struct {
-					Scripts map[string]json.RawMessage `json:"scripts"`
-				}
-				if t, st := c.w.FileStatus(f, true, effect.MaxScriptBytes); st == effect.FileWhole && json.Unmarshal([]byte(t), &pkg) == nil {
-					scripts = pkg.Scripts
+				if t, st := c.w.FileStatus(f, true, effect.MaxScriptBytes); st == effect.FileWhole {
+					if obj, err := lang.JSONObject([]byte(t)); err == nil {
+						_ = lang.JSONMember(obj, "scripts", &scripts) // exact key, as npm's
+					}
 				}
 			}
 		}

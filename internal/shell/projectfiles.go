@@ -8,12 +8,12 @@ package shell
 // with the walker that finds a test runner's project root.
 
 import (
-	"encoding/json"
 	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -103,8 +103,8 @@ func (c *cmd) workspaceRoots(dirs []string) []string {
 			continue
 		}
 		t, st := c.w.FileStatus(f, true, effect.MaxScriptBytes)
-		var pkg map[string]json.RawMessage
-		if st != effect.FileWhole || json.Unmarshal([]byte(t), &pkg) != nil || pkg["workspaces"] != nil {
+		pkg, err := lang.JSONObject([]byte(t))
+		if st != effect.FileWhole || err != nil || pkg["workspaces"] != nil {
 			out = append(out, f)
 		}
 	}

@@ -10,6 +10,7 @@ package shell
 
 import (
 	"encoding/json"
+	"errors"
 	"path"
 	"slices"
 	"strings"
@@ -289,24 +290,30 @@ func (c *cmd) packageFile(f string, names []string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	var pkg struct {
-		Scripts map[string]any `json:"scripts"`
-		Tasks   map[string]any `json:"tasks"`
+	key := "scripts"
+	if c.name == "deno" && strings.Contains(path.Base(f), "deno.json") {
+		key = "tasks"
 	}
-	if json.Unmarshal([]byte(t), &pkg) != nil {
+	var scripts map[string]any
+	obj, err := lang.JSONObject([]byte(t)) // exact keys: "Scripts" is not npm's
+	if errors.Is(err, lang.ErrDuplicateKey) {
+		c.w.hide("runs the scripts of %s, which guard cannot read: %v", f, err)
+		return "", false
+	}
+	if err != nil || lang.JSONMember(obj, key, &scripts) != nil {
 		c.scanRecipeWords(strings.Split(t, "\n"), nil)
 		return "", false
 	}
-	scripts := pkg.Scripts
-	if c.name == "deno" && strings.Contains(path.Base(f), "deno.json") {
-		scripts = pkg.Tasks
-	}
 	if !written {
-		names = c.newScripts(f, names)
+		names = c.newScripts(f, c.lifecycleNames(names))
 		defer func(n int) { c.w.scriptsFollowed = c.w.scriptsFollowed[:n] }(len(c.w.scriptsFollowed))
 		if len(names) > 0 {
 			c.w.scriptsFollowed = append(c.w.scriptsFollowed, scriptKeys(c.w.Where(f), names)...)
+			restore := c.w.recipeEnv
+			c.w.recipeEnv = c.npmRecipeEnv(restore, obj) // npmenv.go
 			c.projectScripts(scripts, names)
+			c.w.recipeEnv = restore
+			c.npmEnvScripts(obj, scripts, names)                // npmenv.go
 			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go
 			c.npmDefaults(scripts, names, func(l string) { c.scanRecipeWords([]string{l}, nil) })
 		}
@@ -487,6 +494,57 @@ func (c *cmd) scriptsRun() []string {
 		return nil
 	}
 	return []string{"*"}
+}
+
+// npmInstallVerbs are npm's subcommands that run a package's install
+// scripts (npm's "Life Cycle Operation Order": preinstall, install,
+// postinstall, prepublish, preprepare, prepare, postprepare, and
+// dependencies after node_modules changed); npmInstallTests run test
+// after them.
+const (
+	npmInstallVerbs word.Set = " install i in ins inst insta instal isnt isnta isntal isntall add ci clean-install ic install-clean isntall-clean update up upgrade udpate rebuild rb link ln "
+	npmInstallTests word.Set = " install-test it install-ci-test cit "
+	// otherInstallVerbs are yarn's, pnpm's and bun's (their install
+	// scripts, and pnpm's pnpm:devPreinstall).
+	otherInstallVerbs word.Set = " install i add a update up upgrade rebuild rb "
+)
+
+// lifecycleNames returns the scripts (each with its pre and post
+// scripts) a package manager's subcommand runs where scriptsRun gave
+// "*" and the manager documents which: start, stop (restart: restart, or
+// stop and start); the install family, npm's pack, publish and version. Any
+// other subcommand keeps "*": every script may run. The words that pick
+// the packages (workspaces, local dependencies) still see "*".
+func (c *cmd) lifecycleNames(names []string) []string {
+	ws := c.packageWords()
+	if !slices.Contains(names, "*") || len(ws) == 0 && c.name == "npm" {
+		return names
+	}
+	if len(ws) == 0 {
+		ws = []string{"install"} // a bare yarn, pnpm or bun installs
+	}
+	install := []string{"install", "prepublish", "prepare", "dependencies", "pnpm:devPreinstall"}
+	switch v := ws[0]; {
+	case v == "start" || v == "stop":
+		return []string{v}
+	case v == "restart":
+		return []string{"restart", "stop", "start"}
+	case c.name != "npm" && otherInstallVerbs.Has(v):
+		return install
+	case c.name != "npm":
+		return names
+	case npmInstallVerbs.Has(v):
+		return install
+	case npmInstallTests.Has(v):
+		return append(install, "test")
+	case v == "pack":
+		return []string{"pack", "prepare"} // prepack, postpack
+	case v == "publish":
+		return []string{"publishOnly", "pack", "prepare", "publish"} // prepublishOnly, prepack, postpack, postpublish
+	case v == "version":
+		return []string{"version"}
+	}
+	return names
 }
 
 // npmValueOption reports whether option word s is npm's --prefix or

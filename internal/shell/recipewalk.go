@@ -554,7 +554,16 @@ func (r *recipeWalk) opaque(name string, prog []word.Word) bool {
 		return err != nil
 	}
 	x, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	return ok && r.opaqueWords(x.Args)
+	if !ok {
+		return false
+	}
+	ws := slices.Clip(x.Args)
+	for _, rd := range f.Stmts[0].Redirs {
+		if rd.Word != nil {
+			ws = append(ws, rd.Word) // >> ${V%/*}/.bashrc, >> "$(echo ~)/.bashrc" (FINDINGS55a N13, N14)
+		}
+	}
+	return r.opaqueWords(ws)
 }
 
 // setsNames adds the names statement x (F=x, export F=x G) sets to

@@ -418,7 +418,8 @@ func taskCLIVars(args []word.Word) map[string][]string {
 // filled (FINDINGS53a B9): {{.NAME}} by each value vars gives NAME (Task's
 // directory variables by the directory, one of the environment's by its
 // $NAME), $NAME and ${NAME} of a name the Taskfile gives values by them
-// (an env: the command inherits); any other template (a function, a pipe,
+// (an env: the command inherits), a pure function on literals by its
+// value (taskAction); any other template (a pipe, another function,
 // a name with no value) is a value guard cannot tell (unknownMakeVar),
 // so a read or a cd through it is cannot-tell. Readings past
 // maxTaskReadings take the template as unknown too.
@@ -441,6 +442,12 @@ func taskFill(v string, vars map[string][]string) []string {
 			continue
 		}
 		vals, ok := vars[name]
+		if tmpl && name == "" {
+			in := strings.TrimSpace(strings.Trim(strings.TrimSpace(v[i+2:i+n-2]), "-"))
+			if x, known := taskAction(in, vars); known {
+				vals, ok = []string{x}, true // print "~" "/.bashrc": taskfuncs.go
+			}
+		}
 		switch {
 		case !tmpl && !ok:
 			vals = []string{v[i : i+n]} // the shell's own $NAME

@@ -10,21 +10,21 @@ import (
 // (%%bash, %%sh, %%script) as lines handed to the shell (!CMD, as
 // ipython's line escape). It is false when text is not a notebook.
 func NotebookCode(text string) (string, bool) {
-	var nb struct {
-		Cells []struct {
-			Type   string          `json:"cell_type"`
-			Source json.RawMessage `json:"source"`
-		} `json:"cells"`
-	}
-	if err := json.Unmarshal([]byte(text), &nb); err != nil {
+	nb, err := JSONObject([]byte(text)) // exact keys, as Jupyter's
+	var cells []map[string]json.RawMessage
+	if err != nil || JSONMember(nb, "cells", &cells) != nil {
 		return "", false
 	}
 	var b strings.Builder
-	for _, c := range nb.Cells {
-		if c.Type != "code" {
+	for _, c := range cells {
+		var typ string
+		if JSONMember(c, "cell_type", &typ) != nil {
+			return "", false
+		}
+		if typ != "code" {
 			continue
 		}
-		src := cellSource(c.Source)
+		src := cellSource(c["source"])
 		if first, body, ok := strings.Cut(src, "\n"); ok && shellMagic(first) {
 			for _, l := range strings.Split(body, "\n") {
 				b.WriteString("!" + l + "\n") // %%bash: each line the shell's
