@@ -21,6 +21,7 @@ import (
 func (c *cmd) builtin() bool {
 	w := c.w
 	c.nameOperands()
+	c.noteLeave()
 	switch c.name {
 	case "set":
 		c.set()

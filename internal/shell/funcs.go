@@ -102,7 +102,7 @@ func (c *cmd) callBody(name string, body *syntax.Stmt, words []word.Word) {
 	w.depth++
 	w.funcs.locals = append(w.funcs.locals, map[string]varState{})
 	w.inFunc++
-	w.leavable([]*syntax.Stmt{body}, func() { w.stmt(body) })
+	w.leavable([]*syntax.Stmt{body}, leaveFunc, func() { w.stmt(body) })
 	w.inFunc--
 	frame := w.funcs.locals[len(w.funcs.locals)-1]
 	w.funcs.locals = w.funcs.locals[:len(w.funcs.locals)-1]

@@ -2238,10 +2238,7 @@ func (c *cmd) source() {
 		return
 	}
 	if word.IsStdin(c.args[0].Text) {
-		// curl … | source /dev/stdin: the shell runs what it reads.
-		c.name = "sh"
-		c.args, c.kinds = nil, nil
-		c.shell()
+		c.sourceStdin()
 		return
 	}
 	c.w.Read(c.args[0].Text)

@@ -222,6 +222,12 @@ type walker struct {
 	// exported.
 	exports word.Set
 	cdSure  bool // the cd being walked is followed by && or || exit
+	// leaving: what the break, continue or return commands walked in the
+	// loop, function or sourced file being walked may leave (leavable).
+	leaving leaveKind
+	// codeUnread: code guard could not read ran in this shell (it may
+	// define or unset functions and aliases, see unknownCode).
+	codeUnread bool
 	// sureCond is the depth of conditional code (cond) at which a sure cd
 	// (cdSure) moves the shell for certain: inside an && list, its level.
 	sureCond int
@@ -675,8 +681,8 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
-	anyVar := w.anyVar
-	defer func() { w.anyVar = anyVar }()
+	anyVar, leaving := w.anyVar, w.leaving
+	defer func() { w.anyVar, w.leaving = anyVar, leaving }()
 	dirsAlt, dirsLost, oldAlt := w.dirsAlt, w.dirsLost, w.oldAlt
 	defer func() { w.dirsAlt, w.dirsLost, w.oldAlt = dirsAlt, dirsLost, oldAlt }()
 	in := w.inStdin // (exec < F): not after
@@ -849,12 +855,12 @@ func (w *walker) compound(s *syntax.Stmt) {
 			}
 		})
 	case *syntax.WhileClause:
-		w.leavable(c.Do, func() {
+		w.leavable(c.Do, leaveLoop, func() {
 			w.noErrexitIn(func() { w.stmts(c.Cond) })
 			w.conditional(func() { w.stmts(c.Do) })
 		})
 	case *syntax.ForClause:
-		w.leavable(c.Do, func() { w.forClause(c) })
+		w.leavable(c.Do, leaveLoop, func() { w.forClause(c) })
 	case *syntax.CaseClause:
 		w.fields(c.Word)
 		w.conditional(func() {
