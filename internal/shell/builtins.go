@@ -49,21 +49,7 @@ func (c *cmd) builtin() bool {
 			w.pos = &positional{zero: w.pos.zero, args: w.pos.args[n:]}
 		}
 	case "unset":
-		for _, a := range c.args {
-			if a.Text == "-f" {
-				return true // functions
-			}
-			if key, ok := strings.CutPrefix(a.Text, "mapfile["); ok && w.zshShell && strings.HasSuffix(key, "]") {
-				w.Write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
-			}
-			if word.IsName(a.Text) {
-				w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
-			} else if !a.Known || word.HasMark(a.Text) {
-				w.mayUnsetHome() // unset ${!HO*}, unset $(…)
-			} else {
-				w.unsetElem(a.Text)
-			}
-		}
+		c.unset()
 		return true
 	case "read", "mapfile", "readarray", "getopts":
 		c.read()
@@ -85,6 +71,41 @@ func (c *cmd) builtin() bool {
 		return true
 	}
 	return false
+}
+
+// unset: unset NAME… removes variables, or with -f functions; without
+// -f or -v a NAME that is no variable names a function, which is removed
+// then (bash). A function removed no longer runs where its name is called
+// (FINDINGS55b B5); one that may have been is called as code that may not
+// run.
+func (c *cmd) unset() {
+	w := c.w
+	funcs, vars := false, false
+	for _, a := range c.args {
+		if len(a.Text) > 1 && a.Text[0] == '-' && a.Known {
+			funcs = funcs || strings.Contains(a.Text, "f")
+			vars = vars || strings.ContainsAny(a.Text, "vn")
+			continue
+		}
+		if !a.Known || word.HasMark(a.Text) {
+			w.unsetFuncs("") // unset -f "$f": any of them
+		} else if !vars && word.IsName(a.Text) {
+			w.unsetFuncs(a.Text)
+		}
+		if funcs {
+			continue
+		}
+		if key, ok := strings.CutPrefix(a.Text, "mapfile["); ok && w.zshShell && strings.HasSuffix(key, "]") {
+			w.Write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
+		}
+		if word.IsName(a.Text) {
+			w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
+		} else if !a.Known || word.HasMark(a.Text) {
+			w.mayUnsetHome() // unset ${!HO*}, unset $(…)
+		} else {
+			w.unsetElem(a.Text)
+		}
+	}
 }
 
 // unsetElem applies unset 'NAME[I]' to an indexed array whose elements

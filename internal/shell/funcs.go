@@ -55,6 +55,21 @@ func (w *walker) declareFunc(name string, body *syntax.Stmt) {
 	}
 }
 
+// unsetFuncs notes that unset may remove function name ("" any of them):
+// each is then called as code that may not run, beside no code at all
+// (an empty body), so what its body does is not taken as sure.
+func (w *walker) unsetFuncs(name string) {
+	for n, old := range w.funcs.bodies {
+		if name != "" && n != name || len(old) == 0 || old[len(old)-1] == noBody {
+			continue
+		}
+		w.funcs.bodies[n] = append(old[:len(old):len(old)], noBody)
+	}
+}
+
+// noBody is the body of a function unset may have removed: none.
+var noBody = &syntax.Stmt{Cmd: &syntax.Block{}}
+
 // maxBodies bounds the bodies one function may have.
 const maxBodies = 4
 
@@ -71,7 +86,7 @@ func (c *cmd) callFunc(words []word.Word) bool {
 	if !ok || !words[0].Known || w.funcs.calling[name] || w.depth+1 > MaxDepth {
 		return false
 	}
-	if len(bodies) > 1 {
+	if len(bodies) > 1 || w.codeUnread {
 		// One of several definitions runs: each, as code that may not.
 		w.conditional(func() {
 			for _, b := range bodies {
