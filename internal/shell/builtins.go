@@ -26,6 +26,7 @@ func (c *cmd) builtin() bool {
 	case "set":
 		c.set()
 	case "shopt", "setopt", "unsetopt", "emulate":
+		c.errexitOption()
 		w.globOptions(c.args)
 		w.physicalOption(c.args)
 		if c.name == "shopt" {
@@ -151,9 +152,11 @@ func (c *cmd) set() {
 		case s == "--" || s == "-":
 			c.setPositional(c.args[j+1:])
 			return
+		case !c.args[j].Known:
+			c.w.errexit = false // set $opts: it may be +e
 		case s == "-o" || s == "+o":
-			if j+1 < len(c.args) && c.args[j+1].Text == "errexit" {
-				c.w.errexit = s == "-o"
+			if j+1 < len(c.args) && (c.args[j+1].Text == "errexit" || !c.args[j+1].Known) {
+				c.w.setErrexit(s == "-o" && c.args[j+1].Known)
 			}
 			if j+1 < len(c.args) && c.args[j+1].Text == "physical" {
 				c.w.setPhysical(s == "-o")
@@ -162,7 +165,7 @@ func (c *cmd) set() {
 			j++
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 			if strings.Contains(s, "e") {
-				c.w.errexit = s[0] == '-' // set -e, set -eu
+				c.w.setErrexit(s[0] == '-') // set -e, set -eu
 			}
 			if s[0] == '-' && strings.Contains(s, "a") {
 				c.w.allexport = true // set -a: what is assigned next is exported
@@ -173,6 +176,42 @@ func (c *cmd) set() {
 		default:
 			c.setPositional(c.args[j:])
 			return
+		}
+	}
+}
+
+// setErrexit notes set -e (on) or set +e. Turning it off always counts;
+// turning it on only where the command surely runs it: not in a branch
+// or after && (false && set -e; FINDINGS55b B2), so that errexit is on
+// only where every way there turned it on.
+func (w *walker) setErrexit(on bool) {
+	if !on || w.cond == w.fileCond {
+		w.errexit = on
+	}
+}
+
+// errexitOption takes the errexit option set by shopt -o (shopt -u -o
+// errexit), zsh's setopt and unsetopt (ERR_EXIT, NO_ERR_EXIT) and
+// emulate: off where it may be, never turned on here; a word guard cannot
+// read may name it.
+func (c *cmd) errexitOption() {
+	if c.name == "emulate" {
+		c.w.errexit = false // the emulated shell's options
+		return
+	}
+	shoptO, on := c.name != "shopt", false
+	for _, a := range c.args {
+		n := strings.ReplaceAll(strings.ToLower(a.Text), "_", "")
+		switch {
+		case !a.Known:
+			c.w.errexit = false
+		case c.name == "shopt" && strings.HasPrefix(n, "-") && !strings.HasPrefix(n, "--"):
+			shoptO = shoptO || strings.Contains(n, "o")
+			on = on || strings.Contains(n, "s")
+		case shoptO && strings.Contains(n, "errexit") && !(on && n == "errexit"):
+			c.w.errexit = false
+		case c.name == "setopt" && n == "localoptions":
+			c.w.localOpts = true // zsh: the function's options restored when it returns
 		}
 	}
 }

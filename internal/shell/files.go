@@ -89,11 +89,12 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	w.runTimeLines = runTimeLine(text)
 	w.source = file
 	fileCond, noErrexit, inFunc := w.fileCond, w.noErrexit, w.inFunc
-	physical, physMaybe := w.physical, w.physMaybe
+	physical, physMaybe, errexit := w.physical, w.physMaybe, w.errexit
 	if !sourced {
 		w.fileCond = w.cond // a shell of its own: runs whole or not at all
 		w.noErrexit, w.inFunc = 0, 0
 		w.physical, w.physMaybe = false, false // set -P is not inherited
+		w.errexit = false                      // nor set -e (FINDINGS55b B2)
 	}
 	self := ""
 	if file != "" && !word.Opaque(file) {
@@ -115,7 +116,7 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 		w.runTimeLines, w.source, w.fileCond = lines, source, fileCond
 		w.noErrexit, w.inFunc = noErrexit, inFunc
 		if !sourced {
-			w.physical, w.physMaybe = physical, physMaybe
+			w.physical, w.physMaybe, w.errexit = physical, physMaybe, errexit
 		}
 		w.fileTouches(touches, bares, self)
 		if sourced {

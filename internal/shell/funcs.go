@@ -117,7 +117,13 @@ func (c *cmd) callBody(name string, body *syntax.Stmt, words []word.Word) {
 	w.depth++
 	w.funcs.locals = append(w.funcs.locals, map[string]varState{})
 	w.inFunc++
+	localOpts, errexit := w.localOpts, w.errexit
+	w.localOpts = false
 	w.leavable([]*syntax.Stmt{body}, leaveFunc, func() { w.stmt(body) })
+	if w.localOpts {
+		w.errexit = errexit // local -: the options as they were (FINDINGS55b B2)
+	}
+	w.localOpts = localOpts
 	w.inFunc--
 	frame := w.funcs.locals[len(w.funcs.locals)-1]
 	w.funcs.locals = w.funcs.locals[:len(w.funcs.locals)-1]

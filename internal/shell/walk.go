@@ -225,6 +225,9 @@ type walker struct {
 	// leaving: what the break, continue or return commands walked in the
 	// loop, function or sourced file being walked may leave (leavable).
 	leaving leaveKind
+	// localOpts: local - ran in the function being called: its options
+	// are restored when it returns.
+	localOpts bool
 	// codeUnread: code guard could not read ran in this shell (it may
 	// define or unset functions and aliases, see unknownCode).
 	codeUnread bool
