@@ -193,7 +193,7 @@ func (w *walker) setErrexit(on bool) {
 // errexitOption takes the errexit option set by shopt -o (shopt -u -o
 // errexit), zsh's setopt and unsetopt (ERR_EXIT, NO_ERR_EXIT) and
 // emulate: off where it may be, never turned on here; a word guard cannot
-// read may name it.
+// read may name it. shopt's lastpipe, once it may be on, stays so.
 func (c *cmd) errexitOption() {
 	if c.name == "emulate" {
 		c.w.errexit = false // the emulated shell's options
@@ -205,11 +205,14 @@ func (c *cmd) errexitOption() {
 		switch {
 		case !a.Known:
 			c.w.errexit = false
+			c.w.lastpipe = c.w.lastpipe || c.name == "shopt"
 		case c.name == "shopt" && strings.HasPrefix(n, "-") && !strings.HasPrefix(n, "--"):
 			shoptO = shoptO || strings.Contains(n, "o")
 			on = on || strings.Contains(n, "s")
 		case shoptO && strings.Contains(n, "errexit") && !(on && n == "errexit"):
 			c.w.errexit = false
+		case c.name == "shopt" && n == "lastpipe" && on && !shoptO:
+			c.w.lastpipe = true // may be on from here (shopt -u lastpipe in a branch: still may be)
 		case c.name == "setopt" && n == "localoptions":
 			c.w.localOpts = true // zsh: the function's options restored when it returns
 		}

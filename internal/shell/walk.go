@@ -225,6 +225,9 @@ type walker struct {
 	// leaving: what the break, continue or return commands walked in the
 	// loop, function or sourced file being walked may leave (leavable).
 	leaving leaveKind
+	// lastpipe: bash's shopt -s lastpipe may be on: a pipeline's last
+	// command runs in this shell.
+	lastpipe bool
 	// localOpts: local - ran in the function being called: its options
 	// are restored when it returns.
 	localOpts bool
