@@ -414,7 +414,13 @@ func (c *cmd) callback() {
 			return
 		}
 		if v, k, ok := word.OptionValue(c.args, j, 'C', "dnOsuc", ""); ok {
-			c.w.tentative(v)
+			// bash evaluates it in this shell, zero or more times: its cd
+			// and assignments may last (FINDINGS55b B9).
+			if word.Opaque(v) {
+				c.w.hide("runs as mapfile's callback code guard cannot tell")
+				return
+			}
+			c.w.conditional(func() { c.w.script(v, c.w.depth+1) })
 			j = k
 		}
 	}
