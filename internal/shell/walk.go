@@ -225,6 +225,9 @@ type walker struct {
 	// leaving: what the break, continue or return commands walked in the
 	// loop, function or sourced file being walked may leave (leavable).
 	leaving leaveKind
+	// funsub: the substitution walkSubst walks next runs in this shell
+	// (funsubOf); replySub: its value is $REPLY.
+	funsub, replySub bool
 	// lastpipe: bash's shopt -s lastpipe may be on: a pipeline's last
 	// command runs in this shell.
 	lastpipe bool
@@ -917,6 +920,7 @@ func (w *walker) nested(n syntax.Node) {
 	syntax.Walk(n, func(m syntax.Node) bool {
 		switch m := m.(type) {
 		case *syntax.CmdSubst:
+			w.funsubOf(m)
 			w.inSubst(m.Stmts)
 			return false
 		case *syntax.ProcSubst:
@@ -953,6 +957,12 @@ func (w *walker) procSubst(p *syntax.ProcSubst) {
 	w.lostFrom(from) // a pipe by another name (laundered.go)
 }
 
+// funsubOf notes, for walkSubst, a substitution cs that runs in the shell
+// itself: ${ …; } and ${| …; }.
+func (w *walker) funsubOf(cs *syntax.CmdSubst) {
+	w.funsub, w.replySub = cs.TempFile || cs.ReplyVar, cs.ReplyVar
+}
+
 // inSubst walks the statements of a substitution whose output is not used.
 func (w *walker) inSubst(list []*syntax.Stmt) { w.walkSubst(list, nil) }
 
@@ -974,7 +984,14 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 		w.readSubst = list[0] // $(<F): the shells' read of F, not zsh's NULLCMD
 	}
 	w.noErrexit++ // bash (not posix, no inherit_errexit) clears -e in $(…)
-	w.scoped(func() { w.stmts(list) })
+	if here := w.funsub; here {
+		// ${ …; } and ${| …; } (bash 5.3, mksh): in this shell, its cd
+		// and assignments last (FINDINGS55b B10); ${| …; } is $REPLY.
+		w.funsub, out.known = false, out.known && !w.replySub
+		w.stmts(list)
+	} else {
+		w.scoped(func() { w.stmts(list) })
+	}
 	w.noErrexit--
 	w.readSubst = savedRead
 	w.subst--
