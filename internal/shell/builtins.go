@@ -528,6 +528,9 @@ func conversions(format string) string {
 // cd, pushd, popd and dirs move where relative paths lead and keep the
 // directory stack (~N, ~+N, ~-N name its entries).
 func (c *cmd) cd() {
+	if c.name != "dirs" {
+		defer c.w.chpwdHooks() // zsh's chpwd (funcs.go)
+	}
 	w := c.w
 	var dest, rot string
 	var named []string // what a substitution that makes dest names

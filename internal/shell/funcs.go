@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -42,6 +44,7 @@ type alias struct {
 // declareFunc records a function's body: in place of the ones before, or
 // beside them where the definition may not run.
 func (w *walker) declareFunc(name string, body *syntax.Stmt) {
+	w.zshTrapFunc(name, body)
 	if w.funcs.bodies == nil {
 		w.funcs.bodies = map[string][]*syntax.Stmt{}
 	}
@@ -69,6 +72,51 @@ func (w *walker) unsetFuncs(name string) {
 
 // noBody is the body of a function unset may have removed: none.
 var noBody = &syntax.Stmt{Cmd: &syntax.Block{}}
+
+// chpwdHooks walks, after a cd in zsh, the functions zsh runs when the
+// directory changes: chpwd and those chpwd_functions names, in the shell,
+// as code that may not run (the cd may fail); names guard cannot read
+// leave the directory not known (FINDINGS55b B13).
+func (w *walker) chpwdHooks() {
+	if !w.zsh {
+		return
+	}
+	names := []string{"chpwd"}
+	v, set := w.varMap()["chpwd_functions"] // as the command set it
+	switch {
+	case w.anyVar:
+		names = append(names, word.Mark(word.MarkVar, "chpwd_functions"))
+	case set && v.Kind == expand.Indexed:
+		names = append(names, v.List...)
+	case set && v.Set && v.Str != "":
+		names = append(names, strings.Fields(v.Str)...)
+	}
+	for _, n := range names {
+		if word.HasMark(n) {
+			w.addDirs(effect.UnknownCd)
+			continue
+		}
+		if _, ok := w.funcs.bodies[n]; ok {
+			w.conditional(func() { (&cmd{w: w}).callFunc([]word.Word{{Text: n, Known: true}}) })
+		}
+	}
+}
+
+// zshTrapFunc takes a zsh function named TRAPNAL (TRAPZERR, TRAPDEBUG,
+// TRAPEXIT, TRAPINT…): the shell runs it as the trap for that signal, as
+// trap BODY NAL (traps.go).
+func (w *walker) zshTrapFunc(name string, body *syntax.Stmt) {
+	sig, ok := strings.CutPrefix(name, "TRAP")
+	if !w.zsh || !ok || sig == "" {
+		return
+	}
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, body); err != nil {
+		w.hide("sets a zsh trap function guard cannot print")
+		return
+	}
+	w.trapBody(b.String(), []string{strings.TrimPrefix(sig, "Z")}) // ZERR: ERR
+}
 
 // maxBodies bounds the bodies one function may have.
 const maxBodies = 4
