@@ -28,6 +28,7 @@ import (
 func (w *walker) anyVarSet() {
 	w.anyVar = true
 	w.pathSet = true
+	w.dirsLost = true // DIRSTACK[i] among them
 	w.hashes.unknown = true
 	if w.zsh {
 		w.hashes.anyName = true // functions[NAME]=…, aliases[NAME]=…
@@ -75,6 +76,9 @@ func runTimeLine(text string) bool {
 // variable it names (NAME or NAME[subscript]), is one guard can tell;
 // one it cannot makes every variable unknown (anyVarSet).
 func (w *walker) varNameTold(s string) bool {
+	if base, _, _ := strings.Cut(s, "["); base == "DIRSTACK" {
+		w.dirsLost = true // read "DIRSTACK[1]": the stack rewritten (FINDINGS55b B11)
+	}
 	if word.IsKnown(s) {
 		return true
 	}

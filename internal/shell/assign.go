@@ -139,6 +139,7 @@ func (w *walker) refusedDecl(c *syntax.DeclClause) {
 // NAME=value.
 func (w *walker) declWord(x word.Word, f *declFlags) {
 	s := x.Text
+	w.localOpts = w.localOpts || s == "-" && f.local // local -: options restored at the function's end
 	if f.exported && !f.print && word.HasMark(strings.SplitN(s, "=", 2)[0]) {
 		w.exportAll() // export ${!P*}, export $(…): names guard cannot list
 	}

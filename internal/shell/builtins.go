@@ -21,10 +21,12 @@ import (
 func (c *cmd) builtin() bool {
 	w := c.w
 	c.nameOperands()
+	c.noteLeave()
 	switch c.name {
 	case "set":
 		c.set()
 	case "shopt", "setopt", "unsetopt", "emulate":
+		c.errexitOption()
 		w.globOptions(c.args)
 		w.physicalOption(c.args)
 		if c.name == "shopt" {
@@ -48,21 +50,7 @@ func (c *cmd) builtin() bool {
 			w.pos = &positional{zero: w.pos.zero, args: w.pos.args[n:]}
 		}
 	case "unset":
-		for _, a := range c.args {
-			if a.Text == "-f" {
-				return true // functions
-			}
-			if key, ok := strings.CutPrefix(a.Text, "mapfile["); ok && w.zshShell && strings.HasSuffix(key, "]") {
-				w.Write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
-			}
-			if word.IsName(a.Text) {
-				w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
-			} else if !a.Known || word.HasMark(a.Text) {
-				w.mayUnsetHome() // unset ${!HO*}, unset $(…)
-			} else {
-				w.unsetElem(a.Text)
-			}
-		}
+		c.unset()
 		return true
 	case "read", "mapfile", "readarray", "getopts":
 		c.read()
@@ -84,6 +72,41 @@ func (c *cmd) builtin() bool {
 		return true
 	}
 	return false
+}
+
+// unset: unset NAME… removes variables, or with -f functions; without
+// -f or -v a NAME that is no variable names a function, which is removed
+// then (bash). A function removed no longer runs where its name is called
+// (FINDINGS55b B5); one that may have been is called as code that may not
+// run.
+func (c *cmd) unset() {
+	w := c.w
+	funcs, vars := false, false
+	for _, a := range c.args {
+		if len(a.Text) > 1 && a.Text[0] == '-' && a.Known {
+			funcs = funcs || strings.Contains(a.Text, "f")
+			vars = vars || strings.ContainsAny(a.Text, "vn")
+			continue
+		}
+		if !a.Known || word.HasMark(a.Text) {
+			w.unsetFuncs("") // unset -f "$f": any of them
+		} else if !vars && word.IsName(a.Text) {
+			w.unsetFuncs(a.Text)
+		}
+		if funcs {
+			continue
+		}
+		if key, ok := strings.CutPrefix(a.Text, "mapfile["); ok && w.zshShell && strings.HasSuffix(key, "]") {
+			w.Write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
+		}
+		if word.IsName(a.Text) {
+			w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
+		} else if !a.Known || word.HasMark(a.Text) {
+			w.mayUnsetHome() // unset ${!HO*}, unset $(…)
+		} else {
+			w.unsetElem(a.Text)
+		}
+	}
 }
 
 // unsetElem applies unset 'NAME[I]' to an indexed array whose elements
@@ -129,9 +152,11 @@ func (c *cmd) set() {
 		case s == "--" || s == "-":
 			c.setPositional(c.args[j+1:])
 			return
+		case !c.args[j].Known:
+			c.w.errexit = false // set $opts: it may be +e
 		case s == "-o" || s == "+o":
-			if j+1 < len(c.args) && c.args[j+1].Text == "errexit" {
-				c.w.errexit = s == "-o"
+			if j+1 < len(c.args) && (c.args[j+1].Text == "errexit" || !c.args[j+1].Known) {
+				c.w.setErrexit(s == "-o" && c.args[j+1].Known)
 			}
 			if j+1 < len(c.args) && c.args[j+1].Text == "physical" {
 				c.w.setPhysical(s == "-o")
@@ -140,7 +165,7 @@ func (c *cmd) set() {
 			j++
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 			if strings.Contains(s, "e") {
-				c.w.errexit = s[0] == '-' // set -e, set -eu
+				c.w.setErrexit(s[0] == '-') // set -e, set -eu
 			}
 			if s[0] == '-' && strings.Contains(s, "a") {
 				c.w.allexport = true // set -a: what is assigned next is exported
@@ -151,6 +176,45 @@ func (c *cmd) set() {
 		default:
 			c.setPositional(c.args[j:])
 			return
+		}
+	}
+}
+
+// setErrexit notes set -e (on) or set +e. Turning it off always counts;
+// turning it on only where the command surely runs it: not in a branch
+// or after && (false && set -e; FINDINGS55b B2), so that errexit is on
+// only where every way there turned it on.
+func (w *walker) setErrexit(on bool) {
+	if !on || w.cond == w.fileCond {
+		w.errexit = on
+	}
+}
+
+// errexitOption takes the errexit option set by shopt -o (shopt -u -o
+// errexit), zsh's setopt and unsetopt (ERR_EXIT, NO_ERR_EXIT) and
+// emulate: off where it may be, never turned on here; a word guard cannot
+// read may name it. shopt's lastpipe, once it may be on, stays so.
+func (c *cmd) errexitOption() {
+	if c.name == "emulate" {
+		c.w.errexit = false // the emulated shell's options
+		return
+	}
+	shoptO, on := c.name != "shopt", false
+	for _, a := range c.args {
+		n := strings.ReplaceAll(strings.ToLower(a.Text), "_", "")
+		switch {
+		case !a.Known:
+			c.w.errexit = false
+			c.w.lastpipe = c.w.lastpipe || c.name == "shopt"
+		case c.name == "shopt" && strings.HasPrefix(n, "-") && !strings.HasPrefix(n, "--"):
+			shoptO = shoptO || strings.Contains(n, "o")
+			on = on || strings.Contains(n, "s")
+		case shoptO && strings.Contains(n, "errexit") && !(on && n == "errexit"):
+			c.w.errexit = false
+		case c.name == "shopt" && n == "lastpipe" && on && !shoptO:
+			c.w.lastpipe = true // may be on from here (shopt -u lastpipe in a branch: still may be)
+		case c.name == "setopt" && n == "localoptions":
+			c.w.localOpts = true // zsh: the function's options restored when it returns
 		}
 	}
 }
@@ -357,7 +421,13 @@ func (c *cmd) callback() {
 			return
 		}
 		if v, k, ok := word.OptionValue(c.args, j, 'C', "dnOsuc", ""); ok {
-			c.w.tentative(v)
+			// bash evaluates it in this shell, zero or more times: its cd
+			// and assignments may last (FINDINGS55b B9).
+			if word.Opaque(v) {
+				c.w.hide("runs as mapfile's callback code guard cannot tell")
+				return
+			}
+			c.w.conditional(func() { c.w.script(v, c.w.depth+1) })
 			j = k
 		}
 	}
@@ -465,6 +535,9 @@ func conversions(format string) string {
 // cd, pushd, popd and dirs move where relative paths lead and keep the
 // directory stack (~N, ~+N, ~-N name its entries).
 func (c *cmd) cd() {
+	if c.name != "dirs" {
+		defer c.w.chpwdHooks() // zsh's chpwd (funcs.go)
+	}
 	w := c.w
 	var dest, rot string
 	var named []string // what a substitution that makes dest names

@@ -241,9 +241,12 @@ func (w *walker) pipeline(elems []*syntax.Stmt) {
 		var c *cmd
 		starts = append(starts, len(w.a.Reads))
 		run := func() { c = w.element(s, prev, i < len(elems)-1) }
-		if len(elems) > 1 && !(w.zsh && i == len(elems)-1) {
+		switch {
+		case len(elems) > 1 && w.lastpipe && !w.zsh && i == len(elems)-1:
+			w.conditional(run) // bash's shopt -s lastpipe: the last in the shell (FINDINGS55b B8)
+		case len(elems) > 1 && !(w.zsh && i == len(elems)-1):
 			w.scoped(run) // each stage of a pipeline runs in a subshell (zsh's last in the shell)
-		} else {
+		default:
 			run()
 		}
 		if w.stopped() {

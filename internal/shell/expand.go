@@ -59,6 +59,7 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	defer ours()
 	w.visited[cs] = true
 	files, finds := len(w.subFiles), len(w.SubstFinds)
+	w.funsubOf(cs)
 	if s, ok, tame, place, token := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
@@ -123,6 +124,7 @@ func (w *walker) walkUnvisited(wd syntax.Node) {
 		case *syntax.CmdSubst:
 			if !w.visited[n] {
 				w.visited[n] = true
+				w.funsubOf(n)
 				w.inSubst(n.Stmts)
 			}
 			return false

@@ -89,11 +89,12 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 	w.runTimeLines = runTimeLine(text)
 	w.source = file
 	fileCond, noErrexit, inFunc := w.fileCond, w.noErrexit, w.inFunc
-	physical, physMaybe := w.physical, w.physMaybe
+	physical, physMaybe, errexit := w.physical, w.physMaybe, w.errexit
 	if !sourced {
 		w.fileCond = w.cond // a shell of its own: runs whole or not at all
 		w.noErrexit, w.inFunc = 0, 0
 		w.physical, w.physMaybe = false, false // set -P is not inherited
+		w.errexit = false                      // nor set -e (FINDINGS55b B2)
 	}
 	self := ""
 	if file != "" && !word.Opaque(file) {
@@ -115,7 +116,7 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 		w.runTimeLines, w.source, w.fileCond = lines, source, fileCond
 		w.noErrexit, w.inFunc = noErrexit, inFunc
 		if !sourced {
-			w.physical, w.physMaybe = physical, physMaybe
+			w.physical, w.physMaybe, w.errexit = physical, physMaybe, errexit
 		}
 		w.fileTouches(touches, bares, self)
 		if sourced {
@@ -140,13 +141,33 @@ func (w *walker) runScript(text string, args []word.Word, sourced bool, file str
 			}
 			w.pos = &positional{zero: zero, args: word.Texts(args[1:])}
 		}
-		w.script(text, w.depth+1)
+		// A return at its top level ends the file early: what the rest
+		// did may not have happened (FINDINGS55b B15).
+		w.leavable(nil, leaveFunc, func() { w.script(text, w.depth+1) })
 		return
 	}
 	w.scoped(func() {
 		w.setArgs(args)
 		w.script(text, w.depth+1)
 	})
+}
+
+// sourceStdin takes source /dev/stdin: the shell runs what it reads, in
+// this shell (source /dev/stdin <<< "set +e"; FINDINGS55b B2). Known text
+// is walked here; anything else as sh reading it, after which the
+// shell's state is not known: set -e, its functions and where it is.
+func (c *cmd) sourceStdin() {
+	if c.stdin.known && !c.stdin.fromPipe {
+		c.w.leavable(nil, leaveFunc, func() { c.w.script(c.stdin.text, c.w.depth+1) })
+		return
+	}
+	c.name = "sh"
+	c.args, c.kinds = nil, nil
+	c.shell() // curl … | source /dev/stdin
+	if !c.stdin.fromPipe {
+		c.w.unknownCode()
+		c.w.addDirs(word.Mark(word.MarkVar, "PWD"))
+	}
 }
 
 // userChain returns the chain (see walker.chain) of file's text, which
@@ -863,15 +884,21 @@ func (w *walker) quietText(wd *syntax.Word) string {
 // runSub analyses what a substitution prints (see noteSubFile) that a
 // shell or interpreter runs: as a script, or with program as a program.
 func (c *cmd) runSub(sub string, program bool) {
+	// eval "$(…)" and source <(…) run the text in this shell: what it
+	// sets, defines and where it cd's to lasts (FINDINGS55b B2, B3).
+	here := !program && (c.name == "eval" || c.name == "source" || c.name == ".")
 	for _, st := range c.w.subTexts {
 		if st[0] != sub {
 			continue
 		}
-		if program {
+		switch {
+		case program:
 			c.code += st[1]
 			c.oneLiner(st[1]) // python3 <(echo CODE)
-		} else {
-			c.w.scoped(func() { c.w.script(st[1], c.w.depth+1) }) // source <(echo CMD)
+		case here:
+			c.w.leavable(nil, leaveFunc, func() { c.w.script(st[1], c.w.depth+1) }) // source <(echo CMD)
+		default:
+			c.w.scoped(func() { c.w.script(st[1], c.w.depth+1) }) // sh <(echo CMD)
 		}
 		return
 	}
@@ -882,12 +909,15 @@ func (c *cmd) runSub(sub string, program bool) {
 		if program {
 			c.runProgram(word.Word{Text: sf[1], Known: true})
 		} else if t, ok := c.w.FileText(sf[1], true, effect.MaxScriptBytes, "a script"); ok {
-			c.w.runScript(t, nil, false, sf[1])
+			c.w.runScript(t, nil, here, sf[1])
 		}
 		return
 	}
-	if !slices.Contains(c.w.subSetup, sub) {
+	switch {
+	case !slices.Contains(c.w.subSetup, sub):
 		c.hiddenRun()
+	case here:
+		c.w.unknownCode() // eval "$(rbenv init -)": it may define cd, exit, set +e
 	}
 }
 

@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -42,6 +44,7 @@ type alias struct {
 // declareFunc records a function's body: in place of the ones before, or
 // beside them where the definition may not run.
 func (w *walker) declareFunc(name string, body *syntax.Stmt) {
+	w.zshTrapFunc(name, body)
 	if w.funcs.bodies == nil {
 		w.funcs.bodies = map[string][]*syntax.Stmt{}
 	}
@@ -53,6 +56,66 @@ func (w *walker) declareFunc(name string, body *syntax.Stmt) {
 	default:
 		w.funcs.bodies[name] = []*syntax.Stmt{body}
 	}
+}
+
+// unsetFuncs notes that unset may remove function name ("" any of them):
+// each is then called as code that may not run, beside no code at all
+// (an empty body), so what its body does is not taken as sure.
+func (w *walker) unsetFuncs(name string) {
+	for n, old := range w.funcs.bodies {
+		if name != "" && n != name || len(old) == 0 || old[len(old)-1] == noBody {
+			continue
+		}
+		w.funcs.bodies[n] = append(old[:len(old):len(old)], noBody)
+	}
+}
+
+// noBody is the body of a function unset may have removed: none.
+var noBody = &syntax.Stmt{Cmd: &syntax.Block{}}
+
+// chpwdHooks walks, after a cd in zsh, the functions zsh runs when the
+// directory changes: chpwd and those chpwd_functions names, in the shell,
+// as code that may not run (the cd may fail); names guard cannot read
+// leave the directory not known (FINDINGS55b B13).
+func (w *walker) chpwdHooks() {
+	if !w.zsh {
+		return
+	}
+	names := []string{"chpwd"}
+	v, set := w.varMap()["chpwd_functions"] // as the command set it
+	switch {
+	case w.anyVar:
+		names = append(names, word.Mark(word.MarkVar, "chpwd_functions"))
+	case set && v.Kind == expand.Indexed:
+		names = append(names, v.List...)
+	case set && v.Set && v.Str != "":
+		names = append(names, strings.Fields(v.Str)...)
+	}
+	for _, n := range names {
+		if word.HasMark(n) {
+			w.addDirs(effect.UnknownCd)
+			continue
+		}
+		if _, ok := w.funcs.bodies[n]; ok {
+			w.conditional(func() { (&cmd{w: w}).callFunc([]word.Word{{Text: n, Known: true}}) })
+		}
+	}
+}
+
+// zshTrapFunc takes a zsh function named TRAPNAL (TRAPZERR, TRAPDEBUG,
+// TRAPEXIT, TRAPINT…): the shell runs it as the trap for that signal, as
+// trap BODY NAL (traps.go).
+func (w *walker) zshTrapFunc(name string, body *syntax.Stmt) {
+	sig, ok := strings.CutPrefix(name, "TRAP")
+	if !w.zsh || !ok || sig == "" {
+		return
+	}
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, body); err != nil {
+		w.hide("sets a zsh trap function guard cannot print")
+		return
+	}
+	w.trapBody(b.String(), []string{strings.TrimPrefix(sig, "Z")}) // ZERR: ERR
 }
 
 // maxBodies bounds the bodies one function may have.
@@ -71,7 +134,7 @@ func (c *cmd) callFunc(words []word.Word) bool {
 	if !ok || !words[0].Known || w.funcs.calling[name] || w.depth+1 > MaxDepth {
 		return false
 	}
-	if len(bodies) > 1 {
+	if len(bodies) > 1 || w.codeUnread {
 		// One of several definitions runs: each, as code that may not.
 		w.conditional(func() {
 			for _, b := range bodies {
@@ -103,7 +166,13 @@ func (c *cmd) callBody(name string, body *syntax.Stmt, words []word.Word) {
 	w.funcs.locals = append(w.funcs.locals, map[string]varState{})
 	w.inFunc++
 	dir := w.Dir
-	w.leavable([]*syntax.Stmt{body}, func() { w.stmt(body) })
+	localOpts, errexit := w.localOpts, w.errexit
+	w.localOpts = false
+	w.leavable([]*syntax.Stmt{body}, leaveFunc, func() { w.stmt(body) })
+	if w.localOpts {
+		w.errexit = errexit // local -: the options as they were (FINDINGS55b B2)
+	}
+	w.localOpts = localOpts
 	w.inFunc--
 	frame := w.funcs.locals[len(w.funcs.locals)-1]
 	w.funcs.locals = w.funcs.locals[:len(w.funcs.locals)-1]

@@ -2018,6 +2018,9 @@ func (c *cmd) shell() {
 // shellRun runs what a shell is given: its -c script, a file, or what it
 // reads on standard input.
 func (c *cmd) shellRun() {
+	errexit := c.w.errexit
+	c.w.errexit = false // a shell of its own does not inherit set -e (FINDINGS55b B2)
+	defer func() { c.w.errexit = errexit }()
 	script, file, sflag := c.shellOptions()
 	if c.fedShell(script, file, sflag) {
 		return
@@ -2238,10 +2241,7 @@ func (c *cmd) source() {
 		return
 	}
 	if word.IsStdin(c.args[0].Text) {
-		// curl … | source /dev/stdin: the shell runs what it reads.
-		c.name = "sh"
-		c.args, c.kinds = nil, nil
-		c.shell()
+		c.sourceStdin()
 		return
 	}
 	c.w.Read(c.args[0].Text)

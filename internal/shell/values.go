@@ -519,7 +519,7 @@ func (w *walker) andOr(c *syntax.BinaryCmd) {
 		w.noErrexitIn(func() { w.andList(andChain(b), true) }) // mkdir -p b && cd b || exit 1
 	} else {
 		saved := w.cdSure
-		w.cdSure = isCd(c.X) && w.exits(c.Y)
+		w.cdSure = w.isOwnCd(c.X) && w.exits(c.Y)
 		w.noErrexitIn(func() { w.stmt(c.X) })
 		w.cdSure = saved
 	}
@@ -540,7 +540,7 @@ func (w *walker) andList(list []*syntax.Stmt, tailSure bool) {
 	for i, s := range list {
 		cd := isCd(s)
 		anyCd, laterCd = anyCd || cd, laterCd || cd && i > 0
-		w.cdSure = cd && (i < len(list)-1 || tailSure)
+		w.cdSure = cd && w.isOwnCd(s) && (i < len(list)-1 || tailSure)
 		walk := func() {
 			w.sureCond = w.cond // even in a branch: the rest of the list runs there only
 			if i < len(list)-1 || tailSure {
@@ -595,6 +595,25 @@ func isCd(s *syntax.Stmt) bool {
 	return false
 }
 
+// isOwnCd reports whether s is a simple cd, pushd or popd that runs the
+// shell's own builtin (see ownBuiltin).
+func (w *walker) isOwnCd(s *syntax.Stmt) bool {
+	return isCd(s) && w.ownBuiltin(s.Cmd.(*syntax.CallExpr).Args[0].Lit())
+}
+
+// ownBuiltin reports whether name, a command's name as written, surely
+// runs the shell's builtin of that name: not a function or an alias the
+// command defined (bash runs a function before a builtin: exit() { :; };
+// cd D || exit goes on; FINDINGS55b B3), nor a name enable -n turned off,
+// and no code guard could not read ran that may have defined one.
+func (w *walker) ownBuiltin(name string) bool {
+	if name == "" || w.codeUnread || w.hashes.anyName || slices.Contains(w.redefined, strings.ToLower(name)) {
+		return false
+	}
+	_, alias := w.funcs.aliases[name]
+	return w.funcs.bodies[name] == nil && !alias
+}
+
 // exits reports whether s ends the shell, or the function being walked:
 // exit, return in a function, or a group whose last command does; not one
 // with a redirection that may fail (bash then does not run it), nor a
@@ -614,7 +633,7 @@ func (w *walker) exits(s *syntax.Stmt) bool {
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
-		if len(c.Args) > 0 {
+		if len(c.Args) > 0 && w.ownBuiltin(c.Args[0].Lit()) {
 			switch c.Args[0].Lit() {
 			case "exit":
 				return true
@@ -635,19 +654,66 @@ func (w *walker) noErrexitIn(fn func()) {
 	w.noErrexit--
 }
 
-// leavable walks fn, a loop or a function's body (body) that a break,
-// continue or return in it may leave early: what comes after such a word
-// does not run, so the shell may then still be in any directory it was in
-// before (f(){ return; cd d; }; f: a cd it walked as sure did not run;
-// FINDINGS53b F8).
-func (w *walker) leavable(body []*syntax.Stmt, fn func()) {
-	if !leavesEarly(body) {
-		fn()
-		return
-	}
+// leaveKind says what a break, continue or return walked may leave (see
+// walker.leaving): the innermost loop, loops beyond it (break 2, a count
+// guard cannot read), the function or sourced file being walked.
+type leaveKind uint8
+
+const (
+	leaveLoop leaveKind = 1 << iota
+	leaveLoops
+	leaveFunc
+	leaveAny = leaveLoop | leaveLoops | leaveFunc
+)
+
+// leavable walks fn, a loop or a function's or sourced file's body (body)
+// that a break, continue or return in it may leave early: what comes after
+// such a command does not run, so the shell may then still be in any
+// directory it was in before (f(){ return; cd d; }; f: a cd it walked as
+// sure did not run; FINDINGS53b F8). Such a command is known by the name
+// it runs as (noteLeave), not by its spelling (builtin break, "break",
+// eval break: FINDINGS55b B4); own is what the body's end takes back:
+// leaveLoop for a loop, leaveFunc for a function or a sourced file.
+func (w *walker) leavable(body []*syntax.Stmt, own leaveKind, fn func()) {
 	before := append([]string{w.Dir}, w.OtherDirs...)
+	saved := w.leaving
+	w.leaving = 0
 	fn()
-	w.addDirs(before...)
+	if w.leaving != 0 || leavesEarly(body) {
+		w.addDirs(before...)
+	}
+	w.leaving = saved | w.leaving&^own
+}
+
+// unknownCode notes that code guard did not walk as this shell runs it
+// ran in this shell (setup code a program prints, evaluated): it may have
+// turned set -e off, defined functions or aliases named like builtins
+// (exit, return, cd), and returned from the function or file walked.
+func (w *walker) unknownCode() {
+	w.codeUnread = true
+	w.errexit = false
+	w.leaving = leaveAny
+}
+
+// noteLeave notes, for leavable, a command that may leave the loop,
+// function or sourced file walked: break, continue and return by the name
+// they run as, a name guard cannot read (which may be any of them), and
+// code guard cannot read (see unknownCode).
+func (c *cmd) noteLeave() {
+	switch c.name {
+	case "break", "continue":
+		if len(c.args) == 0 || c.args[0].Text == "1" {
+			c.w.leaving |= leaveLoop
+		} else {
+			c.w.leaving |= leaveLoop | leaveLoops
+		}
+	case "return":
+		c.w.leaving |= leaveFunc
+	default:
+		if word.HasMark(c.prog) {
+			c.w.leaving = leaveAny // $cmd: it may be break
+		}
+	}
 }
 
 // leavesEarly reports whether list holds a break, continue or return of

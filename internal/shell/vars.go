@@ -183,6 +183,9 @@ func (w *walker) storeVar(name string, vr expand.Variable) {
 	if name == "OLDPWD" {
 		w.OldDir = nil // cd - goes where the command says (FINDINGS52a P4)
 	}
+	if name == "DIRSTACK" {
+		w.dirsLost = true // it rewrites the stack popd and ~N read (FINDINGS55b B11)
+	}
 }
 
 // removeVar removes name from the command's variables in the current

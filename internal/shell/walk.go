@@ -225,6 +225,21 @@ type walker struct {
 	// exported.
 	exports word.Set
 	cdSure  bool // the cd being walked is followed by && or || exit
+	// leaving: what the break, continue or return commands walked in the
+	// loop, function or sourced file being walked may leave (leavable).
+	leaving leaveKind
+	// funsub: the substitution walkSubst walks next runs in this shell
+	// (funsubOf); replySub: its value is $REPLY.
+	funsub, replySub bool
+	// lastpipe: bash's shopt -s lastpipe may be on: a pipeline's last
+	// command runs in this shell.
+	lastpipe bool
+	// localOpts: local - ran in the function being called: its options
+	// are restored when it returns.
+	localOpts bool
+	// codeUnread: code guard could not read ran in this shell (it may
+	// define or unset functions and aliases, see unknownCode).
+	codeUnread bool
 	// sureCond is the depth of conditional code (cond) at which a sure cd
 	// (cdSure) moves the shell for certain: inside an && list, its level.
 	sureCond int
@@ -678,8 +693,8 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
-	anyVar := w.anyVar
-	defer func() { w.anyVar = anyVar }()
+	anyVar, leaving := w.anyVar, w.leaving
+	defer func() { w.anyVar, w.leaving = anyVar, leaving }()
 	dirsAlt, dirsLost, oldAlt := w.dirsAlt, w.dirsLost, w.oldAlt
 	defer func() { w.dirsAlt, w.dirsLost, w.oldAlt = dirsAlt, dirsLost, oldAlt }()
 	in := w.inStdin // (exec < F): not after
@@ -920,12 +935,12 @@ func (w *walker) compound(s *syntax.Stmt) {
 			}
 		})
 	case *syntax.WhileClause:
-		w.leavable(c.Do, func() {
+		w.leavable(c.Do, leaveLoop, func() {
 			w.noErrexitIn(func() { w.stmts(c.Cond) })
 			w.conditional(func() { w.stmts(c.Do) })
 		})
 	case *syntax.ForClause:
-		loop := func() { w.leavable(c.Do, func() { w.forClause(c) }) }
+		loop := func() { w.leavable(c.Do, leaveLoop, func() { w.forClause(c) }) }
 		if expandsItems(c) {
 			w.inEachDir(s, loop) // for d in "$PWD": each directory's (FINDINGS55b B6)
 		} else {
@@ -981,6 +996,7 @@ func (w *walker) nested(n syntax.Node) {
 	syntax.Walk(n, func(m syntax.Node) bool {
 		switch m := m.(type) {
 		case *syntax.CmdSubst:
+			w.funsubOf(m)
 			w.inSubst(m.Stmts)
 			return false
 		case *syntax.ProcSubst:
@@ -1017,6 +1033,12 @@ func (w *walker) procSubst(p *syntax.ProcSubst) {
 	w.lostFrom(from) // a pipe by another name (laundered.go)
 }
 
+// funsubOf notes, for walkSubst, a substitution cs that runs in the shell
+// itself: ${ …; } and ${| …; }.
+func (w *walker) funsubOf(cs *syntax.CmdSubst) {
+	w.funsub, w.replySub = cs.TempFile || cs.ReplyVar, cs.ReplyVar
+}
+
 // inSubst walks the statements of a substitution whose output is not used.
 func (w *walker) inSubst(list []*syntax.Stmt) { w.walkSubst(list, nil) }
 
@@ -1038,7 +1060,14 @@ func (w *walker) walkSubst(list []*syntax.Stmt, out *outBuf) {
 		w.readSubst = list[0] // $(<F): the shells' read of F, not zsh's NULLCMD
 	}
 	w.noErrexit++ // bash (not posix, no inherit_errexit) clears -e in $(…)
-	w.scoped(func() { w.stmts(list) })
+	if here := w.funsub; here {
+		// ${ …; } and ${| …; } (bash 5.3, mksh): in this shell, its cd
+		// and assignments last (FINDINGS55b B10); ${| …; } is $REPLY.
+		w.funsub, out.known = false, out.known && !w.replySub
+		w.stmts(list)
+	} else {
+		w.scoped(func() { w.stmts(list) })
+	}
 	w.noErrexit--
 	w.readSubst = savedRead
 	w.subst--
