@@ -357,6 +357,10 @@ type walker struct {
 	// tell) are scanned: every command is analysed as typed, where a
 	// relative name is a file of that directory (FINDINGS54a T2).
 	recipeTyped bool
+	// recipeRuns is set while build-file lines the tool runs, in order,
+	// are scanned (a make goal's recipes, the npm scripts named): each is
+	// also analysed whole as typed (recipetyped.go).
+	recipeRuns bool
 	// recipeEnv are the variables the makefile being scanned exports
 	// (NAME=value), which a make its recipes start is given.
 	recipeEnv []word.Word
