@@ -14,7 +14,9 @@ import (
 // or script -c, a file a copy or a program may have made. A line holding
 // a value only make knows ($(shell) output, $< of a pattern rule) has its
 // other statements and its redirections analysed as typed (the *v
-// goals). Everyday Go, C and docs recipes pass.
+// goals). just and Task recipes take the cd and the computed redirection.
+// Everyday Go, C, docs recipes and npm scripts pass (tsc --noEmit && vitest
+// run: a line's programs change no runner of it, as before).
 func TestRecipeTyped55(t *testing.T) {
 	const v = "V := $(shell echo 1)\n"
 	const pv = "\techo $(V) >/dev/null; "
@@ -49,6 +51,11 @@ func TestRecipeTyped55(t *testing.T) {
 		"ok/docs/Makefile":   "html:\n\t@echo docs\n",
 		"ok/cmd/app/main.go": "package main\n\nfunc main() {}\n",
 		"c/Makefile":         "SRCS := $(wildcard src/*.c)\nOBJS := $(SRCS:src/%.c=build/%.o)\napp: $(OBJS)\n\t$(CC) -o $@ $^\nbuild/%.o: src/%.c\n\t@mkdir -p build\n\t$(CC) -O2 -c $< -o $@\ncheck: app\n\t@for t in tests/*.sh; do sh $$t || exit 1; done\n",
+		"ok/package.json":    `{"scripts":{"check":"tsc --noEmit && eslint . && vitest run","build":"tsc -b && vite build"}}`,
+		"k12/justfile":       "x:\n    cp -r d/. .\n    sh r.sh\n",
+		"k13/justfile":       "x:\n    go run gen.go && sh r.sh\n",
+		"jt/justfile":        "x:\n    cd; echo x >> .bashrc\ny:\n    echo x >> \"$(echo ~)/.bashrc\"\n",
+		"jt/Taskfile.yml":    "version: '3'\ntasks:\n  x:\n    cmds:\n      - cd; echo x >> .bashrc\n",
 		"c/src/main.c":       "int main(void) { return 0; }\n",
 		"c/tests/a.sh":       "echo ok\n",
 	})
@@ -68,12 +75,13 @@ func TestRecipeTyped55(t *testing.T) {
 		"cd n12 && make a", "cd n12 && make b", "cd n12 && make c", "cd n12 && make d", "cd n12 && make e",
 		"cd n12 && make av", "cd n12 && make bv", "cd n12 && make cv", "cd n12 && make dv", "cd n12 && make ev",
 		"cd k12 && make t", "cd k12 && make tv", "cd k13 && make t", "cd k13 && make tv",
+		"cd jt && just x", "cd jt && just y", "cd jt && task x", "cd k12 && just x", "cd k13 && just x",
 	} {
 		checkBlock(t, p, proj, cmd, true, "")
 	}
 	for _, cmd := range []string{
 		"cd n1 && make ok", "cd ok && make build", "cd ok && make test", "cd ok && make docker", "cd ok && make fmt",
-		"cd ok && make docs", "cd c && make", "cd c && make check",
+		"cd ok && make docs", "cd c && make", "cd c && make check", "cd ok && npm run check", "cd ok && npm run build",
 	} {
 		checkBlock(t, p, proj, cmd, false, "")
 	}

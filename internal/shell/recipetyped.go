@@ -84,9 +84,10 @@ func fileRedirs(rs []*syntax.Redirect) []*syntax.Redirect {
 }
 
 // redirected sends what statement s opens as a file to the typed analysis
-// when the whole line was not and a target holds what the word scan does
-// not read (opaqueWords; FINDINGS55a N14: echo x >> "$(echo ~)/.bashrc",
-// cat < $(printf …)): its redirections on the null command, or the
+// when the whole line was not (FINDINGS55a N14: echo x >> "$(echo ~)/.bashrc",
+// cat < $(printf …); N1: cd; echo x >> .bashrc, whose target the word
+// scan reads but does not write): its redirections on the null command
+// (but those to a make target's name, automatic), or the
 // statement whole when its program is a shell or an interpreter that reads
 // its code from that file (sh -s < r.sh). After a cd guard cannot follow,
 // a statement that opens a file is cannot-tell whatever its program (N1).
@@ -107,12 +108,9 @@ func (r *recipeWalk) redirected(s *syntax.Stmt) {
 		r.typed(printNode(s))
 		return
 	}
-	var ws []*syntax.Word
-	for _, rd := range rs {
-		ws = append(ws, rd.Word)
-	}
-	if !r.opaqueWords(ws) {
-		return // > out.txt, > $@: the word scan reads it
+	rs = slices.DeleteFunc(rs, func(rd *syntax.Redirect) bool { return automatic(rd.Word) })
+	if len(rs) == 0 {
+		return // > $@: a target's name, the word scan reads it
 	}
 	null := &syntax.CallExpr{Args: []*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{Value: ":"}}}}}
 	r.typed(printNode(&syntax.Stmt{Cmd: null, Redirs: rs}))
@@ -278,4 +276,88 @@ func rawText(line string, s *syntax.Stmt) string {
 		return line[i:j]
 	}
 	return printNode(s)
+}
+
+// automatic reports whether shell word w holds one of make's automatic
+// variables of a rule guard did not match, or $(MAKEFILE_LIST): a file
+// of the project the word scan reads (recipePlaceholder), where the
+// typed analysis would read a name it cannot tell.
+func automatic(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if x, ok := n.(*syntax.ParamExp); ok && x.Param != nil && placeholderVar(x.Param.Value) && !recipePlaceholder(x.Param.Value) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// runsCode reports whether simple command prog (program name) runs
+// program code that may write any file: an interpreter's program file
+// (python3 gen.py, node x.js) or go run.
+func runsCode(name string, prog []word.Word) bool {
+	if name == "go" {
+		return firstOperand(prog[min(1, len(prog)):]) == "run"
+	}
+	in, ok := catalogue.InterpreterOf(name)
+	return ok && len(prog) > 1 && len(programFiles(in, prog[1:])) > 0
+}
+
+// wroteUnder reports whether file f (as a command names it) is one an
+// earlier build-file command wrote (walker.recipeWrote), or lies below a
+// directory one copied or extracted into (cp -r d/. . then sh r.sh:
+// FINDINGS55a K12).
+func (r *recipeWalk) wroteUnder(f string) bool {
+	p := word.Clean(r.c.w.Where(f))
+	return slices.Contains(r.c.w.recipeWrote, p) || slices.ContainsFunc(r.c.w.recipeTrees, func(d string) bool { return underDir(p, d) })
+}
+
+// trees records the directory simple command prog (program name) copies
+// or extracts a tree into (walker.recipeTrees): a recursive cp, rsync or
+// ditto's last operand, tar's -C (or where it runs), unzip's -d.
+func (r *recipeWalk) trees(name string, prog []word.Word) {
+	args := prog[min(1, len(prog)):]
+	var ops []string
+	recursive, dir := name == "rsync" || name == "ditto", ""
+	for j := 0; j < len(args); j++ {
+		a := args[j].Text
+		switch {
+		case (name == "tar" || name == "bsdtar") && (a == "-C" || a == "--directory") || name == "unzip" && a == "-d":
+			if j+1 < len(args) {
+				j++
+				dir = args[j].Text
+			}
+		case strings.HasPrefix(a, "--directory="):
+			dir = strings.TrimPrefix(a, "--directory=")
+		case strings.HasPrefix(a, "--recursive") || strings.HasPrefix(a, "--archive"):
+			recursive = true
+		case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
+			recursive = recursive || strings.ContainsAny(a, "rRa")
+		default:
+			ops = append(ops, a)
+		}
+	}
+	switch {
+	case name == "tar" || name == "bsdtar" || name == "unzip":
+		if dir == "" {
+			dir = "."
+		}
+	case (name == "cp" || name == "rsync" || name == "ditto") && recursive && len(ops) > 1:
+		dir = ops[len(ops)-1]
+	default:
+		return
+	}
+	if len(r.c.w.recipeTrees) < maxRecipeWrote && !strings.ContainsAny(dir, "$`*?[") {
+		r.c.w.recipeTrees = append(r.c.w.recipeTrees, word.Clean(r.c.w.Where(dir)))
+	}
+}
+
+// underDir reports whether walker path p lies below directory d ("." or ""
+// being where the command starts).
+func underDir(p, d string) bool {
+	if d == "." || d == "" {
+		return p != "" && p[0] != '/' && p[0] != '~' && p != ".." && !strings.HasPrefix(p, "../")
+	}
+	return strings.HasPrefix(p, strings.TrimSuffix(d, "/")+"/")
 }

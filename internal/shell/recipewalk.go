@@ -423,8 +423,10 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		r.stop = true
 		return
 	}
+	r.made = r.made || runsCode(name, prog) // go run gen.go && sh r.sh (FINDINGS55a K13)
 	if (recipeMakers.Has(name) || recipeChangers.Has(name) || inlineCode(name, prog[min(1, len(prog)):])) && !gitReads(name, prog) {
 		r.made = true // sed -i, python3 -c "open('r.sh','w')…", $(MAKE) gen
+		r.trees(name, prog)
 		for _, a := range prog[min(1, len(prog)):] {
 			r.wrote(a)
 		}
@@ -656,11 +658,12 @@ func (r *recipeWalk) typed(t string) {
 	text := strings.Join(append(append([]string{}, r.sets...), makeLeftovers(t)), "\n")
 	w := r.c.w
 	changer, changers, last := w.changer, w.changers, w.lastChanger
-	fileCond, runs := w.fileCond, w.recipeRuns
+	fileCond, runs, line := w.fileCond, w.recipeRuns, w.recipeLine
 	w.fileCond = w.cond  // the build tool's shell of its own: the line runs whole or not at all
 	w.recipeRuns = false // a build tool the line starts says which of its lines run
+	w.recipeLine = true  // tsc --noEmit && vitest run: no changer of the line's, as before
 	w.tentative(text)
-	w.fileCond, w.recipeRuns = fileCond, runs
+	w.fileCond, w.recipeRuns, w.recipeLine = fileCond, runs, line
 	w.changer, w.changers, w.lastChanger = changer, changers, last // one statement: no runner of the line's follows it here
 }
 
@@ -872,7 +875,7 @@ func (r *recipeWalk) runsMade(prog []word.Word) bool {
 		}
 	}
 	for _, f := range files {
-		if f != "" && !strings.HasPrefix(f, "-") && (r.made && r.absent(f) || slices.Contains(r.c.w.recipeWrote, word.Clean(r.c.w.Where(f)))) {
+		if f != "" && !strings.HasPrefix(f, "-") && (r.made && r.absent(f) || r.wroteUnder(f)) {
 			return true
 		}
 	}
