@@ -24,7 +24,7 @@ import (
 // not know, an interpreter running code, go generate, make or a task
 // runner. p is c's catalogue entry.
 func (c *cmd) noteChanger(p *catalogue.Program) {
-	if c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) ||
+	if c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || c.w.recipeLine || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) ||
 		c.reformats() {
 		return // a variable's program, an alias's text: run later; a guess: maybe no command
 	}

@@ -632,7 +632,7 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
 	c.w.recipeEnv = append(c.makeExports(&m, expand), c.makeCommandVars()...)
 	c.scanRecipeWords(m.parsing, expand)
-	c.scanRecipeWords(m.recipesOf(goals), expand)
+	c.scanRunLines(m.recipesOf(goals), expand)
 	c.makeFuncs(m.recipesOf(goals), expand) // a recipe's $(file >$(X),…)
 	c.makefilesVar()
 	return true
@@ -855,7 +855,7 @@ func (c *cmd) projectScripts(scripts map[string]any, names []string) {
 			}
 		}
 	}
-	c.scanRecipeWords(lines, nil)
+	c.scanRunLines(lines, nil)
 }
 
 // scanRecipeWords reads and writes the words of build-file command lines

@@ -59,6 +59,12 @@ type recipeWalk struct {
 	// what a program loads (BASH_ENV, GIT_CONFIG_GLOBAL, PATH…): every
 	// command is then analysed as typed with the exports (exported).
 	loaders bool
+	// wholeTyped is set when the line was analysed as typed whole
+	// (recipetyped.go).
+	wholeTyped bool
+	// line is the text the walk's statements were parsed from, and raw
+	// the text of the statement being walked as written there.
+	line, raw string
 }
 
 // scanLine walks build-file command text l (see the file comment); false
@@ -70,7 +76,7 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	}
 	saved := c.w.Dir
 	defer func() { c.w.Dir = saved }()
-	r := &recipeWalk{c: c, limit: limit, n: n}
+	r := &recipeWalk{c: c, limit: limit, n: n, line: l}
 	if _, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(l), ""); err != nil {
 		r.shDiffers = true // cd sub &>/dev/null: dash runs cd sub & then >/dev/null
 	}
@@ -79,6 +85,7 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	}
 	r.exported()
 	r.launched()
+	r.wholeTyped = r.whole(f, l)
 	r.stmts(f.Stmts)
 	c.recipeEditorEnv(lang.SplitQuoted(l), r.scs) // recipeeditor.go
 	return true
@@ -107,6 +114,7 @@ func (r *recipeWalk) scoped(f func()) {
 func (r *recipeWalk) stmt(s *syntax.Stmt) {
 	var redirs []word.Word
 	r.text = ""
+	r.raw = rawText(r.line, s)
 	for _, rd := range s.Redirs {
 		if rd.Hdoc != nil {
 			r.substs(rd.Hdoc) // cat <<EOF ⏎ $(cd sub; ./run.sh)
@@ -122,6 +130,9 @@ func (r *recipeWalk) stmt(s *syntax.Stmt) {
 			r.wrote(oneWord(t))
 		}
 	}
+	if r.redirected(s); r.stop {
+		return
+	}
 	if s.Cmd == nil {
 		r.scan(redirs)
 		return
@@ -135,6 +146,7 @@ func (r *recipeWalk) stmt(s *syntax.Stmt) {
 			r.sets = append(r.sets, r.text) // F=.env; export F=.env
 			r.setsNames(x)
 		}
+		r.builtinSets(x, r.text)
 	}
 	if x, ok := s.Cmd.(*syntax.DeclClause); ok {
 		r.text = printNode(s)
@@ -273,9 +285,9 @@ func (r *recipeWalk) item(s *syntax.Stmt) (succ, fail dirState) {
 func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
 	switch x := cm.(type) {
 	case *syntax.CallExpr:
-		t := r.text
+		t, raw := r.text, r.raw
 		r.substs(x)
-		r.text = t // the substitutions' statements are walked in between
+		r.text, r.raw = t, raw // the substitutions' statements are walked in between
 		var ws []word.Word
 		for _, a := range x.Assigns {
 			ws = append(ws, oneWord(printNode(a)))
@@ -293,6 +305,7 @@ func (r *recipeWalk) command(cm syntax.Command, redirs []word.Word) {
 	case *syntax.BinaryCmd:
 		r.scan(redirs)
 		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+			r.pipedShell(x)
 			r.scoped(func() { r.stmt(x.X) })
 			r.scoped(func() { r.stmt(x.Y) })
 			return
@@ -410,18 +423,20 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		r.stop = true
 		return
 	}
+	r.made = r.made || runsCode(name, prog) // go run gen.go && sh r.sh (FINDINGS55a K13)
 	if (recipeMakers.Has(name) || recipeChangers.Has(name) || inlineCode(name, prog[min(1, len(prog)):])) && !gitReads(name, prog) {
 		r.made = true // sed -i, python3 -c "open('r.sh','w')…", $(MAKE) gen
+		r.trees(name, prog)
 		for _, a := range prog[min(1, len(prog)):] {
 			r.wrote(a)
 		}
 	}
-	if catalogue.Shells.Has(name) && r.shellText(prog[1:]) {
+	if catalogue.Shells.Has(name) && r.shellText(prog[1:], word.Texts(ws[:len(ws)-len(prog)])) {
 		r.scan(append(ws[:len(ws)-len(prog)+1], redirs...))
 		return
 	}
 	r.handedShell(prog)
-	if r.loaders || !r.c.w.recipeData && (r.c.w.recipeTyped || r.opaque(name, prog)) {
+	if r.loaders || !r.c.w.recipeData && (r.c.w.recipeTyped || r.opaque(name, prog) || r.partTyped()) {
 		r.typed(r.text)
 		r.entered(name, prog)
 		if r.stop {
@@ -489,6 +504,9 @@ func (r *recipeWalk) exported() {
 			continue // a value guard cannot tell: as before
 		}
 		r.sets = append(r.sets, "export "+n+"="+word.Quote(v))
+		if t := envShellOptions(n, v); t != "" {
+			r.sets = append(r.sets, t) // the bash running the line takes them on
+		}
 		r.named = append(r.named, n)
 		if !movesLoad(n) {
 			continue
@@ -525,7 +543,7 @@ func (r *recipeWalk) launched() {
 // runs: PATH, a start-up file's variable, an editor's, one of the
 // catalogue's moves (GIT_CONFIG_GLOBAL, PYTHONPATH…).
 func movesLoad(n string) bool {
-	if n == "PATH" || catalogue.SourcedVars.Has(n) || catalogue.EditorStartVars.Has(n) || strings.HasPrefix(n, "GIT_") || strings.HasPrefix(n, "LD_") {
+	if n == "PATH" || n == "BASHOPTS" || n == "SHELLOPTS" || n == "GLOBIGNORE" || catalogue.SourcedVars.Has(n) || catalogue.EditorStartVars.Has(n) || strings.HasPrefix(n, "GIT_") || strings.HasPrefix(n, "LD_") {
 		return true
 	}
 	for _, m := range catalogue.EnvMoves() {
@@ -649,7 +667,12 @@ func (r *recipeWalk) typed(t string) {
 	text := strings.Join(append(append([]string{}, r.sets...), makeLeftovers(t)), "\n")
 	w := r.c.w
 	changer, changers, last := w.changer, w.changers, w.lastChanger
+	fileCond, runs, line := w.fileCond, w.recipeRuns, w.recipeLine
+	w.fileCond = w.cond  // the build tool's shell of its own: the line runs whole or not at all
+	w.recipeRuns = false // a build tool the line starts says which of its lines run
+	w.recipeLine = true  // tsc --noEmit && vitest run: no changer of the line's, as before
 	w.tentative(text)
+	w.fileCond, w.recipeRuns, w.recipeLine = fileCond, runs, line
 	w.changer, w.changers, w.lastChanger = changer, changers, last // one statement: no runner of the line's follows it here
 }
 
@@ -734,7 +757,7 @@ func movesDir(t string) bool {
 func (r *recipeWalk) handedShell(prog []word.Word) {
 	for i := 1; i < len(prog); i++ {
 		if catalogue.Shells.Has(path.Base(prog[i].Text)) {
-			r.scoped(func() { r.shellText(prog[i+1:]) })
+			r.scoped(func() { r.shellText(prog[i+1:], nil) })
 			return
 		}
 	}
@@ -809,6 +832,10 @@ func (r *recipeWalk) chdir(name string, args []word.Word) {
 	if name == "pushd" {
 		r.stack = append(r.stack, r.c.w.Dir)
 	}
+	if d, ok := r.homeDest(dir); ok {
+		r.c.w.Dir = d // cd, cd ~, cd $HOME: the home (FINDINGS55a N1)
+		return
+	}
 	if !known || dir == "" || dir == "-" || strings.ContainsAny(dir, "$`*?[~{\x00") { // {a,b}: bash's brace expansion, not sh's
 		r.lost = strings.TrimSpace(name + " " + dir)
 		return
@@ -857,7 +884,7 @@ func (r *recipeWalk) runsMade(prog []word.Word) bool {
 		}
 	}
 	for _, f := range files {
-		if f != "" && !strings.HasPrefix(f, "-") && (r.made && r.absent(f) || slices.Contains(r.c.w.recipeWrote, word.Clean(r.c.w.Where(f)))) {
+		if f != "" && !strings.HasPrefix(f, "-") && (r.made && r.absent(f) || r.wroteUnder(f)) {
 			return true
 		}
 	}
@@ -920,7 +947,7 @@ func (r *recipeWalk) envChdir(args, redirs []word.Word) bool {
 // shellText walks the text a shell runs with -c (sh -c, -ec, -xc,
 // bash -o pipefail -c): true when args hold one. Past maxRecipeDepth it
 // is cannot-tell.
-func (r *recipeWalk) shellText(args []word.Word) bool {
+func (r *recipeWalk) shellText(args []word.Word, assigns []string) bool {
 	c := false
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
@@ -943,7 +970,7 @@ func (r *recipeWalk) shellText(args []word.Word) bool {
 			dir, lost := r.c.w.Dir, r.lost
 			if lost != "" {
 				r.c.w.hide("runs build-file commands after a change of directory to a place guard cannot tell (%s): it cannot tell which files they run or read there", lost)
-			} else if !r.c.scanLine(s, r.limit, r.n) {
+			} else if !r.c.scanLine(shellOptionText(assigns, word.Texts(args[:j]))+s, r.limit, r.n) {
 				r.c.scanWords([]string{s}, nil, r.limit)
 			}
 			r.c.w.Dir = dir
@@ -966,8 +993,11 @@ func (r *recipeWalk) tool(prog []word.Word) {
 		return
 	}
 	r.c.w.recipeDepth++
+	runs := r.c.w.recipeRuns
+	r.c.w.recipeRuns = false // the tool says which of its lines run
 	r.c.w.tentative(word.QuoteAll(word.Texts(prog)))
 	r.c.w.recipeDepth--
+	r.c.w.recipeRuns = runs
 }
 
 // maxLoopItems bounds the items of a for loop walked one by one.
@@ -1000,7 +1030,10 @@ func (r *recipeWalk) loop(x *syntax.ForClause) bool {
 		if err != nil {
 			return false
 		}
+		line := r.line
+		r.line = t
 		r.stmts(f.Stmts)
+		r.line = line
 		if r.stop {
 			break
 		}

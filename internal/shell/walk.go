@@ -154,8 +154,12 @@ type walker struct {
 	// racing are the runners that do (codechangers.go).
 	changers    int
 	lastChanger string
-	stages      int
-	racing      []racer
+	// recipeLine is set while a build-file line is analysed as typed
+	// (recipewalk.go typed): its programs are noted as changers of no
+	// runner, as each of its statements was on its own before.
+	recipeLine bool
+	stages     int
+	racing     []racer
 	// nheads counts the files whose first bytes were read (beside.go).
 	nheads int
 	// fieldsMode: the word being arranged is an argument (prep's
@@ -375,6 +379,10 @@ type walker struct {
 	// tell) are scanned: every command is analysed as typed, where a
 	// relative name is a file of that directory (FINDINGS54a T2).
 	recipeTyped bool
+	// recipeRuns is set while build-file lines the tool runs, in order,
+	// are scanned (a make goal's recipes, the npm scripts named): each is
+	// also analysed whole as typed (recipetyped.go).
+	recipeRuns bool
 	// recipeEnv are the variables the makefile being scanned exports
 	// (NAME=value), which a make its recipes start is given.
 	recipeEnv []word.Word
@@ -382,6 +390,10 @@ type walker struct {
 	// files named (recipeWalk.wrote): a later line or pre-script that runs
 	// one runs what guard cannot read before it is there (FINDINGS53a B12).
 	recipeWrote []string
+	// recipeTrees are the directories build-file commands copied or
+	// extracted a tree into (cp -r d/. ., tar x -C d): any file below
+	// one may be one they made (recipetyped.go wroteUnder).
+	recipeTrees []string
 	// recipeProbes counts the files looked at as what a build-file
 	// command's unknown program runs (recipeCode).
 	recipeProbes int
