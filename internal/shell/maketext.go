@@ -27,7 +27,7 @@ import (
 const maxMakeText = 4096
 
 // makeText evaluates makefile text as GNU make expands it, once: $$ is a
-// $, $(NAME), ${NAME} and $X are variables (value: a makefile's own value
+// $, $(NAME), ${NAME} and $X (X any one character) are variables (value: a makefile's own value
 // is expanded in turn, raw; what the command line or the shell gives is
 // final), computed names ($($(B))) and substitution references
 // ($(V:a=b)) are read, the text functions, $(if), $(or), $(and),
@@ -87,11 +87,9 @@ func (e *makeText) eval(s string) string {
 			end += i + 1
 			b.WriteString(e.ref(s[i+2 : end]))
 			i = end
-		case word.IsWordChar(n) || strings.IndexByte("@<^*+?%|", n) >= 0:
+		default: // $c is the variable c, whatever c is ($;, $~, $/)
 			b.WriteString(e.variable(string(n)))
 			i++
-		default:
-			b.WriteByte('$')
 		}
 	}
 	return b.String()

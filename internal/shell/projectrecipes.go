@@ -87,6 +87,28 @@ type makefile struct {
 	// name is the makefile's name as make was given or found it
 	// ($(MAKEFILE_LIST)); "" when guard does not tell.
 	name string
+	// alts are every value the makefile gives each variable, in the
+	// order given (makevalues.go); overrides, those of override lines.
+	alts      map[string][]string
+	overrides map[string][]string
+	// conds is the stack of the conditionals open (makeconds.go); known
+	// gives a variable's value where guard can tell it for a condition.
+	conds []makeCond
+	known func(name string) (string, bool)
+	// pick and touch select one value of each variable with several
+	// while a text is expanded for each (makeLines).
+	pick  map[string]int
+	touch func(name string, n int)
+	// opaque are the variables past the bound of values read: unknown.
+	opaque map[string]bool
+	// anyName is set when an assignment's name is one guard cannot
+	// tell: any variable may have been given any value; later, when a
+	// conditional or include makes a variable's value at a point one
+	// guard cannot tell (unsettled).
+	anyName, unsettled bool
+	// broken says why guard's reading of the text is not make's (an
+	// unterminated define), "" when it is.
+	broken string
 }
 
 // parseMakefile splits makefile text into rules (a rule line holds a : that
@@ -94,15 +116,23 @@ type makefile struct {
 // recipe prefix, a tab unless .RECIPEPREFIX says, or follow a ; on the
 // rule's line) and the text make reads besides.
 func parseMakefile(text string) makefile {
-	m := makefile{rules: map[string]*makeRule{}, vars: map[string]string{}, prefix: '\t'}
+	m := newMakefile(nil)
 	m.parse(text)
 	return m
 }
 
+// newMakefile returns an empty makefile whose conditionals know the
+// values known gives (nil: literal ones only).
+func newMakefile(known func(string) (string, bool)) makefile {
+	return makefile{rules: map[string]*makeRule{}, vars: map[string]string{}, prefix: '\t',
+		alts: map[string][]string{}, overrides: map[string][]string{}, known: known}
+}
+
 // parse adds the makefile text to m.
 func (m *makefile) parse(text string) {
-	lines := strings.Split(text, "\n")
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") // make drops a CR before LF
 	m.cur = nil
+	defer m.closeText()
 	for i := 0; i < len(lines) && i < maxTextTokens; i++ {
 		line := lines[i]
 		recipe := m.prefix != 0 && len(line) > 0 && line[0] == m.prefix && m.define == 0
@@ -116,6 +146,9 @@ func (m *makefile) parse(text string) {
 			} else {
 				line = line[:len(line)-1] + " " + strings.TrimLeft(next, " \t")
 			}
+		}
+		if m.define == 0 && m.conditional(line, recipe && len(m.cur) > 0) || m.skipping() {
+			continue // a conditional directive, or a line of a branch make does not take
 		}
 		m.parsing = append(m.parsing, shellCalls(line)...)
 		if recipe {
@@ -153,6 +186,9 @@ func (m *makefile) line(line string) {
 		if len(f) > 0 && f[0] == "endef" {
 			if m.define--; m.define == 0 {
 				m.vars[m.defining] = strings.TrimSuffix(m.vars[m.defining], "\n") // make's value has no last newline (FINDINGS54a M7)
+				if as := m.alts[m.defining]; len(as) > 0 {
+					as[len(as)-1] = strings.TrimSuffix(as[len(as)-1], "\n")
+				}
 				return
 			}
 		} else if definesAt(f) {
@@ -161,13 +197,17 @@ func (m *makefile) line(line string) {
 		if len(m.vars[m.defining]) < effect.MaxScriptBytes {
 			m.vars[m.defining] += line + "\n" // a define block's body
 		}
+		if as := m.alts[m.defining]; len(as) > 0 && len(as[len(as)-1]) < effect.MaxScriptBytes {
+			as[len(as)-1] += line + "\n"
+		}
 		return
 	case l == "" || l[0] == '#':
 		return
 	case definesAt(f):
 		m.define = 1
-		m.defining = strings.TrimRight(f[len(f)-1], ":!?+=")
+		m.defining = m.assignedName(defineName(f))
 		m.vars[m.defining] = ""
+		m.addValue(m.defining, "", slices.Contains(f, "override"), false)
 		if makeShellVar(m.defining) {
 			m.shells = append(m.shells, [2]string{m.defining, "$(define)"}) // its value: not read
 		}
@@ -183,17 +223,16 @@ func (m *makefile) line(line string) {
 			m.optional = append(m.optional, f[0] != "include")
 		}
 		m.unsure = m.unsure || m.first == "" // its first target comes first
+		m.unsettled = true                   // read after this text: its values are not known here
 		m.cur = nil
 		return
 	case f[0] == "export" && !strings.ContainsAny(l, "=:"):
 		m.exports = append(m.exports, f[1:]...)
 		m.exportAll = m.exportAll || len(f) == 1
 		return
-	case m.first == "" && makeConditional.Has(f[0]):
-		m.unsure = true // the first target may be in a branch make does not take
 	}
 	m.exportAll = m.exportAll || strings.HasPrefix(l, ".EXPORT_ALL_VARIABLES:") // the special target (FINDINGS54a M10)
-	colon, eq := strings.IndexByte(l, ':'), strings.IndexByte(l, '=')
+	colon, eq := topIndex(l, ':'), topIndex(l, '=')
 	switch {
 	case eq >= 0 && (colon < 0 || eq < colon || strings.HasPrefix(l[colon:], ":=") || strings.HasPrefix(l[colon:], "::=")):
 		m.assign(l, eq)
@@ -207,12 +246,13 @@ func (m *makefile) line(line string) {
 }
 
 // definesAt reports whether the fields f of a line start a define block
-// (define X, override define X, export define X).
+// (define X, override define X, export define X): define followed by a
+// name, not by an operator (define := x assigns the variable define).
 func definesAt(f []string) bool {
 	for i, s := range f {
 		switch {
 		case s == "define":
-			return true
+			return i+1 < len(f) && strings.IndexByte("=:?+!", f[i+1][0]) < 0
 		case i < 2 && (s == "override" || s == "export" || s == "private"):
 			continue
 		}
@@ -235,7 +275,7 @@ func (m *makefile) assign(l string, eq int) {
 	if len(f) == 0 {
 		return
 	}
-	v := f[len(f)-1]
+	v := m.assignedName(f[len(f)-1])
 	if slices.Contains(f[:len(f)-1], "export") && len(m.exports) < maxGoals {
 		m.exports = append(m.exports, v)
 	}
@@ -252,8 +292,11 @@ func (m *makefile) assign(l string, eq int) {
 	default:
 		m.vars[v] = value
 	}
+	m.addValue(v, value, slices.Contains(f[:len(f)-1], "override"), eq > 0 && l[eq-1] == '+')
 	if v == ".RECIPEPREFIX" {
 		switch {
+		case m.inUnknownBranch():
+			m.prefix = 0 // set or not as make takes a branch guard cannot tell
 		case value == "":
 			m.prefix = '\t'
 		case len(value) == 1:
@@ -273,8 +316,13 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 		after = after[:h] // help: ## Display this help: a comment, no prerequisites
 	}
 	deps, recipe, semi := strings.Cut(after, ";")
-	if eq := strings.IndexByte(deps, '='); eq >= 0 {
-		m.assign(strings.TrimSpace(deps), strings.IndexByte(strings.TrimSpace(deps), '='))
+	if semi && topIndex(after, ';') < 0 {
+		deps, recipe, semi = after, "", false // t: $(f ;): no recipe
+	} else if semi {
+		deps, recipe = after[:topIndex(after, ';')], after[topIndex(after, ';')+1:]
+	}
+	if eq := topIndex(deps, '='); eq >= 0 {
+		m.assign(strings.TrimSpace(deps), topIndex(strings.TrimSpace(deps), '='))
 		return nil // a target-specific variable: read as one for all
 	}
 	var out []*makeRule
@@ -605,9 +653,10 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 		return false
 	}
 	c.w.Read(f) // its text is make's: a Makefile linked to .env hands its values to the recipes
-	m := parseMakefile(t)
+	m := newMakefile(c.makeKnown)
+	m.parse(t)
 	m.name = f
-	m.expand = func(s string) string { return c.makeExpand(&m, s, 0) }
+	m.expand = func(s string) string { return strings.Join(c.makeChoices(&m, s), " ") }
 	evals := c.makeFuncs(m.parsing, m.expand)
 	for _, e := range evals {
 		m.parse(e)      // $(eval include x.mk): makefile text
@@ -631,9 +680,14 @@ func (c *cmd) projectMake(f string, goals []string) bool {
 	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
 	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
 	c.w.recipeEnv = append(c.makeExports(&m, expand), c.makeCommandVars()...)
-	c.scanRecipeWords(m.parsing, expand)
-	c.scanRecipeWords(m.recipesOf(goals), expand)
-	c.makeFuncs(m.recipesOf(goals), expand) // a recipe's $(file >$(X),…)
+	if m.broken != "" {
+		c.w.hide("runs a makefile guard does not read as make does: %s", m.broken)
+		return true
+	}
+	c.scanRecipeWords(c.makeLines(&m, m.parsing), nil)
+	c.scanRecipeWords(c.makeLines(&m, m.recipesOf(goals)), nil)
+	c.scanRecipeWords(c.makeLines(&m, c.builtinRecipes(&m)), nil) // make's built-in rules run $(CC)…
+	c.makeFuncs(m.recipesOf(goals), expand)                       // a recipe's $(file >$(X),…)
 	c.makefilesVar()
 	return true
 }
@@ -1120,7 +1174,8 @@ func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 }
 
 // makeValue returns the value of make variable name in makefile m for
-// makeExpand, and whether make expands it in turn (the makefile's own).
+// makeExpand, and whether make expands it in turn (the makefile's own):
+// of the values it may have (makeValues), the one makeChoices picks.
 func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 	switch name {
 	case "HOME":
@@ -1128,26 +1183,35 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 	case "CURDIR":
 		return ".", false
 	}
-	if v, ok := c.makeVariable(name); ok {
-		if word.HasMark(v) {
-			return unknownMakeVar(name), false
-		}
-		return v, false
-	}
-	v, ok := m.vars[name]
-	switch {
-	case !ok && name == "MAKE":
-		return "make", false // make's own name, unless the command line, the environment or the makefile set it
-	case !ok && name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
-		return m.name, false
-	case !ok && (autoMakeVar(name) || name == "MAKEFILE_LIST"):
-		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
-	case !ok:
-		return "", false
-	case len(v) > effect.MaxScriptBytes:
+	if m.opaque[name] {
 		return unknownMakeVar(name), false
 	}
-	return v, true
+	vs := c.makeValues(m, name)
+	switch {
+	case len(vs) == 0 && name == "MAKE":
+		return "make", false // make's own name, unless the command line, the environment or the makefile set it
+	case len(vs) == 0 && name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
+		return m.name, false
+	case len(vs) == 0 && makeBuiltinVars[name] != "":
+		return makeBuiltinVars[name], true // make's database
+	case len(vs) == 0 && (autoMakeVar(name) || name == "MAKEFILE_LIST" || m.anyName):
+		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
+	case len(vs) == 0:
+		return "", false
+	}
+	i := 0
+	if len(vs) > 1 && m.touch != nil {
+		m.touch(name, len(vs))
+		i = min(m.pick[name], len(vs)-1)
+	}
+	v := vs[i]
+	switch {
+	case !v.raw && word.HasMark(v.v):
+		return unknownMakeVar(name), false
+	case len(v.v) > effect.MaxScriptBytes:
+		return unknownMakeVar(name), false
+	}
+	return v.v, v.raw
 }
 
 // makeAbs returns the path make's $(abspath) gives name, from the

@@ -160,7 +160,9 @@ func (c *cmd) recipes(text string, depth int) {
 			return
 		}
 		if recipe := c.recipeLine(line, depth); recipe != "" {
-			c.w.tentative(expand(recipe)) // $x, $(x) as make sets them; $$ is the shell's $
+			for _, r := range c.makeChoices(&m, recipe) {
+				c.w.tentative(r) // $x, $(x) as make may set them (makevalues.go); $$ is the shell's $
+			}
 		}
 	}
 }

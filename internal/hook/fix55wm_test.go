@@ -1,0 +1,64 @@
+package hook
+
+import "testing"
+
+// TestMakeValues55: a make variable is every value the makefile, the
+// environment and the command line may give it (operators, conditionals
+// guard cannot evaluate, override, include order, computed names), and a
+// recipe word is checked for each of them; a conditional guard can
+// evaluate takes one branch (FINDINGS55a N3, K2–K5, K10, N7, N21).
+func TestMakeValues55(t *testing.T) {
+	const rc = "t:\n\techo x >> $(HOME)/$(X)\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"n3/Makefile":     "X = .bashrc\nX ?= safe\n" + rc,
+		"k2/Makefile":     "ifeq ($(A),)\nX = .bashrc\nelse\nX = safe\nendif\n" + rc,
+		"k2b/Makefile":    "X = .bashrc\nifeq (1,2)\nX = safe\nendif\n" + rc,
+		"k3/Makefile":     "Y = .bashrc\nX := $(Y)\nY = safe\n" + rc,
+		"k4/Makefile":     "X = .bashrc\n" + rc,
+		"k5/Makefile":     "override X = .bashrc\n" + rc,
+		"k10/Makefile":    "X = .bashrc\ninclude y.mk\n" + rc,
+		"k10/y.mk":        "X ?= safe\n",
+		"n7/Makefile":     "N = X\n$(N) = .bashrc\n" + rc,
+		"n21/Makefile":    "ifeq (1,2)\n.RECIPEPREFIX = >\nendif\nt:\n\tA=1 sh -c \"echo x >> ~/.bashrc\"\n",
+		"ok/Makefile":     "GO ?= go\nifeq ($(OS),Windows_NT)\nEXE = .exe\nelse\nEXE =\nendif\nifeq (1,1)\nV = 1\nelse\nV = ~/.bashrc\nendif\nt:\n\t$(GO) build -o bin/app$(EXE) .\n\t$(GO) test ./...\n\techo $(V)\n",
+		"okcond/Makefile": "ifeq ($(OS),Windows_NT)\nclean:\n\tdel /q bin\nelse\nclean:\n\trm -rf bin\nendif\n",
+	})
+	checkAll(t, proj, []string{
+		"cd n3 && make t", "cd k2 && make t", "cd k2b && make t", "cd k3 && make t",
+		"cd k4 && X=safe make t", "cd k5 && make t X=safe", "cd k10 && make t", "cd n7 && make t",
+		"cd n21 && make t",
+	}, []string{
+		"cd ok && make t", "cd okcond && make clean", "cd k4 && make t X=safe",
+	})
+}
+
+// TestMakeGrammar55: guard reads a makefile line as GNU make does: a
+// rule's : and a target-specific = only outside $(…), $c for any
+// punctuation c, define followed by an operator is an assignment, an
+// unterminated define is cannot-tell, CRLF is LF, and every variable's
+// value is scanned as a recipe line (FINDINGS55a N4, N8, N9, N10, N2).
+func TestMakeGrammar55(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"n4a/Makefile": "S = a.c\nt: $(S:.c=.o)\n\t@echo done\na.o:\n\techo x >> ~/.bashrc\n",
+		"n4b/Makefile": "S = a.c\nt: $(S:.c=.o) ; echo x >> ~/.bashrc\n",
+		"n4c/Makefile": "T = t\n$(T:x=y): ; echo x >> ~/.bashrc\n",
+		"n4d/Makefile": "$(subst =,,t=): ; echo x >> ~/.bashrc\n",
+		"n8a/Makefile": "; = .bashrc\nt:\n\techo x >> $(HOME)/$;\n",
+		"n8b/Makefile": "~ = .bashrc\nt:\n\techo x >> $(HOME)/$~\n",
+		"n9/Makefile":  "define := x\nt:\n\techo x >> ~/.bashrc\n",
+		"n9b/Makefile": "define X\nt:\n\techo ok\n",
+		"n10/Makefile": "# note \\\r\ndefine Z\nt:\n\techo x >> ~/.bashrc\n",
+		"n2/Makefile":  "CC = echo x >> ~/.bashrc;\nall: t\n",
+		"n2/t.c":       "int main(){return 0;}\n",
+		"c/Makefile":   "CC ?= cc\nCFLAGS = -O2 -Wall\nSRCS = a.c b.c\nprog: $(SRCS:.c=.o)\n\t$(CC) $(CFLAGS) -o $@ $^\n%.o: %.c\n\t$(CC) $(CFLAGS) -c $< -o $@\nclean:\n\trm -f prog $(SRCS:.c=.o)\n",
+		"c/a.c":        "int main(){return 0;}\n",
+		"c/b.c":        "int b;\n",
+	})
+	checkAll(t, proj, []string{
+		"cd n4a && make t", "cd n4b && make t", "cd n4c && make t", "cd n4d && make t",
+		"cd n8a && make t", "cd n8b && make t", "cd n9 && make t", "cd n9b && make t", "cd n10 && make t",
+		"cd n2 && make",
+	}, []string{
+		"cd c && make", "cd c && make clean",
+	})
+}
