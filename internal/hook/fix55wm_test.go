@@ -62,3 +62,43 @@ func TestMakeGrammar55(t *testing.T) {
 		"cd c && make", "cd c && make clean",
 	})
 }
+
+// TestMakeReads55: what make reads and builds besides the goal's recipes:
+// several -f files are one makefile, --eval text (on the command line or
+// in MAKEFLAGS) is part of it, an include of standard input reads the
+// command's input, -include of a computed name reads what may match, an
+// include a built-in rule remakes or a load directive is cannot-tell, the
+// makefiles and .EXTRA_PREREQS are goals, and a recipe's $(wildcard) is
+// unknown after other recipes ran (FINDINGS55a K7, N18, K9, K6, K8, N5,
+// N11, N20).
+func TestMakeReads55(t *testing.T) {
+	const rc = "t:\n\techo x >> $(HOME)/$(X)\n"
+	const g = "g:\n\techo x >> ~/.bashrc\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"k7/Makefile":   rc,
+		"k7/b.mk":       "X = .bashrc\n",
+		"n18/Makefile":  rc,
+		"k9/Makefile":   "include /dev/stdin\n" + rc,
+		"k6/Makefile":   "N = $(shell echo x)\n-include $(N).mk\n" + rc,
+		"k6/x.mk":       "X = .bashrc\n",
+		"k8/Makefile":   "include x.mk\n" + rc,
+		"k8/x.mk.sh":    "echo X = .bashrc\n",
+		"n5/Makefile":   "-load ./e.so\nt: ; @:\ne.so: e.c\n\t$(CC) -shared -fPIC -o $@ $<\n",
+		"n11a/Makefile": "t:\n\t@echo t\nMakefile: g\n" + g,
+		"n11b/Makefile": ".EXTRA_PREREQS = g\nt:\n\t@echo t\n" + g,
+		"n11c/Makefile": "t: .EXTRA_PREREQS = g\nt:\n\t@echo t\n" + g,
+		"n20/Makefile":  "t: gen\n\techo x >> $(HOME)/$(if $(wildcard flag),.bashrc,safe)\ngen:\n\ttouch flag\n",
+		"ok/Makefile":   "-include $(shell ls *.d 2>/dev/null)\nDEPS = $(wildcard *.d)\nt:\n\t@echo $(wildcard *.go)\n",
+		"ok/a.go":       "package a\n",
+	})
+	checkAll(t, proj, []string{
+		"cd k7 && make -f Makefile -f b.mk t",
+		"cd n18 && make --eval 'X = .bashrc' t", "cd n18 && make -E 'X := .bashrc' t",
+		"cd n18 && MAKEFLAGS='--eval=X=.bashrc' make t", "cd n18 && GNUMAKEFLAGS='--eval=X=.bashrc' make t",
+		"cd k9 && echo X=.bashrc | make t", "cd k6 && make t", "cd k8 && make t", "cd n5 && make t",
+		"cd n11a && make t", "cd n11b && make t", "cd n11c && make t", "cd n20 && make t",
+	}, []string{
+		"cd k7 && make -f Makefile t", "cd n18 && make --eval 'X = safe' t", "cd k9 && echo X=safe | make t",
+		"cd ok && make t",
+	})
+}

@@ -509,3 +509,76 @@ func (c *cmd) builtinRecipes(m *makefile) []string {
 	}
 	return out
 }
+
+// makeBuiltinSources are the files from which make's built-in rules
+// make any target NAME (% the name): %: %.sh, %: %.c, %: %.o…, and the
+// RCS and SCCS checkouts.
+var makeBuiltinSources = []string{"%.sh", "%.c", "%.cc", "%.C", "%.cpp", "%.o", "%.s", "%.S", "%.f", "%.F",
+	"%.p", "%.r", "%.mod", "%.l", "%.y", "%,v", "RCS/%,v", "RCS/%", "s.%", "SCCS/s.%"}
+
+// builtinRemakes reports whether a built-in rule of make may remake the
+// makefile name: a source one of them makes it from is there.
+func (c *cmd) builtinRemakes(name string) bool {
+	dir, base := "", name
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		dir, base = name[:i+1], name[i+1:]
+	}
+	for _, s := range makeBuiltinSources {
+		if c.projectEntry(dir + strings.Replace(s, "%", base, 1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownSuffixGlob returns the glob of the names an include name that
+// holds a value guard cannot tell may be: the value any text of the
+// directory, a literal suffix kept ($( echo x).mk is *.mk); false when
+// nothing literal follows the last unknown part.
+func unknownSuffixGlob(name string) (string, bool) {
+	i := strings.LastIndexAny(name, "$*?[%")
+	if end := strings.IndexAny(name[i:], "})"); strings.HasPrefix(name[i:], "${") || strings.HasPrefix(name[i:], "$(") {
+		if end < 0 {
+			return "", false
+		}
+		i += end
+	}
+	suf := name[i+1:]
+	if suf == "" || strings.Contains(suf, "/") || strings.ContainsAny(suf, "$*?[%") {
+		return "", false
+	}
+	return "*" + suf, true
+}
+
+// makeStdinInclude reads into m the makefile an include of standard
+// input (/dev/stdin) reads: the command's input when guard knows it;
+// false (hidden) when the input is one it cannot see.
+func (c *cmd) makeStdinInclude(m *makefile) bool {
+	if t, ok := c.inputText(); ok {
+		m.parse(t)
+		return true
+	}
+	if c.stdin.fromPipe || c.stdin.sub != "" || c.stdin.file != "" {
+		c.w.hide("runs a makefile that includes standard input, which guard cannot see")
+		return false
+	}
+	return true
+}
+
+// runTimeWords returns expanded makefile text with each $(shell …)
+// output in it ($( CMD)) one unknown value: a word part, not the words
+// of the command.
+func runTimeWords(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.HasPrefix(s[i:], "$(") {
+			if end := lang.Closing(s[i+1:]); end >= 0 {
+				b.WriteString(unknownMakeVar("shell"))
+				i += end + 1
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

@@ -106,6 +106,15 @@ type makefile struct {
 	// conditional or include makes a variable's value at a point one
 	// guard cannot tell (unsettled).
 	anyName, unsettled bool
+	// loads are the objects load directives name.
+	loads []string
+	// makefiles are the makefiles read, which make remakes first (N11).
+	makefiles []string
+	// ran counts the rules with a recipe the goals reach; late is set
+	// while their recipes are expanded: $(wildcard) is then unknown when
+	// another recipe ran before (makeExpand).
+	ran  int
+	late bool
 	// broken says why guard's reading of the text is not make's (an
 	// unterminated define), "" when it is.
 	broken string
@@ -225,6 +234,9 @@ func (m *makefile) line(line string) {
 		m.unsure = m.unsure || m.first == "" // its first target comes first
 		m.unsettled = true                   // read after this text: its values are not known here
 		m.cur = nil
+		return
+	case (f[0] == "load" || f[0] == "-load") && len(f) > 1 && strings.IndexByte("=:?+!", f[1][0]) < 0:
+		m.loads = append(m.loads, f[1:]...) // native code make loads while reading
 		return
 	case f[0] == "export" && !strings.ContainsAny(l, "=:"):
 		m.exports = append(m.exports, f[1:]...)
@@ -428,11 +440,14 @@ func (m *makefile) implicitRecipes() []string {
 
 // goalRecipes returns the recipe lines the goals reach through their
 // prerequisites (the default goal when there are none; every recipe when
-// guard cannot tell which that is), bounded, with the rule's automatic
-// variables ($@, $<, $^, $(@D)…) and $(MAKECMDGOALS) given (autoVars). A
-// target or prerequisite written through a variable is the names it
-// expands to (m.expand); when one still holds what guard cannot tell, a
-// goal no rule names, or such a prerequisite, may be it: every recipe.
+// guard cannot tell which that is), bounded, breadth first (make runs a
+// rule's prerequisites first: FINDINGS55a K11, open), with the rule's automatic
+// variables ($@, $<, $^, $(@D)…) and $(MAKECMDGOALS) given (autoVars). make
+// first remakes the makefiles it read, and .EXTRA_PREREQS are
+// prerequisites of every target: goals too. A target or prerequisite
+// written through a variable is the names it expands to (m.expand); when
+// one still holds what guard cannot tell, a goal no rule names, or such a
+// prerequisite, may be it: every recipe.
 func (m *makefile) goalRecipes(goals []string) []string {
 	cmdGoals := strings.Join(goals, " ")
 	if len(goals) == 0 {
@@ -445,12 +460,15 @@ func (m *makefile) goalRecipes(goals []string) []string {
 		}
 	}
 	named, unsure := m.expandedTargets()
+	extra := m.extraPrereqs()
+	seeds := len(m.makefiles)
+	m.ran = 0
+	goals = append(append(slices.Clip(m.makefiles), goals...), extra...)
 	seen := map[string]bool{}
 	var out []string
 	all := false
-	for len(goals) > 0 && len(seen) < maxGoals {
-		g := goals[0]
-		goals = goals[1:]
+	for i := 0; i < len(goals) && len(seen) < maxGoals; i++ {
+		g := goals[i]
 		if seen[g] {
 			continue
 		}
@@ -459,18 +477,30 @@ func (m *makefile) goalRecipes(goals []string) []string {
 		if r := m.rules[g]; r != nil {
 			rs = append([]*makeRule{r}, rs...)
 		}
-		all = all || len(rs) == 0 && unsure
+		all = all || len(rs) == 0 && unsure && i >= seeds // a makefile no rule names: not a target guard cannot tell
 		for _, r := range rs {
 			prereqs := m.expandNames(r.prereqs)
 			all = all || strings.Contains(strings.Join(prereqs, " "), "$")
+			if len(r.recipe) > 0 {
+				m.ran++
+			}
 			out = append(out, m.ruleLines(r.recipe, g, prereqs, cmdGoals)...)
-			goals = append(goals, prereqs...)
+			goals = append(append(goals, prereqs...), extra...)
 		}
 	}
 	if all {
 		out = append(out, m.allRecipes()...)
 	}
 	return out
+}
+
+// extraPrereqs returns the names every value of .EXTRA_PREREQS gives
+// (global or target-specific).
+func (m *makefile) extraPrereqs() []string {
+	if len(m.alts[".EXTRA_PREREQS"]) == 0 || m.expand == nil {
+		return nil
+	}
+	return strings.Fields(m.expand("$(.EXTRA_PREREQS)"))
 }
 
 // expandedTargets returns the rules whose target is written through a
@@ -643,53 +673,89 @@ func shellCalls(line string) []string {
 	return out
 }
 
-// projectMake scans what make's goals run from the makefile f the command
-// did not write, with the makefiles it includes and those the MAKEFILES
-// variable names (see the file comment).
-func (c *cmd) projectMake(f string, goals []string) bool {
-	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile")
-	if !ok {
+// projectMake scans what make's goals run from the makefiles files the
+// command did not write (make -f a -f b: one makefile read in order,
+// after the --eval texts evals), with the makefiles they include and
+// those the MAKEFILES variable names (see the file comment); false when
+// none of them can be read.
+func (c *cmd) projectMake(files, evals, goals []string) bool {
+	m := newMakefile(c.makeKnown)
+	m.expand = func(s string) string { return strings.Join(c.makeChoices(&m, s), " ") }
+	if len(evals) > 0 {
+		m.parse(strings.Join(evals, "\n")) // --eval: before the makefiles
+	}
+	read := 0
+	for _, f := range files {
+		t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile")
+		if !ok {
+			continue
+		}
+		c.w.Read(f) // its text is make's: a Makefile linked to .env hands its values to the recipes
+		m.parse(t)
+		m.makefiles = append(m.makefiles, f)
+		read++
+	}
+	if read == 0 {
 		c.makefilesVar() // read first, whatever the makefile (make -f /dev/null)
 		return false
 	}
-	c.w.Read(f) // its text is make's: a Makefile linked to .env hands its values to the recipes
-	m := newMakefile(c.makeKnown)
-	m.parse(t)
-	m.name = f
-	m.expand = func(s string) string { return strings.Join(c.makeChoices(&m, s), " ") }
-	evals := c.makeFuncs(m.parsing, m.expand)
-	for _, e := range evals {
+	if read == 1 && len(evals) == 0 {
+		m.name = m.makefiles[0]
+	}
+	if c.readMakefile(&m) {
+		c.scanMakefileRuns(&m, goals)
+	}
+	c.makefilesVar()
+	return true
+}
+
+// readMakefile completes makefile m as make reads it: its $(eval …)
+// texts, the command line's .DEFAULT_GOAL, its includes, its shell and
+// directory search; false when guard cannot tell what it holds (hidden).
+func (c *cmd) readMakefile(m *makefile) bool {
+	for _, e := range c.makeFuncs(m.parsing, m.expand) {
 		m.parse(e)      // $(eval include x.mk): makefile text
 		m.unsure = true // read where the eval is, not after the file
 	}
 	if v, ok := c.makeVariable(".DEFAULT_GOAL"); ok {
 		m.defaults = []string{"=" + v} // make .DEFAULT_GOAL=x
 	}
-	if !c.makeIncludes(&m) {
-		return true
+	if !c.makeIncludes(m) {
+		return false
 	}
-	if m.prefix == 0 {
+	switch {
+	case m.prefix == 0:
 		c.w.hide("runs a makefile whose recipe prefix (.RECIPEPREFIX) guard cannot tell")
-		return true
+		return false
+	case len(m.loads) > 0:
+		c.w.hide("runs a makefile that loads native code into make (load %s), which guard does not read", m.loads[0])
+		return false
+	case m.broken != "":
+		c.w.hide("runs a makefile guard does not read as make does: %s", m.broken)
+		return false
 	}
-	c.makeShells(&m)
-	c.makeEditorEnv(&m)
-	if dirs := c.makeSearches(&m); dirs != nil {
+	c.makeShells(m)
+	c.makeEditorEnv(m)
+	if dirs := c.makeSearches(m); dirs != nil {
 		m.search = func(p string) string { return c.makeSearch(dirs, p) }
 	}
-	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
-	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
-	c.w.recipeEnv = append(c.makeExports(&m, expand), c.makeCommandVars()...)
-	if m.broken != "" {
-		c.w.hide("runs a makefile guard does not read as make does: %s", m.broken)
-		return true
-	}
-	c.scanRecipeWords(c.makeLines(&m, m.parsing), nil)
-	c.scanRecipeWords(c.makeLines(&m, m.recipesOf(goals)), nil)
-	c.scanRecipeWords(c.makeLines(&m, c.builtinRecipes(&m)), nil) // make's built-in rules run $(CC)…
-	c.makeFuncs(m.recipesOf(goals), expand)                       // a recipe's $(file >$(X),…)
-	c.makefilesVar()
 	return true
+}
+
+// scanMakefileRuns scans what make runs from makefile m for goals: what
+// it runs while reading, the recipes the goals reach, make's built-in
+// rules, with the variables it exports in the recipes' environment.
+func (c *cmd) scanMakefileRuns(m *makefile, goals []string) {
+	expand := func(s string) string { return c.makeExpand(m, s, 0) }
+	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
+	c.w.recipeEnv = append(c.makeExports(m, expand), c.makeCommandVars()...)
+	c.scanRecipeWords(c.makeLines(m, m.parsing), nil)
+	recipes := m.recipesOf(goals)
+	m.late = m.ran > 1 // a recipe's $(wildcard) is expanded after the prerequisites' recipes ran
+	c.scanRecipeWords(c.makeLines(m, recipes), nil)
+	m.late = false
+	c.scanRecipeWords(c.makeLines(m, c.builtinRecipes(m)), nil) // make's built-in rules run $(CC)…
+	c.makeFuncs(recipes, expand)                                // a recipe's $(file >$(X),…)
 }
 
 // makeSearches returns the directories make searches for the
@@ -780,7 +846,7 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 		}
 		fs := []string{name}
 		if strings.Contains(name, "$") {
-			fs = strings.Fields(c.makeExpand(m, name, 0))
+			fs = strings.Fields(runTimeWords(c.makeExpand(m, name, 0)))
 		}
 		if len(fs) == 1 && strings.ContainsAny(fs[0], "*?[") && !strings.ContainsAny(fs[0], "$%") {
 			fs, _ = c.makeGlob(fs[0]) // include *.mk: make globs the name
@@ -797,7 +863,19 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 		}
 		name = fs[0]
 		switch {
+		case word.IsStdin(name):
+			if !c.makeStdinInclude(m) {
+				return false
+			}
+			continue
 		case strings.ContainsAny(name, "$*?[%") && optional:
+			if g, ok := unknownSuffixGlob(name); ok {
+				ns, _ := c.makeGlob(g) // -include $(shell …).mk: whatever is there
+				m.includes = append(m.includes, ns...)
+				for range ns {
+					m.optional = append(m.optional, true)
+				}
+			}
 			continue
 		case strings.ContainsAny(name, "$*?[%"):
 			c.w.hide("runs a makefile that includes a makefile whose name guard cannot tell (a variable or a pattern)")
@@ -815,7 +893,7 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 		}
 	}
 	for i, name := range names {
-		if m.remakes(name, required[i], c.projectEntry) {
+		if m.remakes(name, required[i], c.projectEntry) || c.builtinRemakes(name) {
 			c.w.hide("runs a makefile that includes a makefile a rule of it makes (%s): make remakes it and reads what it then holds, which guard cannot tell", name)
 			return false
 		}
@@ -1169,7 +1247,11 @@ const maxMakeDepth = 8
 // makefile sets has its value, expanded in turn; $(MAKEFILE_LIST) is the
 // makefile when it includes none; any other is empty.
 func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
-	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, effect: c.makeEffect, depth: depth}
+	glob := c.makeGlob
+	if m.late {
+		glob = func(string) ([]string, bool) { return nil, false } // files a recipe before may have made
+	}
+	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: glob, abs: c.makeAbs, effect: c.makeEffect, depth: depth}
 	return e.eval(s)
 }
 
