@@ -20,13 +20,16 @@ func TestMakeValues55(t *testing.T) {
 		"k10/y.mk":        "X ?= safe\n",
 		"n7/Makefile":     "N = X\n$(N) = .bashrc\n" + rc,
 		"n21/Makefile":    "ifeq (1,2)\n.RECIPEPREFIX = >\nendif\nt:\n\tA=1 sh -c \"echo x >> ~/.bashrc\"\n",
+		"k2c/Makefile":    "ifeq ($(shell echo n),y)\nX = a\nendif\nifeq ($(X),a)\nY = safe\nelse\nY = .bashrc\nendif\nt:\n\techo x >> $(HOME)/$(Y)\n",
+		"und/Makefile":    "X = a\nundefine X\nifndef X\nY = .bashrc\nelse\nY = safe\nendif\nt:\n\techo x >> $(HOME)/$(Y)\n",
+		"ev/Makefile":     "X = a\n$(eval X = b)\nifeq ($(X),b)\nY = .bashrc\nelse\nY = safe\nendif\nt:\n\techo x >> $(HOME)/$(Y)\n",
 		"ok/Makefile":     "GO ?= go\nifeq ($(OS),Windows_NT)\nEXE = .exe\nelse\nEXE =\nendif\nifeq (1,1)\nV = 1\nelse\nV = ~/.bashrc\nendif\nt:\n\t$(GO) build -o bin/app$(EXE) .\n\t$(GO) test ./...\n\techo $(V)\n",
 		"okcond/Makefile": "ifeq ($(OS),Windows_NT)\nclean:\n\tdel /q bin\nelse\nclean:\n\trm -rf bin\nendif\n",
 	})
 	checkAll(t, proj, []string{
 		"cd n3 && make t", "cd k2 && make t", "cd k2b && make t", "cd k3 && make t",
 		"cd k4 && X=safe make t", "cd k5 && make t X=safe", "cd k10 && make t", "cd n7 && make t",
-		"cd n21 && make t",
+		"cd n21 && make t", "cd k2c && make t", "cd und && make t", "cd ev && make t",
 	}, []string{
 		"cd ok && make t", "cd okcond && make clean", "cd k4 && make t X=safe",
 	})

@@ -92,6 +92,12 @@ func (m *makefile) addValue(name, value string, override, add bool) {
 	if m.alts == nil {
 		m.alts, m.overrides = map[string][]string{}, map[string][]string{}
 	}
+	if m.maybe == nil {
+		m.maybe = map[string]bool{}
+	}
+	if m.inUnknownBranch() {
+		m.maybe[name] = true // set or not as make takes a branch guard cannot tell
+	}
 	if as := m.alts[name]; add && len(as) > 0 {
 		for _, vs := range [][]string{as, m.overrides[name]} {
 			for i := range vs {
@@ -293,7 +299,7 @@ func (m *makefile) condValue(name string) (string, bool) {
 		return v, false
 	case ok:
 		return unknown, false
-	case len(as) == 1 && !m.unsettled && !m.anyName && !strings.Contains(as[0], "${MAKE_"):
+	case len(as) == 1 && !m.unsettled && !m.anyName && !m.maybe[name] && !strings.Contains(as[0], "${MAKE_"):
 		return as[0], true
 	}
 	return unknown, false

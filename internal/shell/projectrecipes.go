@@ -91,6 +91,9 @@ type makefile struct {
 	// order given (makevalues.go); overrides, those of override lines.
 	alts      map[string][]string
 	overrides map[string][]string
+	// maybe are the variables set in a branch guard cannot tell make
+	// takes: perhaps unset there.
+	maybe map[string]bool
 	// conds is the stack of the conditionals open (makeconds.go); known
 	// gives a variable's value where guard can tell it for a condition.
 	conds []makeCond
@@ -252,7 +255,11 @@ func (m *makefile) line(line string) {
 	case colon > 0:
 		m.cur = m.rule(l, colon)
 	default:
-		m.parsing = append(m.parsing, l) // a directive, a call: read as text
+		m.parsing = append(m.parsing, l)                      // a directive, a call: read as text
+		m.unsettled = m.unsettled || strings.Contains(l, "$") // $(eval …), $(call …): values set here
+		if len(f) > 1 && (f[0] == "undefine" || f[0] == "override" && f[1] == "undefine") {
+			m.addValue(m.assignedName(f[len(f)-1]), "", false, false) // unset: empty, and not defined
+		}
 		m.cur = nil
 	}
 }
@@ -305,6 +312,7 @@ func (m *makefile) assign(l string, eq int) {
 		m.vars[v] = value
 	}
 	m.addValue(v, value, slices.Contains(f[:len(f)-1], "override"), eq > 0 && l[eq-1] == '+')
+	m.unsettled = m.unsettled || strings.Contains(value, "eval") && strings.Contains(value, "$")
 	if v == ".RECIPEPREFIX" {
 		switch {
 		case m.inUnknownBranch():
