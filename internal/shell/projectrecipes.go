@@ -5,9 +5,11 @@ package shell
 // analysed as commands: its variables and recipes call the project's own
 // tools in ways guard cannot follow, and `make test` runs all day. What
 // the goal to be run would reach is scanned instead like a program file:
-// the words of its recipes (and of its prerequisites'), of every variable
-// value and define block, of what make runs while reading the file, and
-// of the makefiles it includes (and those MAKEFILES names), that may name
+// the words of its recipes (and of its prerequisites'), of make's
+// built-in rules when a variable they run is set, of what make runs while
+// reading the file, and of the makefiles it includes (and those MAKEFILES
+// names), each line once for every value make may give its variables
+// (makevalues.go), that may name
 // a protected place are read and written (programPaths), with make's
 // $(VAR) as a value guard does not know; a script a recipe runs (./x.sh,
 // scripts/x.sh) is read as the shell reads one run by its path. So a
