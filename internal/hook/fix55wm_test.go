@@ -1,6 +1,10 @@
 package hook
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestMakeValues55: a make variable is every value the makefile, the
 // environment and the command line may give it (operators, conditionals
@@ -9,7 +13,18 @@ import "testing"
 // evaluate takes one branch (FINDINGS55a N3, K2–K5, K10, N7, N21).
 func TestMakeValues55(t *testing.T) {
 	const rc = "t:\n\techo x >> $(HOME)/$(X)\n"
+	// 60 recipes of 20 words, each with variables of two values: the
+	// bound on the words read grows with the texts a line gives.
+	var wide strings.Builder
+	wide.WriteString("ifeq ($(OS),Windows_NT)\nMKDIR = md\nSEP = x\nCP = copy\nEXE = .exe\nelse\nMKDIR = mkdir -p\nSEP = /\nCP = cp\nEXE =\nendif\nall:")
+	for i := range 60 {
+		fmt.Fprintf(&wide, " t%d", i)
+	}
+	for i := range 60 {
+		fmt.Fprintf(&wide, "\nt%d:\n\t$(MKDIR) build$(SEP)t%d && $(CP) src$(SEP)a%d.c build$(SEP)t%d$(SEP)a.c && echo built t%d$(EXE) into build dir now ok", i, i, i, i, i)
+	}
 	_, proj := scriptWorld(t, map[string]string{
+		"wide/Makefile":   wide.String() + "\n",
 		"n3/Makefile":     "X = .bashrc\nX ?= safe\n" + rc,
 		"k2/Makefile":     "ifeq ($(A),)\nX = .bashrc\nelse\nX = safe\nendif\n" + rc,
 		"k2b/Makefile":    "X = .bashrc\nifeq (1,2)\nX = safe\nendif\n" + rc,
@@ -31,7 +46,7 @@ func TestMakeValues55(t *testing.T) {
 		"cd k4 && X=safe make t", "cd k5 && make t X=safe", "cd k10 && make t", "cd n7 && make t",
 		"cd n21 && make t", "cd k2c && make t", "cd und && make t", "cd ev && make t",
 	}, []string{
-		"cd ok && make t", "cd okcond && make clean", "cd k4 && make t X=safe",
+		"cd ok && make t", "cd okcond && make clean", "cd k4 && make t X=safe", "cd wide && make",
 	})
 }
 

@@ -759,14 +759,31 @@ func (c *cmd) scanMakefileRuns(m *makefile, goals []string) {
 	expand := func(s string) string { return c.makeExpand(m, s, 0) }
 	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
 	c.w.recipeEnv = append(c.makeExports(m, expand), c.makeCommandVars()...)
-	c.scanRecipeWords(c.makeLines(m, m.parsing), nil)
+	c.scanMakeLines(m, m.parsing)
 	recipes := m.recipesOf(goals)
 	m.late = m.ran > 1 // a recipe's $(wildcard) is expanded after the prerequisites' recipes ran
-	c.scanRecipeWords(c.makeLines(m, recipes), nil)
+	c.scanMakeLines(m, recipes)
 	m.late = false
-	c.scanRecipeWords(c.makeLines(m, c.builtinRecipes(m)), nil) // make's built-in rules run $(CC)…
-	c.makeFuncs(recipes, expand)                                // a recipe's $(file >$(X),…)
+	c.scanMakeLines(m, c.builtinRecipes(m)) // make's built-in rules run $(CC)…
+	c.makeFuncs(recipes, expand)            // a recipe's $(file >$(X),…)
 }
+
+// scanMakeLines scans makefile lines as scanRecipeWords does, each
+// expanded once for every choice of its variables' values (makeLines),
+// the bound on the words read growing with the texts a line gives, at
+// most maxMakeSpread times.
+func (c *cmd) scanMakeLines(m *makefile, lines []string) {
+	texts := c.makeLines(m, lines)
+	spread := 1
+	if len(lines) > 0 {
+		spread = min(maxMakeSpread, (len(texts)+len(lines)-1)/len(lines))
+	}
+	c.scanWords(texts, nil, maxTextTokens*spread)
+}
+
+// maxMakeSpread bounds how many times the words of a makefile's lines
+// may be read for the values of its variables (scanMakeLines).
+const maxMakeSpread = 8
 
 // makeSearches returns the directories make searches for the
 // prerequisites of makefile m, each with the pattern it serves (vpath
