@@ -1301,8 +1301,8 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 		return "make", false // make's own name, unless the command line, the environment or the makefile set it
 	case len(vs) == 0 && name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
 		return m.name, false
-	case len(vs) == 0 && makeBuiltinVars[name] != "":
-		return makeBuiltinVars[name], true // make's database
+	case len(vs) == 0 && makeBuiltinVars()[name] != "":
+		return makeBuiltinVars()[name], true // make's database
 	case len(vs) == 0 && (autoMakeVar(name) || name == "MAKEFILE_LIST" || m.anyName):
 		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
 	case len(vs) == 0:
