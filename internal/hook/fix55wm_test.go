@@ -108,6 +108,9 @@ func TestMakeReads55(t *testing.T) {
 		"n20/Makefile":  "t: gen\n\techo x >> $(HOME)/$(if $(wildcard flag),.bashrc,safe)\ngen:\n\ttouch flag\n",
 		"ok/Makefile":   "-include $(shell ls *.d 2>/dev/null)\nDEPS = $(wildcard *.d)\nt:\n\t@echo $(wildcard *.go)\n",
 		"ok/a.go":       "package a\n",
+		"wc/Makefile":   "build:\n\tgo build ./...\nlint: build\n\tgofmt -l $(wildcard *.go)\nclean: lint\n\trm -f $(wildcard *.o) $(wildcard bin/*)\ncheck: build\n\t$(if $(wildcard go.sum),go mod verify,@echo no sum)\n",
+		"wc/a.go":       "package a\n",
+		"wc/go.sum":     "",
 	})
 	checkAll(t, proj, []string{
 		"cd k7 && make -f Makefile -f b.mk t",
@@ -117,6 +120,6 @@ func TestMakeReads55(t *testing.T) {
 		"cd n11a && make t", "cd n11b && make t", "cd n11c && make t", "cd n20 && make t",
 	}, []string{
 		"cd k7 && make -f Makefile t", "cd n18 && make --eval 'X = safe' t", "cd k9 && echo X=safe | make t",
-		"cd ok && make t",
+		"cd ok && make t", "cd wc && make lint", "cd wc && make clean", "cd wc && make check",
 	})
 }

@@ -20,6 +20,7 @@ package shell
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -116,8 +117,8 @@ type makefile struct {
 	// makefiles are the makefiles read, which make remakes first (N11).
 	makefiles []string
 	// ran counts the rules with a recipe the goals reach; late is set
-	// while their recipes are expanded: $(wildcard) is then unknown when
-	// another recipe ran before (makeExpand).
+	// while their recipes are expanded when another recipe may run
+	// before: a condition on $(wildcard) is then unknown (makeText.late).
 	ran  int
 	late bool
 	// broken says why guard's reading of the text is not make's (an
@@ -1274,11 +1275,18 @@ const maxMakeDepth = 8
 // makefile sets has its value, expanded in turn; $(MAKEFILE_LIST) is the
 // makefile when it includes none; any other is empty.
 func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
-	glob := c.makeGlob
-	if m.late {
-		glob = func(string) ([]string, bool) { return nil, false } // files a recipe before may have made
+	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, effect: c.makeEffect, depth: depth, late: m.late}
+	ifs := 0
+	if m.touch != nil {
+		e.choose = func(n int) int { // the late $(if)s of the text, in order: choices as a variable's values
+			ifs++
+			key := "\x00if" + strconv.Itoa(ifs)
+			if m.touch(key, n); m.opaque[key] {
+				return -1
+			}
+			return min(m.pick[key], n-1)
+		}
 	}
-	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: glob, abs: c.makeAbs, effect: c.makeEffect, depth: depth}
 	return e.eval(s)
 }
 
