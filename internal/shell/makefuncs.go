@@ -130,6 +130,6 @@ func (c *cmd) scanMakefile(f string) {
 	m := parseMakefile(t)
 	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
 	c.makeFuncs(append(m.parsing, m.allRecipes()...), expand)
-	c.scanRecipeWords(m.parsing, expand)
-	c.scanRecipeWords(m.allRecipes(), expand)
+	c.scanRecipeWords(c.makeLines(&m, m.parsing), nil)
+	c.scanRecipeWords(c.makeLines(&m, m.allRecipes()), nil)
 }

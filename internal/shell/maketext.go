@@ -27,7 +27,7 @@ import (
 const maxMakeText = 4096
 
 // makeText evaluates makefile text as GNU make expands it, once: $$ is a
-// $, $(NAME), ${NAME} and $X are variables (value: a makefile's own value
+// $, $(NAME), ${NAME} and $X (X any one character) are variables (value: a makefile's own value
 // is expanded in turn, raw; what the command line or the shell gives is
 // final), computed names ($($(B))) and substitution references
 // ($(V:a=b)) are read, the text functions, $(if), $(or), $(and),
@@ -52,6 +52,13 @@ type makeText struct {
 	// effect, innermost last; calls counts the $(call)s in effect.
 	binds []makeBind
 	calls int
+	// late is set for recipe text make expands after other recipes ran:
+	// $(wildcard) gives the files there now, but a condition that reads
+	// one (sawLate) is one guard cannot tell (files those recipes make).
+	late, sawLate bool
+	// choose picks one of n texts a condition on such files may give
+	// (makeChoices enumerates them); -1 or nil: the value is unknown.
+	choose func(n int) int
 }
 
 // makeBind is one variable a $(foreach) or $(call) gives a value.
@@ -87,11 +94,9 @@ func (e *makeText) eval(s string) string {
 			end += i + 1
 			b.WriteString(e.ref(s[i+2 : end]))
 			i = end
-		case word.IsWordChar(n) || strings.IndexByte("@<^*+?%|", n) >= 0:
+		default: // $c is the variable c, whatever c is ($;, $~, $/)
 			b.WriteString(e.variable(string(n)))
 			i++
-		default:
-			b.WriteByte('$')
 		}
 	}
 	return b.String()
@@ -227,12 +232,21 @@ func unknownWith(fn string, args ...string) string {
 
 // conditional returns the value of $(if), $(or) or $(and): an argument
 // is expanded only when make reaches it; a condition guard cannot tell
-// makes the value unknown.
+// (one that reads $(wildcard) in late recipe text among them) makes the
+// value unknown.
 func (e *makeText) conditional(fn string, a []string) string {
+	saw := e.sawLate
+	e.sawLate = false
+	defer func() { e.sawLate = e.sawLate || saw }()
 	if fn == "if" {
 		c := strings.TrimSpace(e.eval(a[0]))
 		switch {
-		case strings.Contains(c, "$"):
+		case e.sawLate && !strings.Contains(c, "$") && e.choose != nil:
+			if i := e.choose(2); i >= 0 {
+				return e.eval(a[1+i]) // either branch, each checked
+			}
+			return e.unknown(fn, a[1], a[2])
+		case strings.Contains(c, "$") || e.sawLate:
 			return e.unknown(fn, a[1], a[2])
 		case c != "":
 			return e.eval(a[1])
@@ -243,7 +257,7 @@ func (e *makeText) conditional(fn string, a []string) string {
 	for _, s := range a {
 		v = strings.TrimSpace(e.eval(s))
 		switch {
-		case strings.Contains(v, "$"):
+		case strings.Contains(v, "$") || e.sawLate:
 			return e.unknown(fn, a...)
 		case fn == "or" && v != "", fn == "and" && v == "":
 			return v
@@ -362,6 +376,7 @@ func (e *makeText) apply(fn string, a []string) (string, bool) {
 	}
 	switch fn {
 	case "wildcard":
+		e.sawLate = e.sawLate || e.late
 		return e.wildcard(f)
 	case "patsubst":
 		return patsubst(strings.TrimSpace(a[0]), strings.TrimSpace(a[1]), a[2]), true

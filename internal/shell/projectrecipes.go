@@ -5,9 +5,11 @@ package shell
 // analysed as commands: its variables and recipes call the project's own
 // tools in ways guard cannot follow, and `make test` runs all day. What
 // the goal to be run would reach is scanned instead like a program file:
-// the words of its recipes (and of its prerequisites'), of every variable
-// value and define block, of what make runs while reading the file, and
-// of the makefiles it includes (and those MAKEFILES names), that may name
+// the words of its recipes (and of its prerequisites'), of make's
+// built-in rules when a variable they run is set, of what make runs while
+// reading the file, and of the makefiles it includes (and those MAKEFILES
+// names), each line once for every value make may give its variables
+// (makevalues.go), that may name
 // a protected place are read and written (programPaths), with make's
 // $(VAR) as a value guard does not know; a script a recipe runs (./x.sh,
 // scripts/x.sh) is read as the shell reads one run by its path. So a
@@ -18,6 +20,7 @@ package shell
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -87,6 +90,40 @@ type makefile struct {
 	// name is the makefile's name as make was given or found it
 	// ($(MAKEFILE_LIST)); "" when guard does not tell.
 	name string
+	// alts are every value the makefile gives each variable, in the
+	// order given (makevalues.go); overrides, those of override lines.
+	alts      map[string][]string
+	overrides map[string][]string
+	// maybe are the variables set in a branch guard cannot tell make
+	// takes: perhaps unset there.
+	maybe map[string]bool
+	// conds is the stack of the conditionals open (makeconds.go); known
+	// gives a variable's value where guard can tell it for a condition.
+	conds []makeCond
+	known func(name string) (string, bool)
+	// pick and touch select one value of each variable with several
+	// while a text is expanded for each (makeLines).
+	pick  map[string]int
+	touch func(name string, n int)
+	// opaque are the variables past the bound of values read: unknown.
+	opaque map[string]bool
+	// anyName is set when an assignment's name is one guard cannot
+	// tell: any variable may have been given any value; later, when a
+	// conditional or include makes a variable's value at a point one
+	// guard cannot tell (unsettled).
+	anyName, unsettled bool
+	// loads are the objects load directives name.
+	loads []string
+	// makefiles are the makefiles read, which make remakes first (N11).
+	makefiles []string
+	// ran counts the rules with a recipe the goals reach; late is set
+	// while their recipes are expanded when another recipe may run
+	// before: a condition on $(wildcard) is then unknown (makeText.late).
+	ran  int
+	late bool
+	// broken says why guard's reading of the text is not make's (an
+	// unterminated define), "" when it is.
+	broken string
 }
 
 // parseMakefile splits makefile text into rules (a rule line holds a : that
@@ -94,15 +131,23 @@ type makefile struct {
 // recipe prefix, a tab unless .RECIPEPREFIX says, or follow a ; on the
 // rule's line) and the text make reads besides.
 func parseMakefile(text string) makefile {
-	m := makefile{rules: map[string]*makeRule{}, vars: map[string]string{}, prefix: '\t'}
+	m := newMakefile(nil)
 	m.parse(text)
 	return m
 }
 
+// newMakefile returns an empty makefile whose conditionals know the
+// values known gives (nil: literal ones only).
+func newMakefile(known func(string) (string, bool)) makefile {
+	return makefile{rules: map[string]*makeRule{}, vars: map[string]string{}, prefix: '\t',
+		alts: map[string][]string{}, overrides: map[string][]string{}, known: known}
+}
+
 // parse adds the makefile text to m.
 func (m *makefile) parse(text string) {
-	lines := strings.Split(text, "\n")
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") // make drops a CR before LF
 	m.cur = nil
+	defer m.closeText()
 	for i := 0; i < len(lines) && i < maxTextTokens; i++ {
 		line := lines[i]
 		recipe := m.prefix != 0 && len(line) > 0 && line[0] == m.prefix && m.define == 0
@@ -116,6 +161,9 @@ func (m *makefile) parse(text string) {
 			} else {
 				line = line[:len(line)-1] + " " + strings.TrimLeft(next, " \t")
 			}
+		}
+		if m.define == 0 && m.conditional(line, recipe && len(m.cur) > 0) || m.skipping() {
+			continue // a conditional directive, or a line of a branch make does not take
 		}
 		m.parsing = append(m.parsing, shellCalls(line)...)
 		if recipe {
@@ -153,6 +201,9 @@ func (m *makefile) line(line string) {
 		if len(f) > 0 && f[0] == "endef" {
 			if m.define--; m.define == 0 {
 				m.vars[m.defining] = strings.TrimSuffix(m.vars[m.defining], "\n") // make's value has no last newline (FINDINGS54a M7)
+				if as := m.alts[m.defining]; len(as) > 0 {
+					as[len(as)-1] = strings.TrimSuffix(as[len(as)-1], "\n")
+				}
 				return
 			}
 		} else if definesAt(f) {
@@ -161,13 +212,17 @@ func (m *makefile) line(line string) {
 		if len(m.vars[m.defining]) < effect.MaxScriptBytes {
 			m.vars[m.defining] += line + "\n" // a define block's body
 		}
+		if as := m.alts[m.defining]; len(as) > 0 && len(as[len(as)-1]) < effect.MaxScriptBytes {
+			as[len(as)-1] += line + "\n"
+		}
 		return
 	case l == "" || l[0] == '#':
 		return
 	case definesAt(f):
 		m.define = 1
-		m.defining = strings.TrimRight(f[len(f)-1], ":!?+=")
+		m.defining = m.assignedName(defineName(f))
 		m.vars[m.defining] = ""
+		m.addValue(m.defining, "", slices.Contains(f, "override"), false)
 		if makeShellVar(m.defining) {
 			m.shells = append(m.shells, [2]string{m.defining, "$(define)"}) // its value: not read
 		}
@@ -183,17 +238,19 @@ func (m *makefile) line(line string) {
 			m.optional = append(m.optional, f[0] != "include")
 		}
 		m.unsure = m.unsure || m.first == "" // its first target comes first
+		m.unsettled = true                   // read after this text: its values are not known here
 		m.cur = nil
+		return
+	case (f[0] == "load" || f[0] == "-load") && len(f) > 1 && strings.IndexByte("=:?+!", f[1][0]) < 0:
+		m.loads = append(m.loads, f[1:]...) // native code make loads while reading
 		return
 	case f[0] == "export" && !strings.ContainsAny(l, "=:"):
 		m.exports = append(m.exports, f[1:]...)
 		m.exportAll = m.exportAll || len(f) == 1
 		return
-	case m.first == "" && makeConditional.Has(f[0]):
-		m.unsure = true // the first target may be in a branch make does not take
 	}
 	m.exportAll = m.exportAll || strings.HasPrefix(l, ".EXPORT_ALL_VARIABLES:") // the special target (FINDINGS54a M10)
-	colon, eq := strings.IndexByte(l, ':'), strings.IndexByte(l, '=')
+	colon, eq := topIndex(l, ':'), topIndex(l, '=')
 	switch {
 	case eq >= 0 && (colon < 0 || eq < colon || strings.HasPrefix(l[colon:], ":=") || strings.HasPrefix(l[colon:], "::=")):
 		m.assign(l, eq)
@@ -201,18 +258,23 @@ func (m *makefile) line(line string) {
 	case colon > 0:
 		m.cur = m.rule(l, colon)
 	default:
-		m.parsing = append(m.parsing, l) // a directive, a call: read as text
+		m.parsing = append(m.parsing, l)                      // a directive, a call: read as text
+		m.unsettled = m.unsettled || strings.Contains(l, "$") // $(eval …), $(call …): values set here
+		if len(f) > 1 && (f[0] == "undefine" || f[0] == "override" && f[1] == "undefine") {
+			m.addValue(m.assignedName(f[len(f)-1]), "", false, false) // unset: empty, and not defined
+		}
 		m.cur = nil
 	}
 }
 
 // definesAt reports whether the fields f of a line start a define block
-// (define X, override define X, export define X).
+// (define X, override define X, export define X): define followed by a
+// name, not by an operator (define := x assigns the variable define).
 func definesAt(f []string) bool {
 	for i, s := range f {
 		switch {
 		case s == "define":
-			return true
+			return i+1 < len(f) && strings.IndexByte("=:?+!", f[i+1][0]) < 0
 		case i < 2 && (s == "override" || s == "export" || s == "private"):
 			continue
 		}
@@ -235,7 +297,7 @@ func (m *makefile) assign(l string, eq int) {
 	if len(f) == 0 {
 		return
 	}
-	v := f[len(f)-1]
+	v := m.assignedName(f[len(f)-1])
 	if slices.Contains(f[:len(f)-1], "export") && len(m.exports) < maxGoals {
 		m.exports = append(m.exports, v)
 	}
@@ -252,8 +314,12 @@ func (m *makefile) assign(l string, eq int) {
 	default:
 		m.vars[v] = value
 	}
+	m.addValue(v, value, slices.Contains(f[:len(f)-1], "override"), eq > 0 && l[eq-1] == '+')
+	m.unsettled = m.unsettled || strings.Contains(value, "eval") && strings.Contains(value, "$")
 	if v == ".RECIPEPREFIX" {
 		switch {
+		case m.inUnknownBranch():
+			m.prefix = 0 // set or not as make takes a branch guard cannot tell
 		case value == "":
 			m.prefix = '\t'
 		case len(value) == 1:
@@ -273,8 +339,13 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 		after = after[:h] // help: ## Display this help: a comment, no prerequisites
 	}
 	deps, recipe, semi := strings.Cut(after, ";")
-	if eq := strings.IndexByte(deps, '='); eq >= 0 {
-		m.assign(strings.TrimSpace(deps), strings.IndexByte(strings.TrimSpace(deps), '='))
+	if semi && topIndex(after, ';') < 0 {
+		deps, recipe, semi = after, "", false // t: $(f ;): no recipe
+	} else if semi {
+		deps, recipe = after[:topIndex(after, ';')], after[topIndex(after, ';')+1:]
+	}
+	if eq := topIndex(deps, '='); eq >= 0 {
+		m.assign(strings.TrimSpace(deps), topIndex(strings.TrimSpace(deps), '='))
 		return nil // a target-specific variable: read as one for all
 	}
 	var out []*makeRule
@@ -380,11 +451,14 @@ func (m *makefile) implicitRecipes() []string {
 
 // goalRecipes returns the recipe lines the goals reach through their
 // prerequisites (the default goal when there are none; every recipe when
-// guard cannot tell which that is), bounded, with the rule's automatic
-// variables ($@, $<, $^, $(@D)…) and $(MAKECMDGOALS) given (autoVars). A
-// target or prerequisite written through a variable is the names it
-// expands to (m.expand); when one still holds what guard cannot tell, a
-// goal no rule names, or such a prerequisite, may be it: every recipe.
+// guard cannot tell which that is), bounded, breadth first (make runs a
+// rule's prerequisites first: FINDINGS55a K11, open), with the rule's automatic
+// variables ($@, $<, $^, $(@D)…) and $(MAKECMDGOALS) given (autoVars). make
+// first remakes the makefiles it read, and .EXTRA_PREREQS are
+// prerequisites of every target: goals too. A target or prerequisite
+// written through a variable is the names it expands to (m.expand); when
+// one still holds what guard cannot tell, a goal no rule names, or such a
+// prerequisite, may be it: every recipe.
 func (m *makefile) goalRecipes(goals []string) []string {
 	cmdGoals := strings.Join(goals, " ")
 	if len(goals) == 0 {
@@ -397,12 +471,15 @@ func (m *makefile) goalRecipes(goals []string) []string {
 		}
 	}
 	named, unsure := m.expandedTargets()
+	extra := m.extraPrereqs()
+	seeds := len(m.makefiles)
+	m.ran = 0
+	goals = append(append(slices.Clip(m.makefiles), goals...), extra...)
 	seen := map[string]bool{}
 	var out []string
 	all := false
-	for len(goals) > 0 && len(seen) < maxGoals {
-		g := goals[0]
-		goals = goals[1:]
+	for i := 0; i < len(goals) && len(seen) < maxGoals; i++ {
+		g := goals[i]
 		if seen[g] {
 			continue
 		}
@@ -411,18 +488,30 @@ func (m *makefile) goalRecipes(goals []string) []string {
 		if r := m.rules[g]; r != nil {
 			rs = append([]*makeRule{r}, rs...)
 		}
-		all = all || len(rs) == 0 && unsure
+		all = all || len(rs) == 0 && unsure && i >= seeds // a makefile no rule names: not a target guard cannot tell
 		for _, r := range rs {
 			prereqs := m.expandNames(r.prereqs)
 			all = all || strings.Contains(strings.Join(prereqs, " "), "$")
+			if len(r.recipe) > 0 {
+				m.ran++
+			}
 			out = append(out, m.ruleLines(r.recipe, g, prereqs, cmdGoals)...)
-			goals = append(goals, prereqs...)
+			goals = append(append(goals, prereqs...), extra...)
 		}
 	}
 	if all {
 		out = append(out, m.allRecipes()...)
 	}
 	return out
+}
+
+// extraPrereqs returns the names every value of .EXTRA_PREREQS gives
+// (global or target-specific).
+func (m *makefile) extraPrereqs() []string {
+	if len(m.alts[".EXTRA_PREREQS"]) == 0 || m.expand == nil {
+		return nil
+	}
+	return strings.Fields(m.expand("$(.EXTRA_PREREQS)"))
 }
 
 // expandedTargets returns the rules whose target is written through a
@@ -595,48 +684,107 @@ func shellCalls(line string) []string {
 	return out
 }
 
-// projectMake scans what make's goals run from the makefile f the command
-// did not write, with the makefiles it includes and those the MAKEFILES
-// variable names (see the file comment).
-func (c *cmd) projectMake(f string, goals []string) bool {
-	t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile")
-	if !ok {
+// projectMake scans what make's goals run from the makefiles files the
+// command did not write (make -f a -f b: one makefile read in order,
+// after the --eval texts evals), with the makefiles they include and
+// those the MAKEFILES variable names (see the file comment); false when
+// none of them can be read.
+func (c *cmd) projectMake(files, evals, goals []string) bool {
+	m := newMakefile(c.makeKnown)
+	m.expand = func(s string) string { return strings.Join(c.makeChoices(&m, s), " ") }
+	if len(evals) > 0 {
+		m.parse(strings.Join(evals, "\n")) // --eval: before the makefiles
+	}
+	read := 0
+	for _, f := range files {
+		t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile")
+		if !ok {
+			continue
+		}
+		c.w.Read(f) // its text is make's: a Makefile linked to .env hands its values to the recipes
+		m.parse(t)
+		m.makefiles = append(m.makefiles, f)
+		read++
+	}
+	if read == 0 {
 		c.makefilesVar() // read first, whatever the makefile (make -f /dev/null)
 		return false
 	}
-	c.w.Read(f) // its text is make's: a Makefile linked to .env hands its values to the recipes
-	m := parseMakefile(t)
-	m.name = f
-	m.expand = func(s string) string { return c.makeExpand(&m, s, 0) }
-	evals := c.makeFuncs(m.parsing, m.expand)
-	for _, e := range evals {
+	if read == 1 && len(evals) == 0 {
+		m.name = m.makefiles[0]
+	}
+	if c.readMakefile(&m) {
+		c.scanMakefileRuns(&m, goals)
+	}
+	c.makefilesVar()
+	return true
+}
+
+// readMakefile completes makefile m as make reads it: its $(eval …)
+// texts, the command line's .DEFAULT_GOAL, its includes, its shell and
+// directory search; false when guard cannot tell what it holds (hidden).
+func (c *cmd) readMakefile(m *makefile) bool {
+	for _, e := range c.makeFuncs(m.parsing, m.expand) {
 		m.parse(e)      // $(eval include x.mk): makefile text
 		m.unsure = true // read where the eval is, not after the file
 	}
 	if v, ok := c.makeVariable(".DEFAULT_GOAL"); ok {
 		m.defaults = []string{"=" + v} // make .DEFAULT_GOAL=x
 	}
-	if !c.makeIncludes(&m) {
-		return true
+	if !c.makeIncludes(m) {
+		return false
 	}
-	if m.prefix == 0 {
+	switch {
+	case m.prefix == 0:
 		c.w.hide("runs a makefile whose recipe prefix (.RECIPEPREFIX) guard cannot tell")
-		return true
+		return false
+	case len(m.loads) > 0:
+		c.w.hide("runs a makefile that loads native code into make (load %s), which guard does not read", m.loads[0])
+		return false
+	case m.broken != "":
+		c.w.hide("runs a makefile guard does not read as make does: %s", m.broken)
+		return false
 	}
-	c.makeShells(&m)
-	c.makeEditorEnv(&m)
-	if dirs := c.makeSearches(&m); dirs != nil {
+	c.makeShells(m)
+	c.makeEditorEnv(m)
+	if dirs := c.makeSearches(m); dirs != nil {
 		m.search = func(p string) string { return c.makeSearch(dirs, p) }
 	}
-	expand := func(s string) string { return c.makeExpand(&m, s, 0) }
-	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
-	c.w.recipeEnv = append(c.makeExports(&m, expand), c.makeCommandVars()...)
-	c.scanRecipeWords(m.parsing, expand)
-	c.scanRunLines(m.recipesOf(goals), expand)
-	c.makeFuncs(m.recipesOf(goals), expand) // a recipe's $(file >$(X),…)
-	c.makefilesVar()
 	return true
 }
+
+// scanMakefileRuns scans what make runs from makefile m for goals: what
+// it runs while reading, the recipes the goals reach, make's built-in
+// rules, with the variables it exports in the recipes' environment.
+func (c *cmd) scanMakefileRuns(m *makefile, goals []string) {
+	expand := func(s string) string { return c.makeExpand(m, s, 0) }
+	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
+	c.w.recipeEnv = append(c.makeExports(m, expand), c.makeCommandVars()...)
+	c.scanMakeLines(m, m.parsing)
+	recipes := m.recipesOf(goals)
+	m.late = m.ran > 1                                  // a recipe's $(wildcard) is expanded after the prerequisites' recipes ran
+	c.runsWhole(func() { c.scanMakeLines(m, recipes) }) // the lines make runs: each also analysed whole (recipetyped.go)
+	m.late = false
+	c.scanMakeLines(m, c.builtinRecipes(m)) // make's built-in rules run $(CC)…
+	c.makeFuncs(recipes, expand)            // a recipe's $(file >$(X),…)
+}
+
+// scanMakeLines scans makefile lines as scanRecipeWords does, each
+// expanded once for every choice of its variables' values (makeLines),
+// the bound on the words read growing with the texts a line gives, at
+// most maxMakeSpread times.
+func (c *cmd) scanMakeLines(m *makefile, lines []string) {
+	texts := c.makeLines(m, lines)
+	spread := 1
+	if len(lines) > 0 {
+		spread = min(maxMakeSpread, (len(texts)+len(lines)-1)/len(lines))
+	}
+	c.scanWords(texts, nil, maxTextTokens*spread)
+}
+
+// maxMakeSpread bounds how many times the words of a makefile's lines
+// may be read for the values of its variables (scanMakeLines).
+const maxMakeSpread = 8
 
 // makeSearches returns the directories make searches for the
 // prerequisites of makefile m, each with the pattern it serves (vpath
@@ -726,7 +874,7 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 		}
 		fs := []string{name}
 		if strings.Contains(name, "$") {
-			fs = strings.Fields(c.makeExpand(m, name, 0))
+			fs = strings.Fields(runTimeWords(c.makeExpand(m, name, 0)))
 		}
 		if len(fs) == 1 && strings.ContainsAny(fs[0], "*?[") && !strings.ContainsAny(fs[0], "$%") {
 			fs, _ = c.makeGlob(fs[0]) // include *.mk: make globs the name
@@ -743,7 +891,19 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 		}
 		name = fs[0]
 		switch {
+		case word.IsStdin(name):
+			if !c.makeStdinInclude(m) {
+				return false
+			}
+			continue
 		case strings.ContainsAny(name, "$*?[%") && optional:
+			if g, ok := unknownSuffixGlob(name); ok {
+				ns, _ := c.makeGlob(g) // -include $(shell …).mk: whatever is there
+				m.includes = append(m.includes, ns...)
+				for range ns {
+					m.optional = append(m.optional, true)
+				}
+			}
 			continue
 		case strings.ContainsAny(name, "$*?[%"):
 			c.w.hide("runs a makefile that includes a makefile whose name guard cannot tell (a variable or a pattern)")
@@ -761,7 +921,7 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 		}
 	}
 	for i, name := range names {
-		if m.remakes(name, required[i], c.projectEntry) {
+		if m.remakes(name, required[i], c.projectEntry) || c.builtinRemakes(name) {
 			c.w.hide("runs a makefile that includes a makefile a rule of it makes (%s): make remakes it and reads what it then holds, which guard cannot tell", name)
 			return false
 		}
@@ -1115,12 +1275,24 @@ const maxMakeDepth = 8
 // makefile sets has its value, expanded in turn; $(MAKEFILE_LIST) is the
 // makefile when it includes none; any other is empty.
 func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
-	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, effect: c.makeEffect, depth: depth}
+	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, effect: c.makeEffect, depth: depth, late: m.late}
+	ifs := 0
+	if m.touch != nil {
+		e.choose = func(n int) int { // the late $(if)s of the text, in order: choices as a variable's values
+			ifs++
+			key := "\x00if" + strconv.Itoa(ifs)
+			if m.touch(key, n); m.opaque[key] {
+				return -1
+			}
+			return min(m.pick[key], n-1)
+		}
+	}
 	return e.eval(s)
 }
 
 // makeValue returns the value of make variable name in makefile m for
-// makeExpand, and whether make expands it in turn (the makefile's own).
+// makeExpand, and whether make expands it in turn (the makefile's own):
+// of the values it may have (makeValues), the one makeChoices picks.
 func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 	switch name {
 	case "HOME":
@@ -1128,26 +1300,35 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 	case "CURDIR":
 		return ".", false
 	}
-	if v, ok := c.makeVariable(name); ok {
-		if word.HasMark(v) {
-			return unknownMakeVar(name), false
-		}
-		return v, false
-	}
-	v, ok := m.vars[name]
-	switch {
-	case !ok && name == "MAKE":
-		return "make", false // make's own name, unless the command line, the environment or the makefile set it
-	case !ok && name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
-		return m.name, false
-	case !ok && (autoMakeVar(name) || name == "MAKEFILE_LIST"):
-		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
-	case !ok:
-		return "", false
-	case len(v) > effect.MaxScriptBytes:
+	if m.opaque[name] {
 		return unknownMakeVar(name), false
 	}
-	return v, true
+	vs := c.makeValues(m, name)
+	switch {
+	case len(vs) == 0 && name == "MAKE":
+		return "make", false // make's own name, unless the command line, the environment or the makefile set it
+	case len(vs) == 0 && name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
+		return m.name, false
+	case len(vs) == 0 && makeBuiltinVars()[name] != "":
+		return makeBuiltinVars()[name], true // make's database
+	case len(vs) == 0 && (autoMakeVar(name) || name == "MAKEFILE_LIST" || m.anyName):
+		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
+	case len(vs) == 0:
+		return "", false
+	}
+	i := 0
+	if len(vs) > 1 && m.touch != nil {
+		m.touch(name, len(vs))
+		i = min(m.pick[name], len(vs)-1)
+	}
+	v := vs[i]
+	switch {
+	case !v.raw && word.HasMark(v.v):
+		return unknownMakeVar(name), false
+	case len(v.v) > effect.MaxScriptBytes:
+		return unknownMakeVar(name), false
+	}
+	return v.v, v.raw
 }
 
 // makeAbs returns the path make's $(abspath) gives name, from the

@@ -116,12 +116,12 @@ func (c *cmd) recipeMake(args, env []word.Word) {
 	c.args = sub
 	defer func() { c.w.recipeDepth--; c.args = saved }()
 	c.inDir(dir, func() {
-		files := mc.files
-		if len(files) == 0 {
-			files = []string{"GNUmakefile", "makefile", "Makefile"}
+		if len(mc.files) > 0 {
+			c.projectMake(mc.files, nil, mc.goals) // -f a -f b: one makefile
+			return
 		}
-		for _, f := range files {
-			if c.projectMake(f, mc.goals) && len(files) == 3 {
+		for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if c.projectMake([]string{f}, nil, mc.goals) {
 				return
 			}
 		}

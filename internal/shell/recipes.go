@@ -69,6 +69,7 @@ func (c *cmd) make() {
 			}
 		}
 	}
+	evals = append(c.makeFlagEvals(), evals...)
 	if len(evals) > 0 {
 		c.recipes(strings.Join(evals, "\n"), 0)
 		c.makeEvalEnv(evals) // recipeeditor.go
@@ -77,6 +78,7 @@ func (c *cmd) make() {
 	if first {
 		files = []string{"GNUmakefile", "makefile", "Makefile"}
 	}
+	var project []string
 	for _, f := range files {
 		switch {
 		case word.IsStdin(f):
@@ -85,10 +87,66 @@ func (c *cmd) make() {
 			if t, ok := c.w.commandFile(f, "a makefile"); ok {
 				c.recipes(t, 0)
 			}
-		case c.projectMake(f, goals) && first:
+		case first && c.projectMake([]string{f}, evals, goals):
 			return
+		case !first:
+			project = append(project, f)
 		}
 	}
+	if len(project) > 0 {
+		c.projectMake(project, evals, goals) // -f a -f b: one makefile
+	}
+}
+
+// makeFlagEvals returns the --eval (-E) texts of the MAKEFLAGS and
+// GNUMAKEFLAGS the shell gives make, its words split as make splits
+// them (a backslash escapes a blank).
+func (c *cmd) makeFlagEvals() []string {
+	var out []string
+	for _, n := range [...]string{"GNUMAKEFLAGS", "MAKEFLAGS"} {
+		v, ok := c.w.lookup(n)
+		if !ok {
+			continue
+		}
+		ws := makeFlagWords(v)
+		for j := 0; j < len(ws); j++ {
+			switch w := ws[j]; {
+			case strings.HasPrefix(w, "--eval="):
+				out = append(out, w[len("--eval="):])
+			case (w == "--eval" || w == "-E") && j+1 < len(ws):
+				j++
+				out = append(out, ws[j])
+			case strings.HasPrefix(w, "-E") && len(w) > 2:
+				out = append(out, w[2:])
+			}
+		}
+	}
+	return out
+}
+
+// makeFlagWords splits a MAKEFLAGS value at blanks no backslash escapes,
+// the escapes removed.
+func makeFlagWords(v string) []string {
+	var out []string
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		switch {
+		case v[i] == '\\' && i+1 < len(v):
+			i++
+			b.WriteByte(v[i])
+		case v[i] == ' ' || v[i] == '\t':
+			if b.Len() > 0 {
+				out = append(out, b.String())
+				b.Reset()
+			}
+		default:
+			b.WriteByte(v[i])
+		}
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out
 }
 
 // makeSub hides the makefile a process substitution gives make (make -f
@@ -161,7 +219,9 @@ func (c *cmd) recipes(text string, depth int) {
 			return
 		}
 		if recipe := c.recipeLine(line, depth); recipe != "" {
-			c.w.tentative(expand(recipe)) // $x, $(x) as make sets them; $$ is the shell's $
+			for _, r := range c.makeChoices(&m, recipe) {
+				c.w.tentative(r) // $x, $(x) as make may set them (makevalues.go); $$ is the shell's $
+			}
 		}
 	}
 }

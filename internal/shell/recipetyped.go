@@ -34,9 +34,15 @@ import (
 // cannot tell, a makefile's text) are scanned as before: the typed
 // analysis of a line that does not run is a false positive.
 func (c *cmd) scanRunLines(lines []string, expand func(string) string) {
+	c.runsWhole(func() { c.scanRecipeWords(lines, expand) })
+}
+
+// runsWhole runs scan with the lines it scans taken as lines the tool
+// runs (scanRunLines).
+func (c *cmd) runsWhole(scan func()) {
 	defer func(v bool) { c.w.recipeRuns = v }(c.w.recipeRuns)
 	c.w.recipeRuns = true
-	c.scanRecipeWords(lines, expand)
+	scan()
 }
 
 // whole analyses line l (parsed as f) as typed when it is one the tool
