@@ -93,7 +93,7 @@ func TestMakeReads55(t *testing.T) {
 	const rc = "t:\n\techo x >> $(HOME)/$(X)\n"
 	const g = "g:\n\techo x >> ~/.bashrc\n"
 	_, proj := scriptWorld(t, map[string]string{
-		"k7/Makefile":   rc,
+		"k7/Makefile":   "X = safe\n" + rc,
 		"k7/b.mk":       "X = .bashrc\n",
 		"n18/Makefile":  rc,
 		"k9/Makefile":   "include /dev/stdin\n" + rc,

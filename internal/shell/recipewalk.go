@@ -671,7 +671,9 @@ func (r *recipeWalk) typed(t string) {
 	w.fileCond = w.cond  // the build tool's shell of its own: the line runs whole or not at all
 	w.recipeRuns = false // a build tool the line starts says which of its lines run
 	w.recipeLine = true  // tsc --noEmit && vitest run: no changer of the line's, as before
+	w.inFile++           // a build file's text: its words count against a file's bound
 	w.tentative(text)
+	w.inFile--
 	w.fileCond, w.recipeRuns, w.recipeLine = fileCond, runs, line
 	w.changer, w.changers, w.lastChanger = changer, changers, last // one statement: no runner of the line's follows it here
 }
