@@ -50,14 +50,15 @@ func TestRecipeTyped55(t *testing.T) {
 		"ok/Makefile":        "VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)\nPKGS := $(shell go list ./... 2>/dev/null)\nbuild:\n\t@mkdir -p bin\n\tCGO_ENABLED=0 go build -ldflags \"-X main.version=$(VERSION)\" -o bin/app ./cmd/app\ntest:\n\tgo test -race -ldflags \"-X main.v=$(VERSION)\" ./... > test.log 2>&1\ndocker:\n\tdocker build -t acme/app:$(VERSION) .\nfmt:\n\t@test -z \"$$(gofmt -l .)\" || (gofmt -l . && exit 1)\ndocs:\n\tcd docs && $(MAKE) html\n",
 		"ok/docs/Makefile":   "html:\n\t@echo docs\n",
 		"ok/cmd/app/main.go": "package main\n\nfunc main() {}\n",
-		"c/Makefile":         "SRCS := $(wildcard src/*.c)\nOBJS := $(SRCS:src/%.c=build/%.o)\napp: $(OBJS)\n\t$(CC) -o $@ $^\nbuild/%.o: src/%.c\n\t@mkdir -p build\n\t$(CC) -O2 -c $< -o $@\ncheck: app\n\t@for t in tests/*.sh; do sh $$t || exit 1; done\n",
-		"ok/package.json":    `{"scripts":{"check":"tsc --noEmit && eslint . && vitest run","build":"tsc -b && vite build"}}`,
-		"k12/justfile":       "x:\n    cp -r d/. .\n    sh r.sh\n",
-		"k13/justfile":       "x:\n    go run gen.go && sh r.sh\n",
-		"jt/justfile":        "x:\n    cd; echo x >> .bashrc\ny:\n    echo x >> \"$(echo ~)/.bashrc\"\n",
-		"jt/Taskfile.yml":    "version: '3'\ntasks:\n  x:\n    cmds:\n      - cd; echo x >> .bashrc\n",
-		"c/src/main.c":       "int main(void) { return 0; }\n",
-		"c/tests/a.sh":       "echo ok\n",
+		"c/Makefile": "SRCS := $(wildcard src/*.c)\nOBJS := $(SRCS:src/%.c=build/%.o)\napp: $(OBJS)\n\t$(CC) -o $@ $^\nbuild/%.o: src/%.c\n\t@mkdir -p build\n\t$(CC) -O2 -c $< -o $@\ncheck: app\n\t@for t in tests/*.sh; do sh $$t || exit 1; done\n" +
+			"test: app\n\t./app > out.txt && diff -u expected.txt out.txt\nmk:\n\tprintf 'cat ~/.ssh/id_rsa\\n' > r.sh; sh r.sh\n",
+		"ok/package.json": `{"scripts":{"check":"tsc --noEmit && eslint . && vitest run","build":"tsc -b && vite build"}}`,
+		"k12/justfile":    "x:\n    cp -r d/. .\n    sh r.sh\n",
+		"k13/justfile":    "x:\n    go run gen.go && sh r.sh\n",
+		"jt/justfile":     "x:\n    cd; echo x >> .bashrc\ny:\n    echo x >> \"$(echo ~)/.bashrc\"\n",
+		"jt/Taskfile.yml": "version: '3'\ntasks:\n  x:\n    cmds:\n      - cd; echo x >> .bashrc\n",
+		"c/src/main.c":    "int main(void) { return 0; }\n",
+		"c/tests/a.sh":    "echo ok\n",
 	})
 	for name, text := range map[string]string{".bashrc": "# rc\n", ".ssh/id_rsa": "KEY\n"} {
 		if err := os.WriteFile(filepath.Join(homeDir, name), []byte(text), 0o600); err != nil {
@@ -76,12 +77,14 @@ func TestRecipeTyped55(t *testing.T) {
 		"cd n12 && make av", "cd n12 && make bv", "cd n12 && make cv", "cd n12 && make dv", "cd n12 && make ev",
 		"cd k12 && make t", "cd k12 && make tv", "cd k13 && make t", "cd k13 && make tv",
 		"cd jt && just x", "cd jt && just y", "cd jt && task x", "cd k12 && just x", "cd k13 && just x",
+		"cd c && make mk", // a script a statement writes, run by the next
 	} {
 		checkBlock(t, p, proj, cmd, true, "")
 	}
 	for _, cmd := range []string{
 		"cd n1 && make ok", "cd ok && make build", "cd ok && make test", "cd ok && make docker", "cd ok && make fmt",
 		"cd ok && make docs", "cd c && make", "cd c && make check", "cd ok && npm run check", "cd ok && npm run build",
+		"cd c && make test", // the program the build links, run with its output redirected
 	} {
 		checkBlock(t, p, proj, cmd, false, "")
 	}

@@ -126,8 +126,13 @@ func (r *recipeWalk) stmt(s *syntax.Stmt) {
 		t := printNode(rd.Word)
 		redirs = append(redirs, lang.SplitQuoted(t)...)
 		if (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll || rd.Op == syntax.RdrClob) && !strings.HasPrefix(t, "/dev/") {
-			r.made = true
-			r.wrote(oneWord(t))
+			// Made once the statement ran: the file it opens is no program
+			// the statement itself runs (./prog > out.txt; an absent one it
+			// creates is empty, and runs nothing).
+			defer func() {
+				r.made = true
+				r.wrote(oneWord(t))
+			}()
 		}
 	}
 	if r.redirected(s); r.stop {
