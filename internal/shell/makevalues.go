@@ -206,22 +206,15 @@ func (m *makefile) evalCond(kw, rest string) int8 {
 		rest = strings.TrimSpace(rest[:h])
 	}
 	if kw == "ifdef" || kw == "ifndef" {
-		name := strings.TrimSpace(m.condText(rest))
-		if name == "" || strings.ContainsAny(name, "$ \t") {
-			return 2
-		}
-		v, raw := m.condValue(name)
-		if !raw && strings.Contains(v, "$") {
-			return 2
-		}
-		return condState((v != "") == (kw == "ifdef"))
-	}
-	a, b, ok := condArgs(rest)
-	if !ok {
+		// Whether a variable is defined: the environment, the command
+		// line, make itself may define it: both branches.
 		return 2
 	}
-	a, b = m.condText(a), m.condText(b)
-	if strings.Contains(a+b, "$") || (a == b) != (strings.TrimSpace(a) == strings.TrimSpace(b)) {
+	a, b, ok := condArgs(rest)
+	if !ok || strings.ContainsAny(a+b, "$\\") || (a == b) != (strings.TrimSpace(a) == strings.TrimSpace(b)) {
+		// Operands make expands (its variables, the environment's, the
+		// command line's, make's own, functions): both branches
+		// (FINDINGS55d D1 D3 D9 D12 D13 D14 D17 D18 D19 D20).
 		return 2
 	}
 	return condState((a == b) == (kw == "ifeq"))

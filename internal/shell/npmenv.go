@@ -85,8 +85,8 @@ func npmSetVar(name string) bool {
 
 // npmScriptEnv returns the assignments, one a line, of the npm_package_*
 // values npm (7 and later, @npmcli/run-script's packageEnvs) gives a
-// script from package.json pkg: name, version, and the members of config,
-// engines and bin flattened with _ (a list's items by index). A value
+// script from package.json pkg: name, version, and the members of config
+// and engines flattened with _ (a list's items by index). A value
 // guard cannot write as npm does (a number that is not a plain integer)
 // or a name two members give is left unknown. Other package managers
 // give other sets: none is assigned for them.
@@ -104,7 +104,9 @@ func (c *cmd) npmPackageVars(pkg map[string]json.RawMessage) map[string]string {
 	vals := map[string]string{}
 	seen := map[string]int{}
 	if c.name == "npm" {
-		for _, k := range []string{"name", "version", "config", "engines", "bin"} {
+		// Not bin: npm rewrites its paths before it hands them over
+		// (../../x becomes x): its values stay unknown (FINDINGS55d D5).
+		for _, k := range []string{"name", "version", "config", "engines"} {
 			var v any
 			if raw, ok := pkg[k]; ok && json.Unmarshal(raw, &v) == nil {
 				npmPackageEnv("npm_package_"+k, v, vals, seen, 0)

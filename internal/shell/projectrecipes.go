@@ -162,8 +162,15 @@ func (m *makefile) parse(text string) {
 				line = line[:len(line)-1] + " " + strings.TrimLeft(next, " \t")
 			}
 		}
-		if m.define == 0 && m.conditional(line, recipe && len(m.cur) > 0) || m.skipping() {
-			continue // a conditional directive, or a line of a branch make does not take
+		if m.define == 0 && m.conditional(line, recipe && len(m.cur) > 0) {
+			// make expands a directive's operands as it reads them
+			// ($(shell …) in ifeq runs): scanned, in every branch
+			// (FINDINGS55d D21).
+			m.parsing = append(m.parsing, shellCalls(line)...)
+			continue
+		}
+		if m.skipping() {
+			continue // a line of a branch make does not take
 		}
 		m.parsing = append(m.parsing, shellCalls(line)...)
 		if recipe {

@@ -1,0 +1,36 @@
+package hook
+
+import "testing"
+
+// TestReview55d: a conditional directive's operands are scanned as make
+// reads them, in every branch; a condition whose operands make expands
+// (a variable the environment, the command line or make itself may set,
+// a function) reads both branches; npm's bin values are npm's to
+// rewrite, so they stay unknown (FINDINGS55d D21 D1 D3 D12 D13 D17 D5
+// D15).
+func TestReview55d(t *testing.T) {
+	const rc = "t:\n\techo x >> $(HOME)/$(Y)\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"d21a/Makefile": "ifeq ($(info $(shell cat ~/.ssh/id_rsa)),)\nendif\nt:\n\t@echo hi\n",
+		"d21b/Makefile": "ifdef $(shell echo x >> ~/.bashrc)\nendif\nt:\n\t@echo hi\n",
+		"d21c/Makefile": "ifeq (1,2)\nelse ifeq ($(shell echo x >> ~/.bashrc),)\nendif\nt:\n\t@echo hi\n",
+		"d1/Makefile":   "X ?= safe\nifeq ($(X),safe)\nY = safe\nelse\nY = .bashrc\nendif\n" + rc,
+		"d3/Makefile":   "ifeq ($(X),1)\nY = safe\nelse\nY = .bashrc\nendif\n" + rc,
+		"d12/Makefile":  "ifeq ($(and 1,1),)\nY = safe\nelse\nY = .bashrc\nendif\n" + rc,
+		"d13/Makefile":  "ifeq ($(subst  ,,a b),a b)\nY = safe\nelse\nY = .bashrc\nendif\n" + rc,
+		"d17/Makefile":  "ifeq ($(.SHELLSTATUS),)\nY = safe\nelse\nY = .bashrc\nendif\n" + rc,
+		"lit/Makefile":  "ifeq (1,2)\nY = .bashrc\nelse\nY = safe\nendif\n" + rc,
+		"d5/package.json": `{"name":"foo","version":"1.0.0","bin":{"a":"../../.bashrc"},` +
+			`"scripts":{"t":"echo x >> ~/$npm_package_bin_a"}}`,
+		"d15/package.json": `{"name":"w","version":"1.0.0","bin":{"acme":"./bin/acme.js"},"scripts":{"test":"vitest run"}}`,
+		"d15/bin/acme.js":  "console.log(1)\n",
+	})
+	checkAll(t, proj, []string{
+		"cd d21a && make t", "cd d21b && make t", "cd d21c && make t",
+		"cd d1 && make t", "cd d3 && make t X=1 X=2", "cd d12 && make t", "cd d13 && make t", "cd d17 && make t",
+		"cd d5 && npm run t",
+	}, []string{
+		"cd lit && make t", // literal operands: the branch make takes
+		"cd d15 && npm test",
+	})
+}
