@@ -393,20 +393,38 @@ func (c *cmd) makeChoices(m *makefile, s string) []string {
 	}
 	var out []string
 	seen := map[string]bool{}
+	full, done := false, false
 	for round := 0; round < 8; round++ {
 		names = boundChoices(names, sizes, m.opaque)
 		cur := len(names)
 		grew = false
 		c.eachChoice(m, s, names[:cur], sizes, func(v string) {
-			if !seen[v] && len(out) < maxMakeChoices {
+			switch {
+			case seen[v]:
+			case len(out) < maxMakeChoices:
 				seen[v] = true
 				out = append(out, v)
+			default:
+				full = true
 			}
 		})
 		if len(names) == cur && !grew {
+			done = true
 			break
 		}
 		frozen = round >= 3
+	}
+	if full || !done {
+		// Past the bound a text is not dropped: one more in which every
+		// variable with several values is one guard cannot tell
+		// (FINDINGS55d D4).
+		for _, n := range names {
+			m.opaque[n] = true
+		}
+		for n := range sizes {
+			m.opaque[n] = true
+		}
+		out = append(out, c.makeExpand(m, s, 0))
 	}
 	return out
 }

@@ -21,6 +21,9 @@ var ErrDuplicateKey = errors.New("it names one key twice in an object (after JSO
 // decoded through this. It fails on text that is not one object, and with
 // ErrDuplicateKey when an object at any depth names a key twice.
 func JSONObject(data []byte) (map[string]json.RawMessage, error) {
+	// A UTF-8 byte order mark before the text: node's readers (npm's
+	// package.json among them) strip it and read the rest (FINDINGS55d D10).
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if err := uniqueKeys(data); err != nil {
 		return nil, err
 	}
