@@ -32,6 +32,7 @@ func TestReview55d(t *testing.T) {
 			`"scripts":{"t":"echo x >> ~/$npm_package_bin_a"}}`,
 		"d15/package.json": `{"name":"w","version":"1.0.0","bin":{"acme":"./bin/acme.js"},"scripts":{"test":"vitest run"}}`,
 		"d15/bin/acme.js":  "console.log(1)\n",
+		"d18/Makefile":     "Y := safe\n\tY := .bashrc\n" + rc,
 		"d10/package.json": "\xef\xbb\xbf" + `{"name":"x","scripts":{"t":"cat ~/.ssh/id_rsa"}}`,
 	})
 	checkAll(t, proj, []string{
@@ -40,6 +41,7 @@ func TestReview55d(t *testing.T) {
 		"cd d5 && npm run t",
 		"cd d4 && make t",     // past the bound of texts: unknown, never dropped (D4)
 		"cd d10 && npm run t", // a byte order mark before package.json's object (D10)
+		"cd d18 && make t",    // a prefixed assignment no rule is open for (D18)
 	}, []string{
 		"cd lit && make t", // literal operands: the branch make takes
 		"cd d15 && npm test",

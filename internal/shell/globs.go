@@ -575,6 +575,9 @@ func (w *walker) globOptions(args []word.Word) {
 			w.rcexpand, w.wordsplit = true, true
 			w.cdable, w.autocd = true, true
 			w.allexport, w.nullglob = true, true
+			w.lastpipe = true
+		case optionName(a.Text) == "lastpipe":
+			w.lastpipe = true // bash -O lastpipe, BASHOPTS=lastpipe (FINDINGS55d D11)
 		case optionName(a.Text) == "allexport":
 			w.allexport = true
 		case caseOption(a.Text):

@@ -174,7 +174,14 @@ func (m *makefile) parse(text string) {
 		}
 		m.parsing = append(m.parsing, shellCalls(line)...)
 		if recipe {
+			open := len(m.cur) > 0
 			m.recipeLine(line[1:])
+			if !open {
+				// A prefixed line no rule is open for is any other line
+				// to make (an assignment, a rule): read so as well
+				// (FINDINGS55d D18).
+				m.line(line[1:])
+			}
 			continue
 		}
 		m.line(line)
