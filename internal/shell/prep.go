@@ -203,8 +203,8 @@ func (w *walker) tildePrefix(name string) (string, bool) {
 			return word.Mark(word.MarkVar, "HOME"), true // anyvar.go
 		}
 		return "~", true
-	case "+":
-		return w.variable("PWD").Str, true // $PWD's value, an assignment's too (FINDINGS55b B1)
+	case "+", "+0", "0":
+		return w.variable("PWD").Str, true // $PWD's value, an assignment's too (FINDINGS55b B1; ~0, ~+0: 55d D7)
 	case "-":
 		return w.variable("OLDPWD").Str, true
 	}
