@@ -31,7 +31,16 @@ type env struct{ w *walker }
 // Get returns a variable: one the command set, else what the shell knows of
 // it (HOME, IFS, PWD, OLDPWD, the positional parameters), else an inherited
 // one.
-func (e env) Get(name string) expand.Variable { return e.w.variable(name) }
+func (e env) Get(name string) expand.Variable {
+	v := e.w.variable(name)
+	if v.Kind == expand.Indexed && v.List == nil {
+		// mvdan.cc/sh reads "${a[@]}" over a nil list as one empty field,
+		// where the shell has none: a=(); cd "${a[@]}" is cd alone, to the
+		// home (FINDINGS55d D6).
+		v.List = []string{}
+	}
+	return v
+}
 
 // Each calls fn on each variable the command set.
 func (e env) Each(fn func(string, expand.Variable) bool) {
