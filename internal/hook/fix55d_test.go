@@ -33,6 +33,9 @@ func TestReview55d(t *testing.T) {
 		"d15/package.json": `{"name":"w","version":"1.0.0","bin":{"acme":"./bin/acme.js"},"scripts":{"test":"vitest run"}}`,
 		"d15/bin/acme.js":  "console.log(1)\n",
 		"d18/Makefile":     "Y := safe\n\tY := .bashrc\n" + rc,
+		"d2/Makefile":      "Y := safe\nt: $(eval Y := .bashrc)\n\techo x >> $(HOME)/$(Y)\n",
+		"k1/Makefile":      "Y := safe\nt:\n\t$(eval Y := .bashrc)\n\techo x >> $(HOME)/$(Y)\n",
+		"tpl/Makefile":     "define T\n$(1):\n\t@echo $(1)\nendef\n$(eval $(call T,a))\nall: a\n",
 		"d10/package.json": "\xef\xbb\xbf" + `{"name":"x","scripts":{"t":"cat ~/.ssh/id_rsa"}}`,
 	})
 	checkAll(t, proj, []string{
@@ -42,8 +45,11 @@ func TestReview55d(t *testing.T) {
 		"cd d4 && make t",     // past the bound of texts: unknown, never dropped (D4)
 		"cd d10 && npm run t", // a byte order mark before package.json's object (D10)
 		"cd d18 && make t",    // a prefixed assignment no rule is open for (D18)
+		"cd d2 && make t",     // a rule line's $(eval …) (D2)
+		"cd k1 && make t",     // a recipe's $(eval …) (FINDINGS55a K1)
 	}, []string{
 		"cd lit && make t", // literal operands: the branch make takes
 		"cd d15 && npm test",
+		"cd tpl && make", // the manual's template: $(eval $(call …)) at the top
 	})
 }

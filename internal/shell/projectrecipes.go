@@ -65,7 +65,12 @@ type makefile struct {
 	// default goal instead of the first target.
 	defaults []string
 	parsing  []string
-	includes []string
+	// evalLines are the lines holding $(eval …) (a rule's targets or
+	// prerequisites, a recipe's): its text is makefile text, read with
+	// the makefile's (K1, FINDINGS55d D2), the assignments one more value
+	// each variable may have.
+	evalLines []string
+	includes  []string
 	// optional marks the includes of -include and sinclude, which make
 	// skips when they are missing.
 	optional []bool
@@ -173,6 +178,9 @@ func (m *makefile) parse(text string) {
 			continue // a line of a branch make does not take
 		}
 		m.parsing = append(m.parsing, shellCalls(line)...)
+		if m.define == 0 && (strings.Contains(line, "$(eval") || strings.Contains(line, "${eval")) {
+			m.evalLines = append(m.evalLines, line) // a rule's or a recipe's $(eval …): makefile text
+		}
 		if recipe {
 			open := len(m.cur) > 0
 			m.recipeLine(line[1:])
@@ -738,7 +746,7 @@ func (c *cmd) projectMake(files, evals, goals []string) bool {
 // texts, the command line's .DEFAULT_GOAL, its includes, its shell and
 // directory search; false when guard cannot tell what it holds (hidden).
 func (c *cmd) readMakefile(m *makefile) bool {
-	for _, e := range c.makeFuncs(m.parsing, m.expand) {
+	for _, e := range c.makeFuncs(slices.Concat(m.parsing, m.evalLines), m.expand) {
 		m.parse(e)      // $(eval include x.mk): makefile text
 		m.unsure = true // read where the eval is, not after the file
 	}
