@@ -73,8 +73,9 @@ func byFields(c *Call, toolName string, in fields) error {
 		return &Error{Field: in.prefix, Limit: true, Problem: fc.env.problem}
 	}
 	for _, g := range joinPrograms(fc.cmd) {
-		commands = append(commands, event.Input{Kind: event.KindCommand, Text: env + g.text()})
-		if joined := strings.Join(g.parts, " "); joined != g.text() && shellMayRun(joined) {
+		argv := g.text()
+		commands = append(commands, event.Input{Kind: event.KindCommand, Text: env + argv})
+		if joined := strings.Join(g.parts, " "); joined != argv && shellMayRun(joined) {
 			// A server may hand the parts to a shell joined by blanks
 			// (node's spawn with shell: true): that reading too.
 			commands = append(commands, event.Input{Kind: event.KindCommand, Text: env + joined})

@@ -418,10 +418,7 @@ func (c *cmd) makeChoices(m *makefile, s string) []string {
 		// Past the bound a text is not dropped: one more in which every
 		// variable with several values is one guard cannot tell
 		// (FINDINGS55d D4).
-		for _, n := range names {
-			m.opaque[n] = true
-		}
-		for n := range sizes {
+		for n := range sizes { // every variable reached, names among them
 			m.opaque[n] = true
 		}
 		out = append(out, c.makeExpand(m, s, 0))

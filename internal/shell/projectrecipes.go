@@ -66,7 +66,8 @@ type makefile struct {
 	defaults []string
 	parsing  []string
 	// evalLines are the lines holding $(eval …) (a rule's targets or
-	// prerequisites, a recipe's): its text is makefile text, read with
+	// prerequisites, a recipe's, an assignment's) that are not in parsing
+	// already (noteEval): its text is makefile text, read with
 	// the makefile's (K1, FINDINGS55d D2), the assignments one more value
 	// each variable may have.
 	evalLines []string
@@ -178,13 +179,12 @@ func (m *makefile) parse(text string) {
 			continue // a line of a branch make does not take
 		}
 		m.parsing = append(m.parsing, shellCalls(line)...)
-		if m.define == 0 && (strings.Contains(line, "$(eval") || strings.Contains(line, "${eval")) {
-			m.evalLines = append(m.evalLines, line) // a rule's or a recipe's $(eval …): makefile text
-		}
 		if recipe {
 			open := len(m.cur) > 0
 			m.recipeLine(line[1:])
-			if !open {
+			if open {
+				m.noteEval(line) // a recipe's $(eval …)
+			} else {
 				// A prefixed line no rule is open for is any other line
 				// to make (an assignment, a rule): read so as well
 				// (FINDINGS55d D18).
@@ -193,6 +193,14 @@ func (m *makefile) parse(text string) {
 			continue
 		}
 		m.line(line)
+	}
+}
+
+// noteEval keeps line, a rule's, a recipe's or an assignment's, when it
+// holds a $(eval …) (m.evalLines); a line read as text is in m.parsing.
+func (m *makefile) noteEval(line string) {
+	if strings.Contains(line, "$(eval") || strings.Contains(line, "${eval") {
+		m.evalLines = append(m.evalLines, line)
 	}
 }
 
@@ -275,11 +283,13 @@ func (m *makefile) line(line string) {
 	colon, eq := topIndex(l, ':'), topIndex(l, '=')
 	switch {
 	case eq >= 0 && (colon < 0 || eq < colon || strings.HasPrefix(l[colon:], ":=") || strings.HasPrefix(l[colon:], "::=")):
+		m.noteEval(l)
 		m.assign(l, eq)
 		m.cur = nil
 	case colon > 0:
+		m.noteEval(l)
 		m.cur = m.rule(l, colon)
-	default:
+	default: // (a line read as text: its $(eval …) is read with m.parsing's)
 		m.parsing = append(m.parsing, l)                      // a directive, a call: read as text
 		m.unsettled = m.unsettled || strings.Contains(l, "$") // $(eval …), $(call …): values set here
 		if len(f) > 1 && (f[0] == "undefine" || f[0] == "override" && f[1] == "undefine") {
