@@ -80,6 +80,8 @@ func leafText(l leaf) string {
 	return strings.TrimSpace(l.value)
 }
 
+// fail notes why the environment cannot be read: never its text (the
+// reason is logged).
 func (e *toolEnv) fail(problem string) {
 	if e.problem == "" {
 		e.problem = problem + ": the command runs with variables guard cannot check, which may make it run other code"
@@ -96,7 +98,7 @@ func (e *toolEnv) prefix() string {
 	var b strings.Builder
 	for _, p := range pairs {
 		if !validEnvName(p[0]) {
-			e.fail("sets an environment variable no shell variable can hold (" + word.Quote(p[0]) + ")")
+			e.fail("sets an environment variable whose name no shell variable can hold (BASH_FUNC_…%% imports a function)")
 			return ""
 		}
 		b.WriteString("export " + p[0] + "=" + word.Quote(p[1]) + "; ")
@@ -122,14 +124,14 @@ func (e *toolEnv) pairs() ([][2]string, bool) {
 			for _, f := range strings.Fields(m.value) {
 				n, v, ok := strings.Cut(f, "=")
 				if !ok {
-					e.fail("holds an environment entry guard cannot read (" + word.Quote(f) + ")")
+					e.fail("holds an environment entry guard cannot read (a word without NAME=)")
 					return nil, false
 				}
 				out = append(out, [2]string{n, v})
 			}
 		case k == "name" || k == "key" || k == "value" || k == "val":
 			if i+1 >= len(ms) {
-				e.fail("holds an environment entry guard cannot read (a " + k + " alone)")
+				e.fail("holds an environment entry guard cannot read (a name or a value alone)")
 				return nil, false
 			}
 			n, v := m, ms[i+1]
@@ -138,7 +140,7 @@ func (e *toolEnv) pairs() ([][2]string, bool) {
 			}
 			nk, vk := normKey(n.name), normKey(v.name)
 			if nk != "name" && nk != "key" || vk != "value" && vk != "val" {
-				e.fail("holds an environment entry guard cannot read (members " + word.Quote(m.name) + ", " + word.Quote(ms[i+1].name) + ")")
+				e.fail("holds an environment entry guard cannot read (members other than name and value)")
 				return nil, false
 			}
 			out = append(out, [2]string{n.value, v.value})
