@@ -257,8 +257,11 @@ func (c *cmd) touches(p *catalogue.Program) {
 		c.gofmtReads() // gofmt -l, -d: it prints names or diffs, and writes nothing
 		return
 	}
-	if leaves, _ := c.verbRoles(); leaves {
+	if leaves, _, out := c.verbRoles(); leaves {
 		c.wordsInside() // go test ./... -run X: its words are names and data (verbs.go)
+		for _, f := range out {
+			c.w.Touch(f) // go build -o F: what it makes holds what it read (archives.go)
+		}
 		return
 	}
 	reads := c.gitReadsFrom() // git diff F, git log -- F: reads

@@ -65,6 +65,11 @@ type recipeWalk struct {
 	// line is the text the walk's statements were parsed from, and raw
 	// the text of the statement being walked as written there.
 	line, raw string
+	// held is the ledger's count of archives before the line's typed
+	// analysis (whole) or the statement's (typed): the archives made
+	// after it are the typed analysis' to weigh, not the word scan's
+	// (effect.Ledger.HeldBefore).
+	held int
 }
 
 // scanLine walks build-file command text l (see the file comment); false
@@ -85,6 +90,7 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	}
 	r.exported()
 	r.launched()
+	r.held = c.w.Archives()
 	r.wholeTyped = r.whole(f, l)
 	r.stmts(f.Stmts)
 	c.recipeEditorEnv(lang.SplitQuoted(l), r.scs) // recipeeditor.go
@@ -441,6 +447,9 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		return
 	}
 	r.handedShell(prog)
+	if !r.wholeTyped {
+		r.held = r.c.w.Archives()
+	}
 	if r.loaders || !r.c.w.recipeData && (r.c.w.recipeTyped || r.opaque(name, prog) || r.partTyped()) {
 		r.typed(r.text)
 		r.entered(name, prog)
@@ -460,10 +469,12 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		r.tool(prog)
 	}
 	r.c.recipeCommand(ws)
-	r.relative(prog)
-	if !r.c.scanCommand(all, r.limit, r.n, true) {
-		r.stop = true
-	}
+	r.c.w.HeldBefore(r.held, func() {
+		r.relative(prog)
+		if !r.c.scanCommand(all, r.limit, r.n, true) {
+			r.stop = true
+		}
+	})
 }
 
 // unnamed returns words ws without those that use a variable the line

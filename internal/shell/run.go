@@ -1113,7 +1113,7 @@ func (c *cmd) generic() {
 	w := c.w
 	name := c.name
 	last, valueOf := c.copyOperands()
-	if leaves, data := c.verbRoles(); leaves {
+	if leaves, data, _ := c.verbRoles(); leaves {
 		valueOf = verbData(data) // go test -run X: X is no file (verbs.go)
 	}
 	c.vanishingDests(last, valueOf)

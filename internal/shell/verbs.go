@@ -6,19 +6,20 @@ import (
 )
 
 // verbRoles reads the command's words by its catalogue.Verb entry (go
-// test ./... -run X): whether the entry covers the call, and which words
-// are data (the subcommand, options and their values). It covers only
+// test ./... -run X): whether the entry covers the call, which words are
+// data (the subcommand, options and their values) and the files it makes
+// (go build -o F). It covers only
 // the program the catalogue means (not ./go, nor a go the command
 // redefined) and words that are wholly known: an unresolved word may be
 // an option guard did not see.
-func (c *cmd) verbRoles() (bool, []bool) {
+func (c *cmd) verbRoles() (bool, []bool, []string) {
 	if !c.w.trusts(c.prog, c.name) || !word.AllKnown(c.args) {
-		return false, nil
+		return false, nil, nil
 	}
 	texts := make([]string, len(c.args))
 	for j, a := range c.args {
 		if c.kinds[j] != argPlain {
-			return false, nil
+			return false, nil, nil
 		}
 		texts[j] = a.Text
 	}

@@ -30,6 +30,12 @@ type Verb struct {
 	// (after = or in the next word) is data. Both as the program spells
 	// them: " -v -race ", " --release -q ".
 	Bools, Data word.Set
+	// Out are the options whose value is a file the program makes (go
+	// build -o OUT): it is no operand but a file the call may change.
+	// Without one, a file named after its operands is (go build x.go
+	// writes x): each operand is then one the call may change, as a
+	// program without an entry's is.
+	Out word.Set
 	// GoFlags: options are read as Go's flag package reads them: one or
 	// two dashes alike, a Bool's value only after =.
 	GoFlags bool
@@ -43,10 +49,11 @@ type Verb struct {
 }
 
 // Flags shared by the go command's build and test subcommands (cmd/go
-// help build, help testflag): options whose value is a path it writes
-// or reads (-o, -coverprofile, -modfile, -overlay, -pgo, -outputdir, the
-// profiles) or a program it runs (-exec, -toolexec, -vettool) are not
-// listed: the call is then read without the entry.
+// help build, help testflag): options whose value is a path it reads
+// (-coverprofile, -modfile, -overlay, -pgo, -outputdir, the profiles) or
+// a program it runs (-exec, -toolexec, -vettool) are not listed: the
+// call is then read without the entry. go build's -o is its output
+// (Verb.Out).
 const (
 	goBuildBools = " -a -n -x -v -race -msan -asan -cover -trimpath -linkshared -modcacherw -work -buildvcs -json "
 	goBuildData  = " -p -tags -mod -covermode -coverpkg -buildmode -compiler -installsuffix -gccgoflags "
@@ -61,6 +68,7 @@ const (
 // Verbs lists the entries, sorted by name and Sub.
 var Verbs = []Verb{
 	{Name: "cargo", Verbs: " build b check c test t bench clippy doc d tree metadata fetch ", Bools: cargoBools, Data: cargoData, Stop: "--"},
+	{Name: "go", Verbs: " build ", Bools: goBuildBools, Data: goBuildData, Out: " -o ", GoFlags: true},
 	{Name: "go", Verbs: " test vet ", Bools: goBuildBools + goTestBools, Data: goBuildData + goTestData, GoFlags: true, Stop: "-args"},
 	{Name: "go", Verbs: " list ", Bools: goBuildBools + " -m -u -e -deps -test -find -export -compiled -retracted -reuse ", Data: goBuildData + " -f ", GoFlags: true},
 	{Name: "go", Verbs: " version ", Bools: " -m -v ", GoFlags: true, NoOperands: true},
@@ -70,78 +78,97 @@ var Verbs = []Verb{
 
 // VerbRoles reads args, the words after program name, by its Verb entry:
 // leaves is whether the entry covers the call (its subcommand listed,
-// every option known, nothing past Stop), and data marks the words that
-// are no operand (the subcommand, options, their values).
-func VerbRoles(name string, args []string) (leaves bool, data []bool) {
+// every option known, nothing past Stop), data marks the words that are
+// no operand (the subcommand, options, their values), and out lists the
+// files the call makes (an Out option's value: -o=F as F; without one,
+// the operands: Verb.Out).
+func VerbRoles(name string, args []string) (leaves bool, data []bool, out []string) {
 	for i := range Verbs {
 		v := &Verbs[i]
 		if v.Name != name {
 			continue
 		}
-		if ok, d := v.roles(args); ok {
-			return true, d
+		if ok, d, o := v.roles(args); ok {
+			return true, d, o
 		}
 	}
-	return false, nil
+	return false, nil, nil
 }
 
 // roles is VerbRoles for one entry.
-func (v *Verb) roles(args []string) (bool, []bool) {
+func (v *Verb) roles(args []string) (bool, []bool, []string) {
 	data := make([]bool, len(args))
+	var out []string
 	j := 0
 	if v.Sub != "" {
 		if len(args) == 0 || args[0] != v.Sub {
-			return false, nil
+			return false, nil, nil
 		}
 		data[0], j = true, 1
 	}
 	if j >= len(args) || !v.Verbs.Has(args[j]) {
-		return false, nil
+		return false, nil, nil
 	}
 	data[j] = true
 	for j++; j < len(args); j++ {
 		a := args[j]
 		if a == v.Stop || a == "--" {
-			return false, nil
+			return false, nil, nil
 		}
 		if !strings.HasPrefix(a, "-") || a == "-" {
 			if v.NoOperands {
-				return false, nil
+				return false, nil, nil
 			}
 			continue // a package, a script, a target: read, not written
 		}
-		took, ok := v.option(a)
+		took, made, ok := v.option(a)
 		if !ok {
-			return false, nil
+			return false, nil, nil
 		}
 		data[j] = true
-		if took {
-			if j+1 >= len(args) {
-				return false, nil
-			}
+		switch {
+		case took && j+1 >= len(args):
+			return false, nil, nil
+		case took:
 			j++
 			data[j] = true
+			if made {
+				out = append(out, args[j])
+			}
+		case made:
+			_, f, _ := strings.Cut(a, "=")
+			out = append(out, f)
 		}
 	}
-	return true, data
+	if v.Out != "" && len(out) == 0 {
+		for j, d := range data {
+			if !d {
+				out = append(out, args[j])
+			}
+		}
+	}
+	return true, data, out
 }
 
-// option reports whether option word a is one the entry lists, and
-// whether its value is the next word.
-func (v *Verb) option(a string) (next, ok bool) {
+// option reports whether option word a is one the entry lists, whether
+// its value is the next word, and whether that value is a file the call
+// makes (Out).
+func (v *Verb) option(a string) (next, made, ok bool) {
 	if v.GoFlags && strings.HasPrefix(a, "--") {
 		a = a[1:]
 	}
 	name, _, eq := strings.Cut(a, "=")
 	switch {
 	case v.Bools.Has(name):
-		return false, true
+		return false, false, true
+	case v.Out.Has(name):
+		return !eq, true, true
 	case v.Data.Has(name):
-		return !eq, true
+		return !eq, false, true
 	case !v.GoFlags && !eq && len(a) > 2 && a[1] != '-' && v.Data.Has(a[:2]):
-		return false, true // -pcore: a short option joined to its value
+		return false, false, true // -pcore: a short option joined to its value
 	}
-	return false, false
+	return false, false, false
 }
 
 // verbsSorted reports whether Verbs is sorted (TestVerbsSorted).

@@ -35,7 +35,11 @@ func TestVerbRoles(t *testing.T) {
 		{"go test ./... -args x", false, ""},
 		{"go test -c ./x", false, ""},
 		{"go test -run", false, ""},
-		{"go build ./...", false, ""},
+		{"go build ./...", true, "build"},
+		{"go build -o bin/app -trimpath .", true, "build -o bin/app -trimpath"},
+		{"go build -o=bin/app ./cmd/app", true, "build -o=bin/app"},
+		{"go build -ldflags -X=a.b=c .", false, ""},
+		{"go build -o", false, ""},
 		{"go -C d test", false, ""},
 		{"go version ~/.guard/x", false, ""},
 		{"go mod edit -replace a=b", false, ""},
@@ -47,7 +51,7 @@ func TestVerbRoles(t *testing.T) {
 		{"make test", false, ""},
 	} {
 		f := strings.Fields(tc.cmd)
-		leaves, data := VerbRoles(f[0], f[1:])
+		leaves, data, _ := VerbRoles(f[0], f[1:])
 		if leaves != tc.leaves {
 			t.Errorf("%s: leaves = %v, want %v", tc.cmd, leaves, tc.leaves)
 			continue
@@ -64,15 +68,33 @@ func TestVerbRoles(t *testing.T) {
 	}
 }
 
+// TestVerbOut: the files a call makes are its Out option's value, else
+// its operands.
+func TestVerbOut(t *testing.T) {
+	for cmd, want := range map[string]string{
+		"go build -o bin/app -trimpath .": "bin/app",
+		"go build -o=bin/app ./cmd/app":   "bin/app",
+		"go build --o bin/app .":          "bin/app",
+		"go build ./...":                  "./...",
+		"go build x.go y.go":              "x.go y.go",
+		"go test ./...":                   "",
+	} {
+		f := strings.Fields(cmd)
+		if _, _, out := VerbRoles(f[0], f[1:]); strings.Join(out, " ") != want {
+			t.Errorf("%s: out %q, want %q", cmd, out, want)
+		}
+	}
+}
+
 func FuzzVerbRoles(f *testing.F) {
 	f.Add("go", "test ./... -run X -count=1")
 	f.Add("cargo", "test -pcore --release")
 	f.Add("npm", "run build -- x")
 	f.Fuzz(func(t *testing.T, name, line string) {
 		args := strings.Fields(line)
-		leaves, data := VerbRoles(name, args)
+		leaves, data, out := VerbRoles(name, args)
 		if !leaves {
-			if data != nil {
+			if data != nil || out != nil {
 				t.Fatal("data for a call the entry does not cover")
 			}
 			return

@@ -28,6 +28,9 @@ type archive struct {
 	// have printed itself; only a reader that decodes it reads the holds
 	// again (StdoutHolds).
 	stdout bool
+	// gen is the ledger's archive count once it was recorded
+	// (Ledger.archiveGen, from 1).
+	gen int
 }
 
 // Archived records that the file word a names is an archive the command
@@ -59,16 +62,36 @@ func (w *Ledger) archived(a string, holds []string, stdout bool) {
 	if len(kept) == 0 {
 		return
 	}
+	w.archiveGen++
 	for i := range w.archives {
 		if w.archives[i].path == p {
-			w.archives[i].holds, w.archives[i].stdout = kept, stdout
+			w.archives[i] = archive{p, kept, stdout, w.archiveGen}
 			return
 		}
 	}
 	if len(w.archives) < maxArchives {
-		w.archives = append(w.archives, archive{p, kept, stdout})
+		w.archives = append(w.archives, archive{p, kept, stdout, w.archiveGen})
 	}
 }
+
+// Archives returns the count of archives recorded so far, for
+// HeldBefore.
+func (w *Ledger) Archives() int { return w.archiveGen }
+
+// HeldBefore runs f with the archives recorded after the first n left
+// out of what a read holds (held): a build-file line's word scan reads a
+// statement's words as they are before the line runs; the typed analysis
+// of the line, run first, judged what its archives hold where the line
+// reads them (go build -o bin/app . touches bin/app, which then holds
+// the project: its own word is no read of that).
+func (w *Ledger) HeldBefore(n int, f func()) {
+	defer func(b int) { w.heldBefore = b }(w.heldBefore)
+	if w.heldBefore == 0 || n+1 < w.heldBefore {
+		w.heldBefore = n + 1
+	}
+	f()
+}
+
 
 // ArchivedTree records that the file word a names is an archive the
 // command makes of the directory word dir names, whole (make_archive's
@@ -100,7 +123,7 @@ func (w *Ledger) recordedAs(s string) (string, bool) {
 // command made, the reads it holds: what the reader prints of them is
 // judged as its own reads are (opaque, unattributed, quiet).
 func (w *Ledger) held(p string) {
-	if a := w.archiveAt(word.Clean(p)); a != nil && !a.stdout {
+	if a := w.archiveAt(word.Clean(p)); a != nil && !a.stdout && (w.heldBefore == 0 || a.gen < w.heldBefore) {
 		*w.ReadList = append(*w.ReadList, a.holds...)
 	}
 }

@@ -110,6 +110,9 @@ type Ledger struct {
 	// archives are the archives the command makes, with the reads each
 	// holds (archives.go).
 	archives []archive
+	// archiveGen counts the archives recorded; heldBefore, when not
+	// zero, is the first count held ignores (HeldBefore).
+	archiveGen, heldBefore int
 	// Container, while a container's command is analysed, maps its paths
 	// to the host's (container.go).
 	Container *ContainerView
