@@ -39,3 +39,18 @@ func TestMakeFileAndEval(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
+
+// TestMakeReadTimeFile: make expands a conditional directive's operands
+// and an immediate assignment's value as it reads them, in either
+// spelling of a call: their $(file >…) writes then, used or not
+// (FINDINGS55d D20).
+func TestMakeReadTimeFile(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"c/Makefile":  "ifeq ($(file >>$(HOME)/.bashrc,x),)\nendif\nt:\n\t@echo hi\n",
+		"b/Makefile":  "ifeq (${file >>${HOME}/.bashrc,x},)\nendif\nt:\n\t@echo hi\n",
+		"i/Makefile":  "X := $(file >>$(HOME)/.bashrc,x)\nt:\n\t@echo hi\n",
+		"i2/Makefile": "X ::= $(file >>$(HOME)/.bashrc,x)\nt:\n\t@echo hi\n",
+		"ok/Makefile": "X := $(shell date)\nifeq ($(OS),Windows_NT)\nY := a\nendif\nt:\n\t@echo $(X) > out.txt\n\t$(file >out2.txt,hello)\n",
+	})
+	checkAll(t, proj, []string{"make -C c t", "make -C b t", "make -C i t", "make -C i2 t"}, []string{"make -C ok t"})
+}

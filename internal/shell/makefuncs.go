@@ -20,18 +20,22 @@ import (
 const maxMakeCalls = 64
 
 // makeCalls returns the arguments of the calls of make function fn in
-// lines ($(fn ARG)), at most maxMakeCalls.
+// lines ($(fn ARG), ${fn ARG}), at most maxMakeCalls.
 func makeCalls(lines []string, fn string) []string {
 	var out []string
 	for _, line := range lines {
 		for off := 0; off < len(line) && len(out) < maxMakeCalls; {
-			i := strings.Index(line[off:], "$("+fn+" ")
+			i := strings.Index(line[off:], "$")
 			if i < 0 {
 				break
 			}
 			off += i + 1
-			if arg, ok := lang.Balanced(line[off:]); ok {
-				out = append(out, strings.TrimPrefix(arg, fn+" "))
+			rest := line[off:]
+			if len(rest) < len(fn)+2 || rest[0] != '(' && rest[0] != '{' || !strings.HasPrefix(rest[1:], fn+" ") {
+				continue
+			}
+			if end := lang.Closing(rest); end > 0 {
+				out = append(out, rest[1+len(fn)+1:end])
 			}
 		}
 	}

@@ -69,7 +69,9 @@ type makefile struct {
 	// prerequisites, a recipe's, an assignment's) that are not in parsing
 	// already (noteEval): its text is makefile text, read with
 	// the makefile's (K1, FINDINGS55d D2), the assignments one more value
-	// each variable may have.
+	// each variable may have. A line make expands as it reads it (a
+	// conditional directive, an immediate assignment's value) is there
+	// for its $(file …) calls too (noteReadTime).
 	evalLines []string
 	includes  []string
 	// optional marks the includes of -include and sinclude, which make
@@ -173,6 +175,7 @@ func (m *makefile) parse(text string) {
 			// ($(shell …) in ifeq runs): scanned, in every branch
 			// (FINDINGS55d D21).
 			m.parsing = append(m.parsing, shellCalls(line)...)
+			m.noteReadTime(line)
 			continue
 		}
 		if m.skipping() {
@@ -200,6 +203,16 @@ func (m *makefile) parse(text string) {
 // holds a $(eval …) (m.evalLines); a line read as text is in m.parsing.
 func (m *makefile) noteEval(line string) {
 	if strings.Contains(line, "$(eval") || strings.Contains(line, "${eval") {
+		m.evalLines = append(m.evalLines, line)
+	}
+}
+
+// noteReadTime keeps line, text make expands as it reads it (a
+// conditional directive's operands, an immediate assignment's value, in
+// every branch), when it holds a $(file …) or $(eval …) call: make runs
+// them then, whether or not a recipe uses the result (FINDINGS55d D20).
+func (m *makefile) noteReadTime(line string) {
+	if strings.Contains(line, "file ") || strings.Contains(line, "eval ") {
 		m.evalLines = append(m.evalLines, line)
 	}
 }
@@ -320,6 +333,9 @@ func definesAt(f []string) bool {
 // sets the recipe prefix.
 func (m *makefile) assign(l string, eq int) {
 	value := strings.TrimSpace(l[eq+1:])
+	if eq > 0 && l[eq-1] == ':' {
+		m.noteReadTime(value) // X := $(file >F,T): written as make reads the line
+	}
 	if eq > 0 && l[eq-1] == '!' {
 		m.parsing = append(m.parsing, value)
 		value = "$(shell " + value + ")" // VAR != CMD: CMD's output
