@@ -39,6 +39,8 @@ func (c *cmd) runOperand(a word.Word) {
 	t, st := w.FileStatus(a.Text, true, effect.MaxProgramBytes)
 	fam := lang.FamilyOf(c.name)
 	switch {
+	case st == effect.FileAbsent && fam == lang.Node:
+		c.nodeMainModule(a.Text)
 	case st == effect.FileAbsent:
 		if e, ok := c.dirEntry(a.Text, fam); ok {
 			c.runProgram(word.Word{Text: e, Known: true})
@@ -53,6 +55,23 @@ func (c *cmd) runOperand(a word.Word) {
 		w.hide("runs a program that is not text (compiled or packed), whose code guard cannot read")
 	default:
 		c.runProgram(a)
+	}
+}
+
+// nodeMainModule runs the file node resolves main module p to when no
+// file is at p (node m/index, node DIR): p with an extension, then as a
+// directory (nodePaths); a compiled addon is hidden.
+func (c *cmd) nodeMainModule(p string) {
+	for _, e := range c.nodePaths(p)[1:] {
+		if !c.present(e) {
+			continue
+		}
+		if strings.HasSuffix(e, ".node") {
+			c.w.hide("runs a compiled Node addon (%s), whose code guard cannot read", path.Base(e))
+			return
+		}
+		c.runProgram(word.Word{Text: e, Known: true})
+		return
 	}
 }
 

@@ -21,7 +21,10 @@ import (
 type funcState struct {
 	// bodies are each function's bodies: the last definition, and those
 	// before it that a definition which may not run kept (values.go).
-	bodies  map[string][]*syntax.Stmt
+	bodies map[string][]*syntax.Stmt
+	// unread are the functions zsh autoloads from an $fpath the command
+	// did not change (its own, the system's): code guard does not read.
+	unread  map[string]bool
 	calling map[string]bool
 	// running are the functions being called, innermost last.
 	running []string
@@ -45,6 +48,7 @@ type alias struct {
 // beside them where the definition may not run.
 func (w *walker) declareFunc(name string, body *syntax.Stmt) {
 	w.zshTrapFunc(name, body)
+	delete(w.funcs.unread, name)
 	if w.funcs.bodies == nil {
 		w.funcs.bodies = map[string][]*syntax.Stmt{}
 	}
@@ -130,6 +134,9 @@ const maxFuncs = 64
 func (c *cmd) callFunc(words []word.Word) bool {
 	w := c.w
 	name := words[0].Text
+	if w.unreadCall(words) {
+		return true // zsh.go
+	}
 	bodies, ok := w.funcs.bodies[name]
 	if !ok || !words[0].Known || w.funcs.calling[name] || w.depth+1 > MaxDepth {
 		return false

@@ -759,8 +759,10 @@ func (m *moduleLoader) pythonPath(dirs []string) {
 // PYTHONPATH directories.
 func (m *moduleLoader) optionModules() {
 	var names []string
+	debugger := false
 	for j, a := range m.args {
 		s := a.Text
+		debugger = debugger || m.fam == lang.Perl && perlDebugSwitch(s)
 		next := ""
 		if j+1 < len(m.args) {
 			next = m.args[j+1].Text
@@ -799,6 +801,9 @@ func (m *moduleLoader) optionModules() {
 	}
 	m.follow(lang.Loads{Modules: names}, "", 0)
 	m.varModules() // NODE_REPL_EXTERNAL_MODULE (interpvars.go)
+	if debugger {
+		m.perlDebugger() // perl -d: PERL5DB's code (interpvars.go)
+	}
 }
 
 // code follows what code the interpreter runs loads: the command's own
@@ -879,6 +884,9 @@ func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
 	}
 	m.guess = false
 	for _, name := range l.Modules {
+		if m.fam == lang.Node && m.nodeSpecifier(name, dir, depth) {
+			continue // data:…, node:fs, the package's own name (noderesolve.go)
+		}
 		for _, in := range m.candidates(name, dir) {
 			found := false
 			for _, cands := range in {
@@ -916,6 +924,9 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 			continue
 		}
 		m.seen[key] = true
+		if m.nodeAddon(p) {
+			return true
+		}
 		if m.files >= maxModuleFiles || w.Nread >= effect.MaxFiles-2 {
 			m.full(depth)
 			return true
@@ -981,8 +992,9 @@ type modFiles [][]string
 
 // candidates returns, for each directory in the order the interpreter
 // looks in them, the files module name may be, imported from code in dir:
-// python's a.b is a/__init__.py and a/b.py or a/b/__init__.py (.b from
-// dir), node's ./x is x, x.js, x/index.js…, perl's A::B is A/B.pm, ruby's
+// python's a.b is a/__init__.py and a/b/__init__.py or a/b.py (.b from
+// dir), node's ./x is x, x.js, x/index.js… (nodePaths), perl's A::B is
+// A/B.pmc or A/B.pm, ruby's
 // x is x.rb, lua's a.b is a/b.lua or a/b/init.lua. A name guard cannot
 // resolve to a file of the agent's (node's and ruby's packages, a URL) has
 // none.
@@ -1003,20 +1015,21 @@ func (m *moduleLoader) candidates(name, dir string) []modFiles {
 		}
 	case lang.Node:
 		if strings.Contains(name, ":") {
-			return nil // node:fs, https://…
+			return nil // node:fs, data:…: nodeSpecifier (noderesolve.go)
 		}
 		if strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") || strings.HasPrefix(name, "/") {
-			return []modFiles{{nodeFiles(path.Join(dir, name))}}
+			return []modFiles{{m.c.nodePaths(path.Join(dir, name))}}
 		}
 		if m.nodeModule(name, dir) { // nodemodules.go
 			return nil
 		}
 		for _, d := range m.dirs {
-			out = append(out, modFiles{nodeFiles(path.Join(d, name))})
+			out = append(out, modFiles{m.c.nodePaths(path.Join(d, name))})
 		}
 	case lang.Perl:
 		for _, d := range m.dirs {
-			out = append(out, modFiles{{path.Join(d, strings.ReplaceAll(name, "::", "/")+".pm")}})
+			p := path.Join(d, strings.ReplaceAll(name, "::", "/"))
+			out = append(out, modFiles{{p + ".pmc", p + ".pm"}}) // require tries NAME.pmc first
 		}
 	case lang.Ruby:
 		if strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") || strings.HasPrefix(name, "/") {
@@ -1045,17 +1058,8 @@ func pythonFiles(d, name string) modFiles {
 		out = append(out, []string{path.Join(d, strings.Join(parts[:i], "/"), "__init__.py")})
 	}
 	p := path.Join(d, strings.Join(parts, "/"))
-	return append(out, []string{p + ".py", p + "/__init__.py"})
-}
-
-// nodeFiles returns the files node (and bun, deno, tsx) tries for a
-// module at p: p itself, with an extension, or a directory's index.
-func nodeFiles(p string) []string {
-	out := []string{p}
-	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", "/index.js", "/index.mjs", "/index.cjs", "/index.ts"} {
-		out = append(out, p+ext)
-	}
-	return out
+	// FileFinder tries the package directory before the module file.
+	return append(out, []string{p + "/__init__.py", p + ".py"})
 }
 
 // extractCalls are the archive-extracting calls of interpreter code:

@@ -7,6 +7,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -70,22 +71,70 @@ func (m *moduleLoader) varModules() {
 	}
 }
 
+// perlDebugSwitch reports whether perl switch word s turns on its
+// debugger without naming a module (-d, -dt, -wd, not -d:Mod): perl then
+// runs the code $PERL5DB holds before the program. Letters before the d
+// are switches that take no value.
+func perlDebugSwitch(s string) bool {
+	if !strings.HasPrefix(s, "-") || strings.HasPrefix(s, "--") {
+		return false
+	}
+	i := strings.IndexByte(s, 'd')
+	if i < 1 || strings.Trim(s[1:i], "acnpsStTuUwWX") != "" {
+		return false
+	}
+	rest := strings.TrimPrefix(s[i+1:], "t")
+	return !strings.HasPrefix(rest, ":")
+}
+
+// perlDebugger follows the code perl -d runs first: the value of
+// PERL5DB, perl code analysed as -e code is; unset, perl's default BEGIN {
+// require "perl5db.pl" }, looked up in @INC. A value guard cannot tell
+// hides what runs.
+func (m *moduleLoader) perlDebugger() {
+	v, ok := m.c.w.lookup("PERL5DB")
+	switch {
+	case !ok || v == "":
+		m.follow(lang.Loads{Files: []string{"perl5db.pl"}}, "", 0)
+	case !word.IsKnown(v):
+		m.c.w.hide("runs perl -d with a PERL5DB guard cannot tell: it cannot tell what code the debugger runs")
+	default:
+		m.c.code += v
+		m.c.oneLiner(v)
+	}
+}
+
 // fileCandidates returns the files a load of file name f may run: perl's
 // require "X.pm" and do "X.pm" of a name that is not a path from the
 // working directory are looked up in each @INC directory guard knows (-I,
-// PERL5LIB, use lib, then the working directory); other languages' is f.
+// PERL5LIB, use lib, then the working directory), X.pmc before X.pm
+// (perlPmc); node's, a name with no
+// extension, what node resolves it to; other languages' is f.
 func (m *moduleLoader) fileCandidates(f string) []string {
-	if m.fam != lang.Perl || strings.HasPrefix(f, "/") || strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../") {
+	if m.fam == lang.Node && !slices.Contains(nodeExts, path.Ext(f)) {
+		return m.c.nodePaths(f) // fork("m/index"): node resolves it as a main module
+	}
+	if m.fam != lang.Perl {
 		return []string{f}
+	}
+	if strings.HasPrefix(f, "/") || strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../") || len(m.dirs) == 0 {
+		return perlPmc(f)
 	}
 	var out []string
 	for _, d := range m.dirs {
-		out = append(out, path.Join(d, f))
-	}
-	if len(out) == 0 {
-		out = []string{f}
+		out = append(out, perlPmc(path.Join(d, f))...)
 	}
 	return out
+}
+
+// perlPmc returns the files perl's require and do try for file f: a name
+// ending in .pm is first looked for with a c after it (X.pmc), which runs
+// in its place.
+func perlPmc(f string) []string {
+	if strings.HasSuffix(f, ".pm") {
+		return []string{f + "c", f}
+	}
+	return []string{f}
 }
 
 // snapshotBuilder follows node's --build-snapshot-config FILE (opt, with

@@ -993,12 +993,15 @@ func (w *walker) fpathAutoload(name string) {
 	case w.declared("FPATH"):
 		dirs = strings.Split(w.variable("FPATH").String(), ":")
 	default:
+		w.unreadFunc(name)
 		return
 	}
 	for _, d := range dirs {
 		if inheritedOnly(d) {
 			// $fpath inherited: the user's own directories, which may or
-			// may not hold NAME: the entries after them are searched too.
+			// may not hold NAME: the entries after them are searched too
+			// (and NAME, if none holds it, is one guard does not read).
+			w.unreadFunc(name)
 			continue
 		}
 		if word.Opaque(d) || word.HasMark(d) && strings.Contains(d, word.MarkStart+string(word.MarkEnv)) {
@@ -1027,6 +1030,44 @@ func (w *walker) fpathAutoload(name string) {
 		}
 		return
 	}
+}
+
+// Functions shipped with zsh that run nothing guard must check: called
+// bare, quietZshFuncs set up completion, prompts or colours, or read
+// expressions (zcalc); argsZshFuncs only compare their arguments
+// (is-at-least). Any other function from $fpath (zargs, zmv, zed, and
+// compinit -d FILE, which writes FILE) is code guard does not read.
+const (
+	quietZshFuncs word.Set = " colors compinit bashcompinit promptinit zcalc "
+	argsZshFuncs  word.Set = " is-at-least "
+)
+
+// unreadFunc marks function name, autoloaded from $fpath directories guard
+// does not read (zsh's own, the user's), as code guard cannot tell
+// (unreadCall).
+func (w *walker) unreadFunc(name string) {
+	if w.funcs.unread == nil {
+		w.funcs.unread = map[string]bool{}
+	}
+	if len(w.funcs.unread) < maxFuncs {
+		w.funcs.unread[name] = true
+	}
+}
+
+// unreadCall answers a call of words[0], a function zsh autoloads from an
+// $fpath guard does not read: one of zsh's own known to run nothing
+// (quietZshFuncs bare, argsZshFuncs) is nothing to check; another is
+// hidden. It reports whether words[0] is such a function.
+func (w *walker) unreadCall(words []word.Word) bool {
+	name := words[0].Text
+	if !w.funcs.unread[name] || !words[0].Known {
+		return false
+	}
+	if len(words) == 1 && quietZshFuncs.Has(name) || argsZshFuncs.Has(name) {
+		return true
+	}
+	w.hide("runs %s, a zsh function autoloaded from $fpath, which guard does not read: it cannot tell what it runs", name)
+	return true
 }
 
 // inheritedOnly reports whether s is nothing but inherited variables'

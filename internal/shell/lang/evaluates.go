@@ -34,7 +34,13 @@ func evaluators(f Family) []evaluator {
 			// interactive consoles and debuggers evaluate what they read
 			// on standard input
 			{"interact", true, true}, {"InteractiveConsole", true, true}, {"InteractiveInterpreter", true, true},
-			{"cmdloop", true, true}, {"set_trace", true, true}, {"breakpoint", false, true}, {"post_mortem", true, true}}
+			{"cmdloop", true, true}, {"set_trace", true, true}, {"breakpoint", false, true}, {"post_mortem", true, true},
+			// the standard library's other runners of a text or a file as
+			// code: timeit's statements, doctest's examples, imp's loaders,
+			// the profilers' and debuggers' run*, code's runsource
+			{"timeit", true, false}, {"Timer", true, false}, {"run_docstring_examples", true, false}, {"testfile", true, true},
+			{"DocTestParser", true, true}, {"load_source", true, true}, {"load_compiled", true, true}, {"load_package", true, true},
+			{"runctx", true, false}, {"runeval", true, false}, {"runsource", true, false}, {"runcode", true, false}}
 	case Perl:
 		return []evaluator{{"eval", false, false}, {"evalbytes", false, false}}
 	case Ruby:
@@ -48,6 +54,11 @@ func evaluators(f Family) []evaluator {
 	}
 	return nil
 }
+
+// stdlibRunners are the evaluators of python's standard library modules
+// (timeit, doctest, imp, profile, pdb, code) that count only as calls:
+// their names are also the modules' (import timeit).
+const stdlibRunners word.Set = " timeit Timer run_docstring_examples testfile DocTestParser load_source load_compiled load_package runctx runeval runsource runcode "
 
 // evalNames are string literals that name an evaluating builtin reached
 // another way: getattr(builtins, "exec"), send(:eval, s), globalThis["eval"].
@@ -101,10 +112,13 @@ func evaluatesAt(f Family, ev evaluator, code string, i, at int) bool {
 	if i > 0 && (code[i-1] == '"' || code[i-1] == '\'') {
 		return false // "eval": a word in a string (getattr's are evalNames)
 	}
+	parens := strings.Contains(code[i+len(ev.name):at], "(")
+	if !parens && stdlibRunners.Has(ev.name) {
+		return false // import timeit, from imp import load_source: a name, not a call
+	}
 	if ev.loader {
 		return true
 	}
-	parens := strings.Contains(code[i+len(ev.name):at], "(")
 	rest := code[at:]
 	rest = strings.TrimLeft(rest, " \t")
 	switch {

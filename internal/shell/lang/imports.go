@@ -221,7 +221,8 @@ func pythonImports(code string, l *Loads) {
 	tokenImports(code, l) // python's logical lines: \⏎, brackets, zz . zm
 	l.calls(code, []string{"__import__", "import_module", "run_module"}, false)
 	l.calls(code, []string{"run_path", "execfile"}, true)
-	if strings.Contains(code, "exec(") || strings.Contains(code, "compile(") {
+	evaluates := Evaluates(Python, code)
+	if evaluates || strings.Contains(code, "exec(") || strings.Contains(code, "compile(") {
 		l.calls(code, []string{"open"}, true)
 	}
 	if strings.Contains(code, "addsitedir") {
@@ -240,6 +241,11 @@ func pythonImports(code string, l *Loads) {
 			l.Named = append(l.Named, s)
 		case pathEdit && pathEntry(s):
 			l.Dirs = append(l.Dirs, s) // sys.path.insert(0, "lib.zip"), zipimporter("x.zip")
+		case evaluates:
+			// imp.load_source("m", "x.txt"), doctest.testfile("t.txt"):
+			// code that runs text as code runs the files it names,
+			// whatever they are called
+			l.Named = append(l.Named, s)
 		}
 	}
 }
@@ -301,11 +307,20 @@ func pythonModule(s string) bool {
 	return true
 }
 
-// nodeImports reads require() and import() calls, import … from "X",
+// nodeImports reads require() and import() calls, child_process.fork's
+// module, import … from "X",
 // import "X" and export … from "X", and the files eval or the vm module
 // run from readFileSync.
 func nodeImports(code string, l *Loads) {
 	l.calls(code, []string{"require", "import"}, false)
+	if strings.Contains(code, "fork") {
+		// child_process.fork("m/index") runs a main module; a computed
+		// one (cluster.fork(), fork(path.join(…))) is a child guard reads
+		// as spawn's.
+		var forks Loads
+		forks.calls(code, []string{"fork"}, true)
+		l.Files = append(l.Files, forks.Files...)
+	}
 	for _, kw := range []string{"from", "import"} {
 		for off := 0; off < len(code); {
 			i := strings.Index(code[off:], kw)
