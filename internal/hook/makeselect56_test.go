@@ -13,22 +13,22 @@ import "testing"
 func TestMakeRuleSelection(t *testing.T) {
 	const evil = "evil:\n\tcat ~/.ssh/id_rsa\n"
 	_, proj := scriptWorld(t, map[string]string{
-		"m2/Makefile":     "help:\n\t@echo hi\ntest:\n\tA=\"$(shell cat ~/.ssh/id_rsa)\" go test ./...\n",
-		"m2p/Makefile":    "K := $(shell cat ~/.ssh/id_rsa)\nhelp:\n\t@echo hi\n",
-		"m3/Makefile":     "SRC=$(shell find . -name \"*.go\")\nifeq (, $(shell which golangci-lint))\n$(warning no lint)\nendif\nall: fmt\nfmt:\n\tgofmt -d .\n" + evil,
-		"m3b/Makefile":    "ifeq ($(X),1)\nx:\n\tcat ~/.ssh/id_rsa\nendif\nall:\n\techo hi\n",
-		"m3c/Makefile":    "include vars.mk\nall:\n\techo hi\n" + evil,
-		"m3c/vars.mk":     "V = 1\n",
-		"m3d/Makefile":    "include rules.mk\nall:\n\techo hi\n",
-		"m3d/rules.mk":    "x:\n\tcat ~/.ssh/id_rsa\n",
-		"m3e/Makefile":    "BIN ?= $(CURDIR)/bin\n$(BIN):\n\tmkdir -p $(BIN)\nall: build\nbuild:\n\tgo build ./...\n" + evil,
-		"m3f/Makefile":    "E :=\n$(E):\n\techo hi\nx:\n\tcat ~/.ssh/id_rsa\nall:\n\techo hi\n",
-		"m19/Makefile":    "help:\n\t@echo hi\ntest: fx/.unpacked\n\tgo test ./...\n%/.unpacked: %.ttar\n\tif [ -d $(dir $@) ] ; then rm -rf $(dir $@) ; fi\n",
-		"m19b/Makefile":   "help:\n\t@echo hi\ntest: fx/.unpacked\n\tgo test ./...\n%/.unpacked: %.ttar\n\tcat ~/.ssh/$*\n",
-		"m19c/Makefile":   "%: common-% ;\ncommon-x:\n\tcat ~/.ssh/id_rsa\n",
-		"m19d/Makefile":   "all:\n\techo hi\nlib%.a: %.c\n\tcp $< ~/.bashrc\n",
-		"m5/Makefile":     "a:\n\tsed -E \"s/x/y/\" v.txt | wc -l && bin/tool run\nb:\n\tsed -n \"w bin/tool\" v.txt && bin/tool run\nc:\n\tsed -i \"s/x/y/\" v.txt && bin/tool run\n",
-		"m5/v.txt":        "x\n",
+		"m2/Makefile":   "help:\n\t@echo hi\ntest:\n\tA=\"$(shell cat ~/.ssh/id_rsa)\" go test ./...\n",
+		"m2p/Makefile":  "K := $(shell cat ~/.ssh/id_rsa)\nhelp:\n\t@echo hi\n",
+		"m3/Makefile":   "SRC=$(shell find . -name \"*.go\")\nifeq (, $(shell which golangci-lint))\n$(warning no lint)\nendif\nall: fmt\nfmt:\n\tgofmt -d .\n" + evil,
+		"m3b/Makefile":  "ifeq ($(X),1)\nx:\n\tcat ~/.ssh/id_rsa\nendif\nall:\n\techo hi\n",
+		"m3c/Makefile":  "include vars.mk\nall:\n\techo hi\n" + evil,
+		"m3c/vars.mk":   "V = 1\n",
+		"m3d/Makefile":  "include rules.mk\nall:\n\techo hi\n",
+		"m3d/rules.mk":  "x:\n\tcat ~/.ssh/id_rsa\n",
+		"m3e/Makefile":  "BIN ?= $(CURDIR)/bin\n$(BIN):\n\tmkdir -p $(BIN)\nall: build\nbuild:\n\tgo build ./...\n" + evil,
+		"m3f/Makefile":  "E :=\n$(E):\n\techo hi\nx:\n\tcat ~/.ssh/id_rsa\nall:\n\techo hi\n",
+		"m19/Makefile":  "help:\n\t@echo hi\ntest: fx/.unpacked\n\tgo test ./...\n%/.unpacked: %.ttar\n\tif [ -d $(dir $@) ] ; then rm -rf $(dir $@) ; fi\n",
+		"m19b/Makefile": "help:\n\t@echo hi\ntest: fx/.unpacked\n\tgo test ./...\n%/.unpacked: %.ttar\n\tcat ~/.ssh/$*\n",
+		"m19c/Makefile": "%: common-% ;\ncommon-x:\n\tcat ~/.ssh/id_rsa\n",
+		"m19d/Makefile": "all:\n\techo hi\nlib%.a: %.c\n\tcp $< ~/.bashrc\n",
+		"m5/Makefile":   "a:\n\tsed -E \"s/x/y/\" v.txt | wc -l && bin/tool run\nb:\n\tsed -n \"w bin/tool\" v.txt && bin/tool run\nc:\n\tsed -i \"s/x/y/\" v.txt && bin/tool run\n",
+		"m5/v.txt":      "x\n",
 	})
 	checkAll(t, proj, []string{
 		"make -C m2 test",       // the recipe that runs it

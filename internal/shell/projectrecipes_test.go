@@ -15,9 +15,9 @@ func TestMakefileRecipes(t *testing.T) {
 		{nil, []string{"echo all", "echo b   more", "echo c", "echo d"}},
 		{[]string{"e"}, []string{"echo ef", "echo b   more"}},
 		{[]string{"f", "e"}, []string{"echo ef", "echo ef", "echo b   more"}}, // each target runs its recipe
-		{[]string{"nosuch"}, nil},                                              // no pattern rule matches it (FINDINGS56c FP-M19)
-		{[]string{"x.o"}, []string{"cc x.c"}},                                  // the pattern rule that matches, its $< the stem's
-		{[]string{"sub/x.o"}, []string{"cc sub/x.c"}},                          // a pattern without a slash: the directory put back
+		{[]string{"nosuch"}, nil},                                             // no pattern rule matches it (FINDINGS56c FP-M19)
+		{[]string{"x.o"}, []string{"cc x.c"}},                                 // the pattern rule that matches, its $< the stem's
+		{[]string{"sub/x.o"}, []string{"cc sub/x.c"}},                         // a pattern without a slash: the directory put back
 	} {
 		if got := m.recipesOf(tc.goals); !slices.Equal(got, tc.want) {
 			t.Errorf("recipesOf(%q) = %q, want %q", tc.goals, got, tc.want)
