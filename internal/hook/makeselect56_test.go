@@ -54,3 +54,20 @@ func TestMakeRuleSelection(t *testing.T) {
 		"make -C m5 a",
 	})
 }
+
+// TestMakeIncludeRemadeReason: an include that only a target guard
+// cannot tell may remake still blocks, and a protected file it reads
+// (include .env) is the reason given, not "a rule of it makes"
+// (FINDINGS56c W1).
+func TestMakeIncludeRemadeReason(t *testing.T) {
+	const unknown = "T := $(shell ./where.sh)\n$(T):\n\ttrue\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"env/Makefile": unknown + "include .env\nall:\n\techo hi\n",
+		"env/.env":     "K=v\n",
+		"mk/Makefile":  unknown + "include vars.mk\nall:\n\techo hi\n",
+		"mk/vars.mk":   "V = 1\n",
+	})
+	p := realPolicy(t, "")
+	checkBlock(t, p, proj, "make -C env all", true, "matches glob '**/.env'")
+	checkBlock(t, p, proj, "make -C mk all", true, "includes a makefile a rule whose target guard cannot tell may make (vars.mk)")
+}

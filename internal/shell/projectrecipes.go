@@ -972,8 +972,18 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 		}
 	}
 	for i, name := range names {
-		if m.remakes(name, required[i], c.projectEntry) || c.builtinRemakes(name) {
-			c.w.hide("runs a makefile that includes a makefile a rule of it makes (%s): make remakes it and reads what it then holds, which guard cannot tell", name)
+		why := m.remakes(name, required[i], c.projectEntry)
+		if why == "" && c.builtinRemakes(name) {
+			why = "a rule of it makes"
+		}
+		switch {
+		case why == remakeUnsure:
+			// no rule is known to make it: a protected file it is
+			// (include .env) speaks first (FINDINGS56c W1)
+			c.w.hideUnsure("runs a makefile that includes a makefile %s (%s): make may remake it and read what it then holds, which guard cannot tell", why, name)
+			return false
+		case why != "":
+			c.w.hide("runs a makefile that includes a makefile %s (%s): make remakes it and reads what it then holds, which guard cannot tell", why, name)
 			return false
 		}
 	}
@@ -1475,40 +1485,49 @@ func (c *cmd) makeExports(m *makefile, expand func(string) string) []word.Word {
 	return out
 }
 
-// remakes reports whether a rule of m may make the included makefile
-// name, which make then remakes and reads again ("How Makefiles Are
-// Remade"): an explicit rule for it (its target literal or through a
-// variable or function), a .DEFAULT rule, a target guard cannot tell, or
+// remakes says how a rule of m may make the included makefile name,
+// which make then remakes and reads again ("How Makefiles Are Remade"),
+// "" when none may: an explicit rule for it (its target literal or
+// through a variable or function), a .DEFAULT rule, a target guard cannot
+// tell (said so: no rule is known to make it, FINDINGS56c W1), or
 // a pattern rule with a recipe that applies to it (patternMakes) — for
 // an optional include (make remakes -include files too) only one without
 // prerequisites (%.d:, a match-anything %::). The -include $(DEPS) of a
 // compiler's dependency files with a %.d: %.c rule is left to the scan:
 // those files hold prerequisites (docs/DECISIONS.md).
-func (m *makefile) remakes(name string, required bool, exists func(string) bool) bool {
+func (m *makefile) remakes(name string, required bool, exists func(string) bool) string {
+	const makes = "a rule of it makes"
 	if _, ok := m.rules[name]; ok {
-		return true
+		return makes
 	}
 	if r := m.rules[".DEFAULT"]; r != nil && len(r.recipe) > 0 {
-		return true
+		return "its .DEFAULT rule may make"
 	}
 	named, unsure := m.expandedTargets()
-	if len(named[name]) > 0 || unsure {
-		return true
+	if len(named[name]) > 0 {
+		return makes
 	}
 	for t, r := range m.rules {
 		if !strings.Contains(t, "$") && (required || len(r.prereqs) == 0) && m.patternMakes(t, r, name, exists) {
-			return true
+			return makes
 		}
 	}
 	for t, rs := range named {
 		for _, r := range rs {
 			if (required || len(r.prereqs) == 0) && m.patternMakes(t, r, name, exists) {
-				return true
+				return makes
 			}
 		}
 	}
-	return false
+	if unsure {
+		return remakeUnsure
+	}
+	return ""
 }
+
+// remakeUnsure is what remakes says of an include only a target guard
+// cannot tell may make.
+const remakeUnsure = "a rule whose target guard cannot tell may make"
 
 // patternMakes reports whether pattern rule r for target pattern t
 // applies to name: t matches it, r has a recipe, and each prerequisite,
