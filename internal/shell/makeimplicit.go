@@ -182,18 +182,45 @@ func (m *makefile) patternRules(named map[string][]*makeRule) ([]patRule, []stri
 	return out, lines
 }
 
-// implicitFor returns the recipe lines of the pattern rules make's
-// implicit rule search may take for name g (a name the goals reach with
-// no recipe of an explicit rule), with the automatic variables of the
-// match ($@ g, $* the stem, $< and $^ the prerequisites the stem makes),
-// and those prerequisites, each with the rules of the chain that reached
-// it (chain: make uses a rule once in a chain). Every rule whose target
-// pattern matches g may be taken: which one make takes depends on files
-// the recipes that run before may make.
-func (m *makefile) implicitFor(g, goals string, pats []patRule, chain map[string][]*makeRule) (lines, prereqs []string) {
+// implicitWalk is what goalRecipes keeps of the pattern rules taken:
+// the chain of rules that reached each name implicitFor added to the
+// goals (via, by its index there; none for a name an explicit rule or
+// the command reached), and, for each name given the pattern rules, the
+// rules its chain kept from it (done).
+type implicitWalk struct {
+	via  map[int][]*makeRule
+	done map[string][]*makeRule
+}
+
+// implicitFor gives name g, reached by the rules of chain, the pattern
+// rules make's implicit rule search may take for it: each rule whose
+// target pattern matches g and that is not in chain (make uses a rule
+// once in a chain), with the automatic variables of the match ($@ g, $*
+// the stem, $< and $^ the prerequisites the stem makes). Every matching
+// rule is taken: which one make takes depends on files the recipes run
+// before may make. The first time (first), all of them; again (a name
+// reached before), those a former chain kept from it that this one does
+// not, so that a name a shorter chain also reaches is walked as that
+// chain takes it. The recipe lines are added to out and the
+// prerequisites to names, each with its chain (im.via).
+func (m *makefile) implicitFor(g string, chain []*makeRule, first bool, goals string, pats []patRule, im *implicitWalk, names, out []string) ([]string, []string) {
+	kept, ok := im.done[g]
+	var only []*makeRule
+	switch {
+	case first:
+		im.done[g] = chain
+	case !ok:
+		return names, out // an explicit recipe, or not followed
+	default:
+		only = slices.DeleteFunc(slices.Clone(kept), func(r *makeRule) bool { return slices.Contains(chain, r) })
+		if len(only) == 0 {
+			return names, out
+		}
+		im.done[g] = slices.DeleteFunc(slices.Clone(kept), func(r *makeRule) bool { return slices.Contains(only, r) })
+	}
 	for _, p := range pats {
 		stem, dir, base, ok := patternStem(p.target, g)
-		if !ok || slices.Contains(chain[g], p.r) {
+		if !ok || slices.Contains(chain, p.r) || !first && !slices.Contains(only, p.r) {
 			continue
 		}
 		var ps []string
@@ -202,18 +229,19 @@ func (m *makefile) implicitFor(g, goals string, pats []patRule, chain map[string
 				q = dir + strings.Replace(q, "%", base, 1)
 			}
 			ps = append(ps, q)
-			if _, ok := chain[q]; !ok {
-				chain[q] = append(slices.Clip(chain[g]), p.r)
-			}
 		}
+		for j := range ps {
+			im.via[len(names)+j] = append(slices.Clip(chain), p.r)
+		}
+		names = append(names, ps...)
 		recipe := make([]string, len(p.r.recipe))
 		for i, l := range p.r.recipe {
 			recipe[i] = stemVars(l, stem)
 		}
-		lines = append(lines, m.ruleLines(recipe, g, ps, goals)...)
-		prereqs = append(prereqs, ps...)
+		out = append(out, m.ruleLines(recipe, g, ps, goals)...)
+		m.ran++
 	}
-	return lines, prereqs
+	return names, out
 }
 
 // patternStem matches name g against target pattern p as make does: a

@@ -483,7 +483,8 @@ func (m *makefile) recipesOf(goals []string) []string {
 // $(MAKECMDGOALS) given (autoVars). make first remakes the makefiles it
 // read, and .EXTRA_PREREQS are prerequisites of every target: goals too.
 // A name with no explicit rule's recipe is given the pattern rules that
-// match it (implicitFor). A target or prerequisite written through a
+// match it (implicitFor, again when a shorter chain of them reaches it
+// later). A target or prerequisite written through a
 // variable is the names it expands to (m.expand); when one still holds
 // what guard cannot tell, a goal no rule names, or such a prerequisite,
 // may be it: every recipe; past the bound of names, every recipe too.
@@ -503,11 +504,12 @@ func (m *makefile) goalRecipes(goals []string) []string {
 	m.ran = 0
 	goals = append(append(slices.Clip(m.makefiles), goals...), extra...)
 	seen := map[string]bool{}
-	chain := map[string][]*makeRule{}
+	im := implicitWalk{via: map[int][]*makeRule{}, done: map[string][]*makeRule{}}
 	all := false
 	for i := 0; i < len(goals); i++ {
 		g := goals[i]
 		if seen[g] {
+			goals, out = m.implicitFor(g, im.via[i], false, cmdGoals, pats, &im, goals, out)
 			continue
 		}
 		if all = all || len(seen) >= maxGoals; all {
@@ -531,10 +533,7 @@ func (m *makefile) goalRecipes(goals []string) []string {
 			goals = append(append(goals, prereqs...), extra...)
 		}
 		if !recipe && !strings.Contains(g, "$") {
-			lines, prereqs := m.implicitFor(g, cmdGoals, pats, chain)
-			m.ran += min(1, len(lines))
-			out = append(out, lines...)
-			goals = append(goals, prereqs...)
+			goals, out = m.implicitFor(g, im.via[i], true, cmdGoals, pats, &im, goals, out)
 		}
 	}
 	if all {
@@ -971,6 +970,13 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 			m.parse(t)
 		}
 	}
+	return !c.remadeInclude(m, names, required)
+}
+
+// remadeInclude reports whether a rule of m may remake one of the
+// makefiles names (required: not optional) it includes, hidden: make
+// reads it again as the rule left it.
+func (c *cmd) remadeInclude(m *makefile, names []string, required []bool) bool {
 	for i, name := range names {
 		why := m.remakes(name, required[i], c.projectEntry)
 		if why == "" && c.builtinRemakes(name) {
@@ -981,13 +987,13 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 			// no rule is known to make it: a protected file it is
 			// (include .env) speaks first (FINDINGS56c W1)
 			c.w.hideUnsure("runs a makefile that includes a makefile %s (%s): make may remake it and read what it then holds, which guard cannot tell", why, name)
-			return false
+			return true
 		case why != "":
 			c.w.hide("runs a makefile that includes a makefile %s (%s): make remakes it and reads what it then holds, which guard cannot tell", why, name)
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // includeFile returns where make finds the makefile an include names:

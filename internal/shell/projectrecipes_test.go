@@ -155,6 +155,12 @@ func TestMakeImplicitRules(t *testing.T) {
 			t.Errorf("recipesOf(%q) = %q, want %q", tc.goals, got, tc.want)
 		}
 	}
+	// x.in is reached through %: %.in first, then by y's rule: the rule
+	// make takes for it then reaches x.in.in.
+	m = parseMakefile("all: x y\ny: x.in\n%: %.in\n\techo $@\nx.in.in:\n\tcat ~/.ssh/id_rsa\n")
+	if got := m.recipesOf([]string{"all"}); !slices.Contains(got, "cat ~/.ssh/id_rsa") || !slices.Contains(got, "echo x.in") {
+		t.Errorf("a name a shorter chain reaches later: %q", got)
+	}
 	m = parseMakefile("help:\n\t@echo hi\n$(P)%.x:\n\tcat $@\n")
 	m.expand = func(s string) string { return s }
 	if got := m.recipesOf([]string{"help"}); !slices.Equal(got, []string{"cat $@", "echo hi"}) {
