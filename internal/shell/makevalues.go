@@ -35,6 +35,9 @@ const maxMakeChoices = 64
 type makeCond struct {
 	state        int8
 	taken, maybe bool
+	// held is set once the branch being read holds a target that may be
+	// the first (headTarget).
+	held bool
 }
 
 // makeVal is one value of a variable: raw when it is makefile text make
@@ -135,7 +138,6 @@ func (m *makefile) conditional(line string, inRecipe bool) bool {
 			st = m.evalCond(f[0], rest)
 		}
 		m.conds = append(m.conds, makeCond{state: st, taken: st == 1 || m.skipping(), maybe: st == 2})
-		m.noteUnknown(st)
 		return true
 	case f[0] == "else" && len(m.conds) > 0:
 		m.elseBranch(rest)
@@ -152,7 +154,7 @@ func (m *makefile) conditional(line string, inRecipe bool) bool {
 // elseBranch reads an else line (rest: its optional condition).
 func (m *makefile) elseBranch(rest string) {
 	top := &m.conds[len(m.conds)-1]
-	top.state = 0
+	top.state, top.held = 0, false
 	if top.taken {
 		return
 	}
@@ -166,15 +168,6 @@ func (m *makefile) elseBranch(rest string) {
 	top.state = st
 	top.taken = st == 1
 	top.maybe = top.maybe || st == 2
-	m.noteUnknown(st)
-}
-
-// noteUnknown notes a branch guard cannot tell whether make reads (st
-// 2): the first target may be in it.
-func (m *makefile) noteUnknown(st int8) {
-	if st == 2 && m.first == "" {
-		m.unsure = true
-	}
 }
 
 // skipping reports whether make skips the line being read: some open

@@ -52,15 +52,18 @@ type makeRule struct {
 }
 
 // makefile is what projectMake needs of a makefile: its rules by target,
-// the first ordinary target (the default goal) and whether guard can
-// tell that it is (unsure: see rule), the text make runs or
+// the first ordinary target (the default goal), what read before it may
+// change which target that is (heads, inclHeads: makeimplicit.go) and
+// whether guard can tell that it is (unsure: see rule), the text make runs or
 // holds while reading it ($(shell …), VAR != CMD, every variable's value,
 // define blocks, lines it does not model), the makefiles it includes, and
 // its recipe prefix (.RECIPEPREFIX; 0 when set to what guard cannot tell).
 type makefile struct {
-	rules  map[string]*makeRule
-	first  string
-	unsure bool
+	rules     map[string]*makeRule
+	first     string
+	unsure    bool
+	heads     []makeHead
+	inclHeads map[int]includeHead
 	// defaults are the values given .DEFAULT_GOAL, which names make's
 	// default goal instead of the first target.
 	defaults []string
@@ -181,9 +184,14 @@ func (m *makefile) parse(text string) {
 		if m.skipping() {
 			continue // a line of a branch make does not take
 		}
-		m.parsing = append(m.parsing, shellCalls(line)...)
+		open := recipe && len(m.cur) > 0
+		if !open {
+			// make expands a recipe line only when it runs the rule:
+			// its $(shell …) is the recipe's, walked when a goal
+			// reaches the rule (FINDINGS56c FP-M2).
+			m.parsing = append(m.parsing, shellCalls(line)...)
+		}
 		if recipe {
-			open := len(m.cur) > 0
 			m.recipeLine(line[1:])
 			if open {
 				m.noteEval(line) // a recipe's $(eval …)
@@ -280,8 +288,8 @@ func (m *makefile) line(line string) {
 		for range names {
 			m.optional = append(m.optional, f[0] != "include")
 		}
-		m.unsure = m.unsure || m.first == "" // its first target comes first
-		m.unsettled = true                   // read after this text: its values are not known here
+		m.headIncludes(len(names)) // its first target comes first
+		m.unsettled = true         // read after this text: its values are not known here
 		m.cur = nil
 		return
 	case (f[0] == "load" || f[0] == "-load") && len(f) > 1 && strings.IndexByte("=:?+!", f[1][0]) < 0:
@@ -440,96 +448,72 @@ const makeConditional word.Set = " ifeq ifneq ifdef ifndef "
 
 // firstTarget notes target t of a rule: the first one make may take for
 // its default goal (not a pattern, not a name starting with a dot unless
-// it holds a slash) is it when nothing before could change which one
-// that is. A target guard cannot tell ($(T):) makes it unsure.
+// it holds a slash) is it unless it is in a branch guard cannot tell make
+// reads (then one that may be: headTarget). A target written through a
+// variable ($(T):) may be it, or name nothing: one that may be too
+// (defaultGoals expands it).
 func (m *makefile) firstTarget(t string) {
 	switch {
 	case m.first != "" || m.unsure:
+	case strings.Contains(t, "$") && len(m.heads) < maxGoals:
+		m.heads = append(m.heads, makeHead{target: t}) // its names, or none: then the next target
 	case strings.Contains(t, "$"):
 		m.unsure = true
 	case strings.Contains(t, "%") || strings.HasPrefix(t, ".") && !strings.Contains(t, "/"):
+	case m.inUnknownBranch():
+		m.headTarget(t)
 	default:
 		m.first = t
 	}
 }
 
-// defaultGoal returns the goal make runs when given none: .DEFAULT_GOAL's
-// one value when it is a literal target, else the first target; false
-// when guard cannot tell which that is (a variable, several values, an
-// include or a conditional before the first target, $(eval …) text).
-func (m *makefile) defaultGoal() (string, bool) {
-	switch {
-	case len(m.defaults) > 1:
-		return "", false
-	case len(m.defaults) == 1:
-		v := m.defaults[0]
-		op, v := v[0], strings.TrimSpace(v[1:])
-		if op == '+' || op == '!' || strings.ContainsAny(v, "$ \t") || word.HasMark(v) {
-			return "", false
-		}
-		return v, v != ""
-	}
-	return m.first, !m.unsure
-}
-
 // recipesOf returns the recipe lines the goals reach through their
-// prerequisites (the default goal when there are none), bounded, and
-// those of the rules any target may use (implicitRecipes).
+// prerequisites (the default goal when there are none), bounded, with
+// the pattern rules make may take for the names they reach, and those of
+// the rules guard does not match to names (suffixRecipes).
 func (m *makefile) recipesOf(goals []string) []string {
-	return append(m.goalRecipes(goals), m.implicitRecipes()...)
-}
-
-// implicitRecipes returns the recipe lines of the rules make may use for
-// any target: pattern rules (%.o: %.c), suffix rules (.c.o:) and
-// .DEFAULT, in the order of their targets.
-func (m *makefile) implicitRecipes() []string {
-	var ts []string
-	for t, r := range m.rules {
-		if len(r.recipe) > 0 && (strings.Contains(t, "%") || strings.HasPrefix(t, ".")) {
-			ts = append(ts, t)
-		}
-	}
-	slices.Sort(ts)
-	var out []string
-	for _, t := range ts {
-		out = append(out, m.rules[t].recipe...)
-	}
-	return out
+	return append(m.goalRecipes(goals), m.suffixRecipes()...)
 }
 
 // goalRecipes returns the recipe lines the goals reach through their
-// prerequisites (the default goal when there are none; every recipe when
-// guard cannot tell which that is), bounded, breadth first (make runs a
-// rule's prerequisites first: FINDINGS55a K11, open), with the rule's automatic
-// variables ($@, $<, $^, $(@D)…) and $(MAKECMDGOALS) given (autoVars). make
-// first remakes the makefiles it read, and .EXTRA_PREREQS are
-// prerequisites of every target: goals too. A target or prerequisite
-// written through a variable is the names it expands to (m.expand); when
-// one still holds what guard cannot tell, a goal no rule names, or such a
-// prerequisite, may be it: every recipe.
+// prerequisites (the default goals when there are none: defaultGoals;
+// every recipe when guard cannot tell which they are), bounded, breadth
+// first (make runs a rule's prerequisites first: FINDINGS55a K11, open),
+// with the rule's automatic variables ($@, $<, $^, $(@D)…) and
+// $(MAKECMDGOALS) given (autoVars). make first remakes the makefiles it
+// read, and .EXTRA_PREREQS are prerequisites of every target: goals too.
+// A name with no explicit rule's recipe is given the pattern rules that
+// match it (implicitFor, again when a shorter chain of them reaches it
+// later). A target or prerequisite written through a
+// variable is the names it expands to (m.expand); when one still holds
+// what guard cannot tell, a goal no rule names, or such a prerequisite,
+// may be it: every recipe; past the bound of names, every recipe too.
 func (m *makefile) goalRecipes(goals []string) []string {
 	cmdGoals := strings.Join(goals, " ")
 	if len(goals) == 0 {
-		g, ok := m.defaultGoal()
+		gs, ok := m.defaultGoals()
 		if !ok {
 			return m.allRecipes()
 		}
-		if g != "" {
-			goals = []string{g}
-		}
+		goals = gs
 	}
 	named, unsure := m.expandedTargets()
+	pats, out := m.patternRules(named)
 	extra := m.extraPrereqs()
 	seeds := len(m.makefiles)
 	m.ran = 0
 	goals = append(append(slices.Clip(m.makefiles), goals...), extra...)
 	seen := map[string]bool{}
-	var out []string
+	im := implicitWalk{via: map[int][]*makeRule{}, done: map[string][]*makeRule{}}
 	all := false
-	for i := 0; i < len(goals) && len(seen) < maxGoals; i++ {
+	for i := 0; i < len(goals); i++ {
 		g := goals[i]
 		if seen[g] {
+			goals, out = m.implicitFor(g, im.via[i], false, cmdGoals, pats, &im, goals, out)
 			continue
+		}
+		if all = all || len(seen) >= maxGoals; all {
+			break
 		}
 		seen[g] = true
 		rs := named[g]
@@ -537,14 +521,19 @@ func (m *makefile) goalRecipes(goals []string) []string {
 			rs = append([]*makeRule{r}, rs...)
 		}
 		all = all || len(rs) == 0 && unsure && i >= seeds // a makefile no rule names: not a target guard cannot tell
+		recipe := false
 		for _, r := range rs {
 			prereqs := m.expandNames(r.prereqs)
 			all = all || strings.Contains(strings.Join(prereqs, " "), "$")
 			if len(r.recipe) > 0 {
 				m.ran++
+				recipe = true
 			}
 			out = append(out, m.ruleLines(r.recipe, g, prereqs, cmdGoals)...)
 			goals = append(append(goals, prereqs...), extra...)
+		}
+		if !recipe && !strings.Contains(g, "$") {
+			goals, out = m.implicitFor(g, im.via[i], true, cmdGoals, pats, &im, goals, out)
 		}
 	}
 	if all {
@@ -697,7 +686,8 @@ func autoVars(l, t string, prereqs []string, goals string) string {
 }
 
 // allRecipes returns every recipe line of m, in the order of their
-// targets, with the automatic variables of each literal target given.
+// targets, with the automatic variables of each target given whose
+// names guard can tell (literal, or through variables it expands).
 func (m *makefile) allRecipes() []string {
 	ts := make([]string, 0, len(m.rules))
 	for t := range m.rules {
@@ -707,11 +697,18 @@ func (m *makefile) allRecipes() []string {
 	var out []string
 	for _, t := range ts {
 		r := m.rules[t]
-		if strings.ContainsAny(t, "$%") {
+		names := []string{t}
+		if strings.Contains(t, "$") && !strings.Contains(t, "%") {
+			names = m.expandNames(names) // bin/$(BINARY): each name it expands to
+		}
+		if len(names) == 0 || strings.ContainsAny(strings.Join(names, " "), "$%") {
 			out = append(out, r.recipe...)
 			continue
 		}
-		out = append(out, m.ruleLines(r.recipe, t, m.expandNames(r.prereqs), "$(MAKECMDGOALS)")...)
+		prereqs := m.expandNames(r.prereqs)
+		for _, n := range names {
+			out = append(out, m.ruleLines(r.recipe, n, prereqs, "$(MAKECMDGOALS)")...)
+		}
 	}
 	return out
 }
@@ -931,6 +928,9 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 			}
 		}
 		if len(fs) != 1 { // none, or several names: each an include
+			if len(fs) == 0 {
+				m.noteIncludeHead(i, "", false)
+			}
 			for _, f := range fs {
 				m.includes = append(m.includes, f)
 				m.optional = append(m.optional, optional)
@@ -960,21 +960,40 @@ func (c *cmd) makeIncludes(m *makefile) bool {
 		names, required = append(names, name), append(required, !optional)
 		f := c.includeFile(name)
 		if _, st := c.w.Files.(effect.Stater); st && !c.projectEntry(f) {
+			m.noteIncludeHead(i, "", false)
 			continue // not there: nothing read (make remakes it, or stops)
 		}
 		read++
 		c.w.Read(f) // make reads its text: its values reach the recipes
 		if t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a makefile"); ok {
+			m.noteIncludeHead(i, t, true)
 			m.parse(t)
 		}
 	}
+	return !c.remadeInclude(m, names, required)
+}
+
+// remadeInclude reports whether a rule of m may remake one of the
+// makefiles names (required: not optional) it includes, hidden: make
+// reads it again as the rule left it.
+func (c *cmd) remadeInclude(m *makefile, names []string, required []bool) bool {
 	for i, name := range names {
-		if m.remakes(name, required[i], c.projectEntry) || c.builtinRemakes(name) {
-			c.w.hide("runs a makefile that includes a makefile a rule of it makes (%s): make remakes it and reads what it then holds, which guard cannot tell", name)
-			return false
+		why := m.remakes(name, required[i], c.projectEntry)
+		if why == "" && c.builtinRemakes(name) {
+			why = "a rule of it makes"
+		}
+		switch {
+		case why == remakeUnsure:
+			// no rule is known to make it: a protected file it is
+			// (include .env) speaks first (FINDINGS56c W1)
+			c.w.hideUnsure("runs a makefile that includes a makefile %s (%s): make may remake it and read what it then holds, which guard cannot tell", why, name)
+			return true
+		case why != "":
+			c.w.hide("runs a makefile that includes a makefile %s (%s): make remakes it and reads what it then holds, which guard cannot tell", why, name)
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // includeFile returns where make finds the makefile an include names:
@@ -1472,40 +1491,49 @@ func (c *cmd) makeExports(m *makefile, expand func(string) string) []word.Word {
 	return out
 }
 
-// remakes reports whether a rule of m may make the included makefile
-// name, which make then remakes and reads again ("How Makefiles Are
-// Remade"): an explicit rule for it (its target literal or through a
-// variable or function), a .DEFAULT rule, a target guard cannot tell, or
+// remakes says how a rule of m may make the included makefile name,
+// which make then remakes and reads again ("How Makefiles Are Remade"),
+// "" when none may: an explicit rule for it (its target literal or
+// through a variable or function), a .DEFAULT rule, a target guard cannot
+// tell (said so: no rule is known to make it, FINDINGS56c W1), or
 // a pattern rule with a recipe that applies to it (patternMakes) — for
 // an optional include (make remakes -include files too) only one without
 // prerequisites (%.d:, a match-anything %::). The -include $(DEPS) of a
 // compiler's dependency files with a %.d: %.c rule is left to the scan:
 // those files hold prerequisites (docs/DECISIONS.md).
-func (m *makefile) remakes(name string, required bool, exists func(string) bool) bool {
+func (m *makefile) remakes(name string, required bool, exists func(string) bool) string {
+	const makes = "a rule of it makes"
 	if _, ok := m.rules[name]; ok {
-		return true
+		return makes
 	}
 	if r := m.rules[".DEFAULT"]; r != nil && len(r.recipe) > 0 {
-		return true
+		return "its .DEFAULT rule may make"
 	}
 	named, unsure := m.expandedTargets()
-	if len(named[name]) > 0 || unsure {
-		return true
+	if len(named[name]) > 0 {
+		return makes
 	}
 	for t, r := range m.rules {
 		if !strings.Contains(t, "$") && (required || len(r.prereqs) == 0) && m.patternMakes(t, r, name, exists) {
-			return true
+			return makes
 		}
 	}
 	for t, rs := range named {
 		for _, r := range rs {
 			if (required || len(r.prereqs) == 0) && m.patternMakes(t, r, name, exists) {
-				return true
+				return makes
 			}
 		}
 	}
-	return false
+	if unsure {
+		return remakeUnsure
+	}
+	return ""
 }
+
+// remakeUnsure is what remakes says of an include only a target guard
+// cannot tell may make.
+const remakeUnsure = "a rule whose target guard cannot tell may make"
 
 // patternMakes reports whether pattern rule r for target pattern t
 // applies to name: t matches it, r has a recipe, and each prerequisite,

@@ -12,10 +12,12 @@ func TestMakefileRecipes(t *testing.T) {
 		goals []string
 		want  []string
 	}{
-		{nil, []string{"echo all", "echo b   more", "echo c", "echo d", "cc $<"}},
-		{[]string{"e"}, []string{"echo ef", "echo b   more", "cc $<"}},
-		{[]string{"f", "e"}, []string{"echo ef", "echo ef", "echo b   more", "cc $<"}}, // each target runs its recipe
-		{[]string{"nosuch"}, []string{"cc $<"}},                                        // a pattern rule may make any target
+		{nil, []string{"echo all", "echo b   more", "echo c", "echo d"}},
+		{[]string{"e"}, []string{"echo ef", "echo b   more"}},
+		{[]string{"f", "e"}, []string{"echo ef", "echo ef", "echo b   more"}}, // each target runs its recipe
+		{[]string{"nosuch"}, nil},                                             // no pattern rule matches it (FINDINGS56c FP-M19)
+		{[]string{"x.o"}, []string{"cc x.c"}},                                 // the pattern rule that matches, its $< the stem's
+		{[]string{"sub/x.o"}, []string{"cc sub/x.c"}},                         // a pattern without a slash: the directory put back
 	} {
 		if got := m.recipesOf(tc.goals); !slices.Equal(got, tc.want) {
 			t.Errorf("recipesOf(%q) = %q, want %q", tc.goals, got, tc.want)
@@ -129,4 +131,71 @@ func FuzzParseMakefile(f *testing.F) {
 		e := makeText{value: func(string) (string, bool) { return s, true }}
 		e.eval(s)
 	})
+}
+
+// TestMakeImplicitRules: a pattern rule's recipe is walked for the names
+// the goals reach that its target pattern matches, with $@, $*, $< of the
+// match, and its prerequisites are walked in turn (a rule once in a
+// chain); one whose pattern guard cannot expand is walked for any goal
+// (FINDINGS56c FP-M19).
+func TestMakeImplicitRules(t *testing.T) {
+	const mk = "help:\n\t@echo hi\ntest: fx/sys/.unpacked\n\tgo test\n%/.unpacked: %.ttar\n\trm -rf $(dir $@) $* $(*F)\n" +
+		"%: common-% ;\ncommon-build:\n\tgo build\nlib%.a: %.c\n\tar $@ $<\n"
+	m := parseMakefile(mk)
+	for _, tc := range []struct {
+		goals []string
+		want  []string
+	}{
+		{[]string{"help"}, []string{"echo hi"}},
+		{[]string{"test"}, []string{"go test", "", "rm -rf $(dir fx/sys/.unpacked) fx/sys sys", ""}},
+		{[]string{"build"}, []string{"", "go build"}},
+		{[]string{"d/libz.a"}, []string{"", "ar d/libz.a d/z.c", ""}},
+	} {
+		if got := m.recipesOf(tc.goals); !slices.Equal(got, tc.want) {
+			t.Errorf("recipesOf(%q) = %q, want %q", tc.goals, got, tc.want)
+		}
+	}
+	// x.in is reached through %: %.in first, then by y's rule: the rule
+	// make takes for it then reaches x.in.in.
+	m = parseMakefile("all: x y\ny: x.in\n%: %.in\n\techo $@\nx.in.in:\n\tcat ~/.ssh/id_rsa\n")
+	if got := m.recipesOf([]string{"all"}); !slices.Contains(got, "cat ~/.ssh/id_rsa") || !slices.Contains(got, "echo x.in") {
+		t.Errorf("a name a shorter chain reaches later: %q", got)
+	}
+	m = parseMakefile("help:\n\t@echo hi\n$(P)%.x:\n\tcat $@\n")
+	m.expand = func(s string) string { return s }
+	if got := m.recipesOf([]string{"help"}); !slices.Equal(got, []string{"cat $@", "echo hi"}) {
+		t.Errorf("a pattern guard cannot expand: %q", got)
+	}
+}
+
+// TestMakeDefaultGoals: with no goal, make takes the first target it
+// reads: one in a branch guard cannot tell make reads is one goal it may
+// take, the first target after such a branch another; a target written
+// through a variable first leaves it unknown (FINDINGS56c FP-M3).
+func TestMakeDefaultGoals(t *testing.T) {
+	for _, tc := range []struct {
+		mk    string
+		goals []string
+		ok    bool
+	}{
+		{"ifeq ($(X),1)\nA = 1\nendif\nall:\n\ttrue\n", []string{"all"}, true},
+		{"ifeq ($(X),1)\na:\nb:\nelse\nc:\nendif\nall:\n", []string{"a", "c", "all"}, true},
+		{"ifeq (1,2)\na:\nendif\nall:\n", []string{"all"}, true},
+		{"ifdef X\n$(T):\nendif\nall:\n", nil, false},
+		{"include x.mk\nall:\n", nil, false}, // x.mk not read: guard cannot tell
+	} {
+		m := parseMakefile(tc.mk)
+		if got, ok := m.defaultGoals(); !slices.Equal(got, tc.goals) || ok != tc.ok {
+			t.Errorf("%q: defaultGoals() = %q, %v, want %q, %v", tc.mk, got, ok, tc.goals, tc.ok)
+		}
+	}
+	m := parseMakefile("include x.mk\nall:\n")
+	m.noteIncludeHead(0, "V = 1\n", true)
+	if got, ok := m.defaultGoals(); !slices.Equal(got, []string{"all"}) || !ok {
+		t.Errorf("an include with no target: %q, %v", got, ok)
+	}
+	m.noteIncludeHead(0, "x:\n\ttrue\n", true)
+	if got, ok := m.defaultGoals(); !slices.Equal(got, []string{"x"}) || !ok {
+		t.Errorf("an include with a target: %q, %v", got, ok)
+	}
 }

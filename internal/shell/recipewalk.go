@@ -435,7 +435,7 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		return
 	}
 	r.made = r.made || runsCode(name, prog) // go run gen.go && sh r.sh (FINDINGS55a K13)
-	if (recipeMakers.Has(name) || recipeChangers.Has(name) || inlineCode(name, prog[min(1, len(prog)):])) && !gitReads(name, prog) {
+	if (recipeMakers.Has(name) || recipeChangers.Has(name) && !sedFilters(name, prog[1:]) || inlineCode(name, prog[min(1, len(prog)):])) && !gitReads(name, prog) {
 		r.made = true // sed -i, python3 -c "open('r.sh','w')…", $(MAKE) gen
 		r.trees(name, prog)
 		for _, a := range prog[min(1, len(prog)):] {
@@ -819,6 +819,40 @@ const gitTreeWriters word.Set = " clone checkout switch restore pull merge rebas
 // guard does not compute besides recipeMakers: in-place editors, make
 // (a sub-make's recipes), patchers.
 const recipeChangers word.Set = " sed perl ed ex make gmake bmake "
+
+// sedFilters reports whether a build-file command is sed with arguments
+// args that write no file (FINDINGS56c FP-M5): no in-place option, no -f
+// script file, every script word known and a script lang.ReadSed reads
+// to its end with no w/W command and nothing it runs. Such a sed prints
+// what it read; it makes nothing a later command may run.
+func sedFilters(name string, args []word.Word) bool {
+	if name != "sed" {
+		return false
+	}
+	ok, given := true, false
+	var scripts []string
+	sedArgv(args, func(kind sedArg, j, k int, s, v string) {
+		switch kind {
+		case sedExprArg:
+			scripts, given = append(scripts, v), true
+			ok = ok && args[k].Known
+		case sedFileArg:
+			ok = false
+		case sedOptArg:
+			ok = ok && args[j].Known && !editsInPlace("sed", s)
+		case sedOperandArg:
+			if !given {
+				scripts, given = append(scripts, s), true
+				ok = ok && args[j].Known
+			}
+		}
+	})
+	if !ok || !given {
+		return false
+	}
+	ex := lang.ReadSed(strings.Join(scripts, "\n"))
+	return ex.Err == nil && len(ex.Writes) == 0 && !ex.Runs() && !ex.Computed
+}
 
 // recipeTools are the build tools a build-file command may start that
 // guard follows as the command line's own (their handlers).
