@@ -439,6 +439,8 @@ func (c *cmd) commandOptions() {
 // program by.
 func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 	switch use {
+	case catalogue.RunAmbiguous:
+		c.w.hide("%s is given a long option abbreviated so that it may be more than one of the options that make it run a command: guard cannot tell which it takes", c.name)
 	case catalogue.RunCommand:
 		c.w.runsHanded(v, by) // a member's text, the archive: its standard input
 	case catalogue.RunCheckpoint:
