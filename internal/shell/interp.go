@@ -586,6 +586,9 @@ func (c *cmd) scanEffects(code string, awk bool) {
 			c.w.hide("runs awk code that prints into a file or a command whose name it computes: guard cannot tell what it writes or runs")
 		}
 		c.awkGetlines(code)
+		if lang.AwkRunsGetline(code) {
+			c.w.hide("runs awk code that hands system() what getline reads (a file's lines, a command's output): guard cannot tell what it runs")
+		}
 		c.awkArgv(code)
 		c.awkOperands(code)
 	}

@@ -1,0 +1,47 @@
+package hook
+
+import "testing"
+
+// TestScriptLookups: what runs is looked up where the shell and the
+// programs look it up, and read as they read it (FINDINGS56a N3, N9,
+// N14): source NAME, . NAME and bash NAME search $PATH; xargs's and read's
+// option clusters are split as getopt splits them; awk's system() of what
+// getline read is code guard cannot see. The everyday forms pass.
+func TestScriptLookups(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"s/sh.txt":     "cat $HOME/.ss\"\"h/id_rsa\n",
+		"s/w3.txt":     "true\necho pwned >> $HOME/.bash\"\"rc\n",
+		"s/list":       "s/sh.txt\n",
+		"sp/env2.sh":   "cat ~/.ssh/id_rsa\n",
+		"sp/only.sh":   "cat ~/.ssh/id_rsa\n",
+		"env2.sh":      "echo hi\n",
+		"main.go":      "package main\n",
+		"scripts/x.sh": "echo hi\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd    string
+		block  bool
+		reason string
+	}{
+		{"PATH=sp:$PATH; source env2.sh", true, "'sp/env2.sh'"},
+		{"PATH=$PWD/sp:$PATH; . env2.sh", true, "sp/env2.sh'"},
+		{"PATH=sp:$PATH bash only.sh", true, "'sp/only.sh'"},
+		{"PATH=sp:$PATH bash -c 'source only.sh'", true, "'sp/only.sh'"},
+		{"export PATH=$PWD/sp:$PATH; source only.sh", true, "sp/only.sh'"},
+		{"source env2.sh && bash env2.sh && . ./env2.sh", false, ""},
+		{"PATH=scripts:$PATH; source x.sh", false, ""},
+		{"read -rd '' c < s/w3.txt; eval \"$c\"", true, "~/.bashrc"},
+		{"read -rd '' c < s/sh.txt; echo \"$c\" > y.sh; bash y.sh", true, "'s/sh.txt'"},
+		{"xargs -tI{} -a s/list bash {}", true, "'s/sh.txt'"},
+		{"xargs -ti -a s/list bash {}", true, "'s/sh.txt'"},
+		{"xargs -rt -a s/list wc -l", false, ""},
+		{"awk 'BEGIN{getline c < \"s/sh.txt\"; system(c)}'", true, "getline"},
+		{"awk 'BEGIN{while((\"cat s/sh.txt\" | getline l)>0) system(l)}'", true, "getline"},
+		{"awk '{getline c; system(c)}' s/sh.txt", true, "getline"},
+		{"awk 'BEGIN{while((getline l < \"main.go\")>0) n++; print n}'", false, ""},
+		{"awk 'BEGIN{cmd=\"date\"; cmd | getline d; close(cmd); print d}'", false, ""},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, tc.reason)
+	}
+}
