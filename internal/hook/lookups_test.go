@@ -4,9 +4,10 @@ import "testing"
 
 // TestScriptLookups: what runs is looked up where the shell and the
 // programs look it up, and read as they read it (FINDINGS56a N3, N9,
-// N14): source NAME, . NAME and bash NAME search $PATH; xargs's and read's
+// N5, N14): source NAME, . NAME and bash NAME search $PATH; xargs's and read's
 // option clusters are split as getopt splits them; awk's system() of what
-// getline read is code guard cannot see. The everyday forms pass.
+// getline read is code guard cannot see; a #! script runs as the
+// command line the kernel builds from its #! line. The everyday forms pass.
 func TestScriptLookups(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"s/sh.txt":     "cat $HOME/.ss\"\"h/id_rsa\n",
@@ -17,6 +18,16 @@ func TestScriptLookups(t *testing.T) {
 		"env2.sh":      "echo hi\n",
 		"main.go":      "package main\n",
 		"scripts/x.sh": "echo hi\n",
+		"sedsb":        "#!/bin/sed -nf\n1e cat $HOME/.ss\"\"h/id_rsa\n",
+		"envc":         "#!/usr/bin/env -S sh -c \"cat ${HOME}/.ss\\\"\\\"h/id_rsa\"\necho harmless\n",
+		"envb":         "#!/usr/bin/env -S BASH_ENV=./evilenv bash\necho harmless\n",
+		"evilenv":      "cat $HOME/.ss\"\"h/id_rsa\n",
+		"iscript":      "#!/bin/sh\ncat $HOME/.ss\"\"h/id_rsa\n",
+		"outer2":       "#!./iscript\n",
+		"ok1.sh":       "#!/usr/bin/env bash\nset -e\necho hi\n",
+		"ok2.sh":       "#!/bin/bash -eu\necho hi\n",
+		"ok5.awk":      "#!/usr/bin/awk -f\n{print $1}\n",
+		"ok7.js":       "#!/usr/bin/env -S node --no-warnings\nconsole.log(1)\n",
 	})
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
@@ -40,6 +51,11 @@ func TestScriptLookups(t *testing.T) {
 		{"awk 'BEGIN{while((\"cat s/sh.txt\" | getline l)>0) system(l)}'", true, "getline"},
 		{"awk '{getline c; system(c)}' s/sh.txt", true, "getline"},
 		{"awk 'BEGIN{while((getline l < \"main.go\")>0) n++; print n}'", false, ""},
+		{"echo | ./sedsb", true, "'./sedsb'"},
+		{"./envc", true, "id_rsa"},
+		{"./envb", true, "'./evilenv'"},
+		{"./outer2", true, "'./iscript'"},
+		{"./ok1.sh && ./ok2.sh && ./ok5.awk main.go && ./ok7.js", false, ""},
 		{"awk 'BEGIN{cmd=\"date\"; cmd | getline d; close(cmd); print d}'", false, ""},
 	} {
 		checkBlock(t, p, proj, tc.cmd, tc.block, tc.reason)
