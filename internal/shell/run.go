@@ -2149,7 +2149,7 @@ func (c *cmd) shellFile(file int) {
 		c.runSub(a.Sub, false) // bash <(cat x.sh)
 		return
 	}
-	if !c.present(a.Text) && c.pathScripts(a, c.args[file:], false) {
+	if _, st := w.FileStatus(a.Text, a.Known, effect.MaxScriptBytes); st == effect.FileAbsent && c.pathScripts(a, c.args[file:], false) {
 		c.spend(file) // bash NAME: not in the working directory, looked up on PATH
 		return
 	}
@@ -2264,8 +2264,8 @@ func (c *cmd) source() {
 // pathScripts reads and runs the files a script operand without a slash
 // (source NAME, . NAME, bash NAME) names in the directories of the PATH in
 // effect, in order, as bash (sourcepath, on by default; bash NAME when
-// ./NAME is not there), zsh and dash look it up: every one that is there,
-// up to the first file. A directory guard cannot tell before it hides what
+// ./NAME is not there), zsh and dash look it up: the first that is there
+// is read and run. A directory guard cannot tell before it hides what
 // runs. It reports whether it found one, or hid.
 func (c *cmd) pathScripts(a word.Word, args []word.Word, sourced bool) bool {
 	if !a.Known || a.Text == "" || strings.Contains(a.Text, "/") || word.HasMark(a.Text) {
@@ -2277,16 +2277,14 @@ func (c *cmd) pathScripts(a word.Word, args []word.Word, sourced bool) bool {
 			return true
 		}
 		q := effect.InDir(d, a.Text)
-		if !c.present(q) {
+		if _, st := c.w.FileStatus(q, true, effect.MaxScriptBytes); st == effect.FileAbsent {
 			continue
 		}
 		c.w.Read(q)
 		if t, ok := c.w.FileText(q, true, effect.MaxScriptBytes, "a script"); ok {
 			c.w.runScript(t, args, sourced, q)
 		}
-		if t, st := c.w.FileStatus(q, true, effect.MaxScriptBytes); st == effect.FileWhole || t != "" {
-			return true // a file: the search ends there (a directory goes on)
-		}
+		return true // the first there: the search ends (a directory guard reads as absent)
 	}
 	return false
 }
