@@ -3,11 +3,12 @@ package hook
 import "testing"
 
 // TestScriptLookups: what runs is looked up where the shell and the
-// programs look it up, and read as they read it (FINDINGS56a N3, N9,
-// N5, N14): source NAME, . NAME and bash NAME search $PATH; xargs's and read's
-// option clusters are split as getopt splits them; awk's system() of what
-// getline read is code guard cannot see; a #! script runs as the
-// command line the kernel builds from its #! line. The everyday forms pass.
+// programs look it up, and read as they read it (FINDINGS56a N3, N5,
+// N9, N10, N14): source NAME, . NAME and bash NAME search $PATH; option
+// clusters are split as getopt splits them and long options abbreviated
+// as getopt_long reads them; awk's system() of what getline read is code
+// guard cannot see; a #! script runs as the command line the kernel
+// builds from its #! line. The everyday forms pass.
 func TestScriptLookups(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
 		"s/sh.txt":     "cat $HOME/.ss\"\"h/id_rsa\n",
@@ -56,6 +57,15 @@ func TestScriptLookups(t *testing.T) {
 		{"./envb", true, "'./evilenv'"},
 		{"./outer2", true, "'./iscript'"},
 		{"./ok1.sh && ./ok2.sh && ./ok5.awk main.go && ./ok7.js", false, ""},
+		{"tar --to-comm='sh s/sh.txt' -xf /tmp/x.tar", true, "'s/sh.txt'"},
+		{"tar --use-compress-prog='sh s/sh.txt' -cf /tmp/x.tar main.go", true, "'s/sh.txt'"},
+		{"tar --checkpoint=1 --checkpoint-act=exec='sh s/sh.txt' -cf /dev/null main.go", true, "'s/sh.txt'"},
+		{"ssh -vo ProxyCommand='sh s/sh.txt' x", true, "'s/sh.txt'"},
+		{"split --filter='sh s/sh.txt' main.go", true, "'s/sh.txt'"},
+		{"split --fil='sh s/sh.txt' main.go", true, "'s/sh.txt'"},
+		{"sort --compress-prog='sh s/sh.txt' main.go", true, "'s/sh.txt'"},
+		{"rsync -avze 'sh s/sh.txt' a x:b", true, "'s/sh.txt'"},
+		{"tar --checkpoint=10 -czf /tmp/o.tgz main.go && ssh -vp 22 host true && split -l 10 main.go p-", false, ""},
 		{"awk 'BEGIN{cmd=\"date\"; cmd | getline d; close(cmd); print d}'", false, ""},
 	} {
 		checkBlock(t, p, proj, tc.cmd, tc.block, tc.reason)
