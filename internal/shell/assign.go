@@ -23,6 +23,10 @@ type declFlags struct {
 	// unexport: +x, or export -n: the name leaves the environment of
 	// the programs run after.
 	unexport bool
+	// exportBuiltin: the builtin is export, whose -n un-exports; in
+	// declare, typeset and local -n makes a nameref whatever letters
+	// come before it (declare -xn).
+	exportBuiltin bool
 }
 
 // option applies a declare option word: -n, -a, -A, -l, -u, -i, -x, -r,
@@ -32,7 +36,7 @@ func (f *declFlags) option(s string) {
 	for _, r := range s[1:] {
 		switch r {
 		case 'n':
-			if f.exported && on {
+			if f.exportBuiltin && on {
 				f.unexport = true // export -n NAME
 				continue
 			}
@@ -63,7 +67,7 @@ func (f *declFlags) option(s string) {
 func declVariant(name string) declFlags {
 	switch name {
 	case "export":
-		return declFlags{exported: true}
+		return declFlags{exported: true, exportBuiltin: true}
 	case "readonly":
 		return declFlags{readonly: true}
 	case "nameref":

@@ -232,11 +232,9 @@ func (c *cmd) setPositional(args []word.Word) {
 	c.w.pos = p
 }
 
-// readWithArg are the options of read and getopts that take a value, and
-// mapWithArg mapfile's.
+// mapWithArg are the options of mapfile that take a value.
 const (
-	readWithArg word.Set = " -a -d -i -n -N -p -t -u "
-	mapWithArg  word.Set = " -d -n -O -s -u -C -c "
+	mapWithArg word.Set = " -d -n -O -s -u -C -c "
 )
 
 // read: read NAME… (REPLY), read -a ARR, mapfile ARR (MAPFILE) and getopts
@@ -251,7 +249,7 @@ func (c *cmd) read() {
 	if c.name == "mapfile" || c.name == "readarray" {
 		c.callback()
 	}
-	names, array, raw, opts := c.readNames()
+	names, array, raw, delim, opts := c.readNames()
 	for _, n := range append(names, array) {
 		w.varNameTold(n) // read "$n" (anyvar.go)
 	}
@@ -266,15 +264,8 @@ func (c *cmd) read() {
 			c.mapLines(text, names[0])
 			return
 		}
-	case known && c.name == "read":
-		lines := strings.SplitAfter(text, "\n")
-		if len(lines) > 1 && lines[len(lines)-1] == "" {
-			lines = lines[:len(lines)-1]
-		}
-		if !loop {
-			lines = lines[:1]
-		}
-		c.readLines(lines, names, array, raw)
+	case known && c.name == "read" && !opts:
+		c.readLines(readRecords(text, delim, loop), names, array, raw)
 		return
 	}
 	if c.name == "read" && c.readFound(in, names) { // printed.go
@@ -291,29 +282,67 @@ func (c *cmd) read() {
 	}
 }
 
-// readNames returns the variables read, mapfile or getopts sets, the
-// array of read -a, whether read takes backslashes as they are (-r), and
-// whether mapfile has an option guard does not follow (-d, -n, -s…).
-func (c *cmd) readNames() (names []string, array string, raw, opts bool) {
-	withArg := readWithArg
-	if c.name == "mapfile" || c.name == "readarray" {
-		withArg = mapWithArg
+// readRecords returns what read takes from text, records ended by delim
+// (-d; a newline by default), each without its delimiter: the first, or
+// in a loop every one.
+func readRecords(text, delim string, loop bool) []string {
+	lines := strings.SplitAfter(text, delim)
+	if len(lines) > 1 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
 	}
-	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
+	if !loop {
+		lines = lines[:1]
+	}
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, delim)
+	}
+	return lines
+}
+
+// readNames returns the variables read, mapfile or getopts sets, the
+// array of read -a, whether read takes backslashes as they are (-r), the
+// delimiter that ends what read takes ("\n", or -d's first character;
+// NUL for -d ”), and whether it has an option guard does not follow
+// (mapfile's -d, -n, -s…; read's -n, -N, -u but 0, zsh's -k, -q, -z…).
+// The options are read as bash's getopt does (word.Getopt): read -rd ”
+// c is -r -d ” and c.
+func (c *cmd) readNames() (names []string, array string, raw bool, delim string, opts bool) {
+	withArg, safe := "adinNptu", "rspte"
+	switch {
+	case c.name == "mapfile" || c.name == "readarray":
+		withArg, safe = "dnOsuCc", "t"
+	case c.name == "getopts":
+		withArg, safe = "", ""
+	case c.w.zsh:
+		// zsh's -p reads a coprocess, and fails without one: its word
+		// is taken as bash's prompt (read -p "$msg" x), never a name.
+		withArg, safe = "dup", "rsp"
+	}
+	list, end := word.Getopt(c.args, withArg)
+	delim = "\n"
+	zshArray := false
+	for _, o := range list {
 		switch {
-		case (s == "-a" || s == "-A") && j+1 < len(c.args) && c.name == "read": // -A: zsh's
-			array = c.args[j+1].Text
-			j++
-		case withArg.Has(s):
-			opts = true
-			j++
-		case strings.HasPrefix(s, "-") && len(s) > 1:
-			raw = raw || strings.Contains(s, "r")
-			opts = opts || strings.Trim(s[1:], "rt") != ""
+		case o.Letter == 'a' && c.name == "read" && !c.w.zsh:
+			array = o.Value.Text
+		case o.Letter == 'A' && c.name == "read" && c.w.zsh:
+			zshArray = true
+		case o.Letter == 'd' && c.name == "read" && o.Valued && word.IsKnown(o.Value.Text):
+			delim = "\x00"
+			if o.Value.Text != "" {
+				delim = o.Value.Text[:1]
+			}
+		case o.Letter == 'u' && c.name == "read" && o.Value.Text == "0":
+		case o.Letter == 'i' && c.name == "read" && !c.w.zsh: // readline's text, never read from the input
+		case o.Letter != 0 && strings.IndexByte(safe, o.Letter) >= 0:
+			raw = raw || o.Letter == 'r'
 		default:
-			names = append(names, s)
+			opts = true
 		}
+	}
+	names = word.Texts(c.args[end:])
+	if zshArray && len(names) > 0 {
+		array, names = names[0], names[1:]
 	}
 	switch c.name {
 	case "mapfile", "readarray":
@@ -331,7 +360,7 @@ func (c *cmd) readNames() (names []string, array string, raw, opts bool) {
 			names = []string{"REPLY"}
 		}
 	}
-	return names, array, raw, opts
+	return names, array, raw, delim, opts
 }
 
 // readInput returns what the command reads on standard input: its own (a
@@ -454,17 +483,23 @@ func (c *cmd) mapLines(text, name string) {
 }
 
 // printfVar: printf -v NAME FORMAT ARGS sets NAME to what it would print,
-// and prints nothing.
+// and prints nothing. The options are read as bash's getopt does: -vNAME,
+// and -- before the format (printf -v c -- FMT).
 func (c *cmd) printfVar() bool {
-	if len(c.args) < 3 || c.args[0].Text != "-v" {
+	opts, end := word.Getopt(c.args, "v")
+	if len(opts) == 0 || opts[0].Letter != 'v' {
 		return false
 	}
 	c.allData()
-	name := c.args[1].Text
+	name := opts[len(opts)-1].Value.Text
 	if !c.w.varNameTold(name) || !varTarget(name) {
 		return true
 	}
-	if out, ok := printfFormat(c.args[2].Text, word.Texts(c.args[3:]), c.w.zsh); ok {
+	out, ok := "", false
+	if slices.IndexFunc(opts, func(o word.Opt) bool { return o.Letter != 'v' || !o.Valued }) < 0 && end < len(c.args) {
+		out, ok = printfFormat(c.args[end].Text, word.Texts(c.args[end+1:]), c.w.zsh)
+	}
+	if ok {
 		c.w.setString(name, out)
 	} else {
 		c.w.setUnknown(name)

@@ -190,6 +190,10 @@ func clusterTakesCode(in catalogue.Interp, a string) bool {
 		if in.Code.Has(opt) || in.Module.Has(opt) || in.Cluster != 0 && a[k] == in.Cluster {
 			return true
 		}
+		if in.Digits.Has(opt) {
+			k += catalogue.ClusterDigits(opt, a[k+1:])
+			continue
+		}
 		if in.WithArg.Has(opt) || in.Glued.Has(opt) {
 			return false // the rest is its value
 		}

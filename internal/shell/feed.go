@@ -212,12 +212,20 @@ func xargsWords(text string) []word.Word {
 	return out
 }
 
+// xargsShort are xargs's short options that take a value (GNU's
+// getopt string, and BSD's -J); -e, -i and -l take one only in their word.
+const xargsShort = "aEIJLnsPd"
+
 var xargsWithArg = word.Set(" -n -P -L -d -s -E -a --max-args --max-procs --max-lines --delimiter --max-chars --eof --arg-file ")
 
 // xargs runs its command with the words it reads appended, or put in place
 // of the replace string (-I R, -i, --replace[=R], BSD's -J R).
 func (c *cmd) xargs() {
+	saved := c.args
+	split, added := word.SplitClusters(c.args, xargsShort, "eil") // -tI{}, -ti, -rI R: as xargs's getopt reads them
+	c.args = split
 	o, j := c.xargsOptions()
+	c.args, j = saved, j-added
 	if c.stdin.nulOnly && !o.whole {
 		c.stdin.paths, c.stdin.names, c.stdin.tame = nil, nil, false // split at blanks: any name (splitnames.go)
 	}

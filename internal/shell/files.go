@@ -429,6 +429,9 @@ func (c *cmd) runFileText(p, text string, args []word.Word) {
 			args = append(args, word.Word{Text: word.Mark(word.MarkVar, "handed")})
 		}
 	}
+	if argv := kernelArgv(text, p, args); argv != "" {
+		w.tentative(argv) // #!/bin/sed -nf: sed -nf ./x, as typed (shebangargv.go)
+	}
 	switch prog := shebang(text); {
 	case prog == "" && w.guessing > 0 && !w.parses(text):
 		// A word only guessed to be a command (mytool './notes.md x')

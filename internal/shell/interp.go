@@ -163,7 +163,7 @@ func (c *cmd) interpOption(in catalogue.Interp, j int, src *interpSource) (int, 
 		return j, true
 	case in.WithArg.Has(s):
 		j++
-	case s == "--" || in.Flags.Has(s) || in.Glued.Has(s) || strings.HasPrefix(s, "--no-"):
+	case s == "--" || in.Flags.Has(s) || in.Glued.Has(s) || in.Digits.Has(s) || strings.HasPrefix(s, "--no-"):
 		// a flag; after --, the program (a --no-X negates flag X)
 	case strings.HasPrefix(s, "-") && len(s) > 2 && s[1] != '-':
 		// A cluster of short options, read as getopt reads it
@@ -275,8 +275,10 @@ func (c *cmd) interpCluster(in catalogue.Interp, j int, src *interpSource) (int,
 				c.loadsEnv(word.Word{Text: rest, Known: c.args[j].Known}) // ruby -rdotenv/load
 			}
 			return j, false
+		case in.Digits.Has(opt):
+			k += catalogue.ClusterDigits(opt, rest) // perl -0777ne CODE: -0777, then -n -e
 		case in.Glued.Has(opt):
-			return j, false // perl -x/dir, -i.bak, -0777: the rest is the value
+			return j, false // perl -x/dir, -i.bak: the rest is the value
 		case !in.Flags.Has(opt):
 			return c.unknownOption(j, src), false
 		}
@@ -584,6 +586,9 @@ func (c *cmd) scanEffects(code string, awk bool) {
 			c.w.hide("runs awk code that prints into a file or a command whose name it computes: guard cannot tell what it writes or runs")
 		}
 		c.awkGetlines(code)
+		if lang.AwkRunsGetline(code) {
+			c.w.hide("runs awk code that hands system() what getline reads (a file's lines, a command's output): guard cannot tell what it runs")
+		}
 		c.awkArgv(code)
 		c.awkOperands(code)
 	}

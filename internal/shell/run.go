@@ -439,6 +439,8 @@ func (c *cmd) commandOptions() {
 // program by.
 func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 	switch use {
+	case catalogue.RunAmbiguous:
+		c.w.hide("%s is given a long option abbreviated so that it may be more than one of the options that make it run a command: guard cannot tell which it takes", c.name)
 	case catalogue.RunCommand:
 		c.w.runsHanded(v, by) // a member's text, the archive: its standard input
 	case catalogue.RunCheckpoint:
@@ -2147,6 +2149,10 @@ func (c *cmd) shellFile(file int) {
 		c.runSub(a.Sub, false) // bash <(cat x.sh)
 		return
 	}
+	if _, st := w.FileStatus(a.Text, a.Known, effect.MaxScriptBytes); st == effect.FileAbsent && c.pathScripts(a, c.args[file:], false) {
+		c.spend(file) // bash NAME: not in the working directory, looked up on PATH
+		return
+	}
 	w.Read(a.Text)
 	c.spend(file) // read; the words after it are the script's, touched
 	if t, ok := w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "a script"); ok {
@@ -2244,6 +2250,7 @@ func (c *cmd) source() {
 		c.sourceStdin()
 		return
 	}
+	c.pathScripts(c.args[0], c.args, true) // bash's sourcepath, zsh's and dash's .
 	c.w.Read(c.args[0].Text)
 	c.spend(0)
 	if c.w.zwcTwin(c.args[0].Text, false) {
@@ -2252,6 +2259,34 @@ func (c *cmd) source() {
 	if t, ok := c.w.FileText(c.args[0].Text, c.args[0].Known, effect.MaxScriptBytes, "a script"); ok {
 		c.w.runScript(t, c.args, true, knownName(c.args[0]))
 	}
+}
+
+// pathScripts reads and runs the files a script operand without a slash
+// (source NAME, . NAME, bash NAME) names in the directories of the PATH in
+// effect, in order, as bash (sourcepath, on by default; bash NAME when
+// ./NAME is not there), zsh and dash look it up: the first that is there
+// is read and run. A directory guard cannot tell before it hides what
+// runs. It reports whether it found one, or hid.
+func (c *cmd) pathScripts(a word.Word, args []word.Word, sourced bool) bool {
+	if !a.Known || a.Text == "" || strings.Contains(a.Text, "/") || word.HasMark(a.Text) {
+		return false
+	}
+	for _, d := range c.w.SearchDirs(c.path) {
+		if strings.Contains(d, word.UnknownSubst) || strings.Contains(d, word.UnknownArith) {
+			c.w.hide("looks the script %s up in a PATH directory guard cannot tell", word.Quote(a.Text))
+			return true
+		}
+		q := effect.InDir(d, a.Text)
+		if _, st := c.w.FileStatus(q, true, effect.MaxScriptBytes); st == effect.FileAbsent {
+			continue
+		}
+		c.w.Read(q)
+		if t, ok := c.w.FileText(q, true, effect.MaxScriptBytes, "a script"); ok {
+			c.w.runScript(t, args, sourced, q)
+		}
+		return true // the first there: the search ends (a directory guard reads as absent)
+	}
+	return false
 }
 
 // base64: --decode, -D and clusters holding d are written -d. Decoding

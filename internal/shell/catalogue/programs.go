@@ -1,6 +1,8 @@
 package catalogue
 
 import (
+	"strings"
+
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -50,8 +52,13 @@ type Interp struct {
 	// interpreter's whole option grammar, from its usage text. An option
 	// outside it may take the next word: that word and the operand after
 	// it are both read as the program.
-	Flags   word.Set
-	Glued   word.Set
+	Flags word.Set
+	Glued word.Set
+	// Digits are the short options whose value, when given, is the
+	// digits that follow in the word (perl -0777, -0x1FF, -l012, -CSD's
+	// letters, -dt:Mod's module; ruby -0777), after which the cluster goes
+	// on: perl -0777ne CODE is -0777 -n -e CODE (ClusterDigits).
+	Digits  word.Set
 	Script  word.Set // options whose value is the program file (php -f FILE, -F FILE)
 	Module  word.Set // options whose value is a module run as the program (python -m)
 	Program bool     // the first operand is the program (awk)
@@ -106,7 +113,7 @@ var Interpreters = []InterpEntry{
 	{Name: "original-awk", Interp: Interp{Program: true, WithArg: " -f -F -v "}},
 	{Name: "osascript", Interp: Interp{Code: " -e ", WithArg: " -l -s ", Flags: " -i "}},
 	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I ", Flags: " -a -c -f -n -p -s -S -t -T -u -U -v -w -W -X -h -- ",
-		Glued: " -0 -C -d -D -F -i -l -M -m -V -x ", Interactive: " -d "}},
+		Glued: " -D -F -i -M -m -V -x ", Digits: " -0 -C -d -l ", Interactive: " -d "}},
 	{Name: "php", Interp: Interp{Code: " -r -B -R -E ", Script: " -f -F ", WithArg: " -c -d -z -S -t --rf --rc --re --rz --ri ",
 		Flags: " -a -n -e -h -i -l -m -H -s -v -w --ini -- ", Interactive: " -a "}},
 	{Name: "pypy", Interp: pythonGrammar},
@@ -114,7 +121,7 @@ var Interpreters = []InterpEntry{
 	{Name: "rscript", Interp: Interp{Code: " -e "}},
 	{Name: "ruby", Interp: Interp{Code: " -e ", WithArg: " -I -C -E -X --enable --disable --encoding --external-encoding --internal-encoding --dump --backtrace-limit --crash-report ",
 		Loads: " -r ", Flags: " -a -c -d -h -l -n -p -s -S -v -w -y --jit --yjit --rjit --verbose --version --help --copyright --debug --yydebug -- ",
-		Glued: " -0 -F -i -K -T -W -x ", Chdir: " -C -x "}},
+		Glued: " -F -i -K -T -W -x ", Digits: " -0 ", Chdir: " -C -x "}},
 	{Name: "ts-node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
 	{Name: "tsx", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import ", Sub: " watch "}},
 }
@@ -338,4 +345,36 @@ func FindExecEnd(words []string, j int) int {
 		}
 	}
 	return len(words)
+}
+
+// ClusterDigits returns how much of rest, what follows short option opt
+// (one of an interpreter's Digits) in its word, is the option's value as
+// perl and ruby read it: octal digits (-0, -l), -0x and hex digits, a
+// number or perl's -C letters, -d's t and a :Module or =… (the rest).
+func ClusterDigits(opt, rest string) int {
+	span := func(s, set string) int {
+		n := 0
+		for n < len(s) && strings.IndexByte(set, s[n]) >= 0 {
+			n++
+		}
+		return n
+	}
+	switch opt {
+	case "-0":
+		if strings.HasPrefix(rest, "x") {
+			return 1 + span(rest[1:], "0123456789abcdefABCDEF")
+		}
+		return span(rest, "01234567")
+	case "-l":
+		return span(rest, "01234567")
+	case "-C":
+		return span(rest, "0123456789IOEioSDLAa")
+	case "-d":
+		n := span(rest, "t")
+		if strings.HasPrefix(rest[n:], ":") || strings.HasPrefix(rest[n:], "=") {
+			return len(rest)
+		}
+		return n
+	}
+	return 0
 }

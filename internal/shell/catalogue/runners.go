@@ -42,6 +42,10 @@ const (
 	// inputs name (gcc -I DIR, -L DIR): no file of it is read by being
 	// named, so the word is data, not a read of the tree.
 	RunSearchDir
+	// RunAmbiguous: a long option abbreviated so that it may be more
+	// than one of the options that run something (rsync --rs): guard
+	// cannot tell which the program takes.
+	RunAmbiguous
 )
 
 // runOption is an option, by its names: -x VALUE, --long VALUE and
@@ -62,6 +66,17 @@ type OptionRunner struct {
 	Name    string
 	By      string // the program the command it runs is fed by; name when ""
 	options []runOption
+	// Short are the short options that take a value, as the program's
+	// getopt string lists them: when set, a cluster is read letter by
+	// letter as getopt reads it (ssh -vo ProxyCommand=CMD is -v -o …).
+	Short string
+	// Abbrev: the program reads long options with getopt_long (or the
+	// like), which takes any unambiguous prefix of one for it (tar
+	// --to-comm=CMD); Exact are its other long options that are a
+	// prefix of one of the table's (tar --checkpoint), which an exact
+	// match keeps.
+	Abbrev bool
+	Exact  word.Set
 	// Files are project files whose words the program takes as options
 	// given first (maven's .mvn/jvm.config), or, with a key, the value of
 	// that key's line (gradle.properties' org.gradle.jvmargs=…).
@@ -82,6 +97,9 @@ var (
 	sshProgramOptions = []runOption{{names: " -S ", attached: true, Use: RunProgram}, {names: " -o ", attached: true, Use: RunSSHOption}, {names: " -F ", attached: true, Use: RunSSHConfig}}
 	// gpg --exec-path DIR: where it looks for its helper programs.
 	gpgRunners     = []runOption{{names: " --exec-path ", Use: RunLoadsCode}}
+	sshShort       = "bcDEeFIiJLlmOoPpQRSWw" // ssh's getopt string: the letters that take a value
+	tarShort       = "bCfFgHIKLNTVX"
+	tarExact       = word.Set(" --checkpoint ")
 	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", attached: true, Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
 	proxyOption    = []runOption{{names: " --proxy ", Use: RunProxy}}
 	diffProgOption = []runOption{{names: " --diff-program ", Use: RunDiffer}}
@@ -114,14 +132,14 @@ var (
 // OptionRunners lists the programs commandOptions reads, sorted by name
 // (TestOptionRunnersSorted).
 var OptionRunners = []OptionRunner{
-	{Name: "autossh", options: sshOptions},
-	{Name: "bsdtar", By: "tar", options: tarRunners},
+	{Name: "autossh", Short: sshShort, options: sshOptions},
+	{Name: "bsdtar", Short: tarShort, Abbrev: true, Exact: tarExact, By: "tar", options: tarRunners},
 	{Name: "c++", options: ccRunners},
 	{Name: "cargo", options: []runOption{{names: " --config ", Use: RunCargoConfig}}},
 	{Name: "cc", options: ccRunners},
 	{Name: "clang", options: ccRunners},
 	{Name: "clang++", options: ccRunners},
-	{Name: "diff3", options: diffProgOption},
+	{Name: "diff3", Abbrev: true, options: diffProgOption},
 	{Name: "g++", options: ccRunners},
 	{Name: "gcc", options: ccRunners},
 	{Name: "gfortran", options: ccRunners},
@@ -135,7 +153,7 @@ var OptionRunners = []OptionRunner{
 	{Name: "gpg2", options: gpgRunners},
 	{Name: "gradle", options: jvmRunners, Files: gradleFiles},
 	{Name: "gradlew", options: jvmRunners, Files: gradleFiles},
-	{Name: "gtar", By: "tar", options: tarRunners},
+	{Name: "gtar", Short: tarShort, Abbrev: true, Exact: tarExact, By: "tar", options: tarRunners},
 	{Name: "jar", options: jvmRunners},
 	{Name: "java", options: jvmRunners},
 	{Name: "javac", options: jvmRunners},
@@ -146,20 +164,22 @@ var OptionRunners = []OptionRunner{
 	{Name: "kubectl", options: []runOption{{names: " --exec-command ", Use: RunProgram}}},
 	{Name: "mvn", options: mavenRunners, Files: mavenFiles},
 	{Name: "mvnw", options: mavenRunners, Files: mavenFiles},
-	{Name: "pip", options: proxyOption},
-	{Name: "pip3", options: proxyOption},
+	{Name: "pip", Abbrev: true, options: proxyOption},
+	{Name: "pip3", Abbrev: true, options: proxyOption},
 	{Name: "poetry", options: proxyOption},
 	{Name: "rg", options: []runOption{{names: " --pre ", Use: RunFilter}}},
-	{Name: "rsync", options: []runOption{{names: " -e --rsh ", attached: true, Use: RunCommand}, {names: " -o ", attached: true, Use: RunSSHOption}, {names: " --rsync-path ", Use: RunProgram}}},
+	{Name: "rsync", Short: "BefTM@", Abbrev: true, options: []runOption{{names: " -e --rsh ", attached: true, Use: RunCommand}, {names: " -o ", attached: true, Use: RunSSHOption}, {names: " --rsync-path ", Use: RunProgram}}},
 	{Name: "rustc", options: []runOption{{names: " -C --codegen ", attached: true, Use: RunCodegen}}},
 	{Name: "scala", options: jvmRunners},
-	{Name: "scp", options: sshProgramOptions},
-	{Name: "sdiff", options: diffProgOption},
-	{Name: "sftp", options: sshProgramOptions},
-	{Name: "ssh", options: sshOptions},
-	{Name: "tar", By: "tar", options: tarRunners},
+	{Name: "scp", Short: "cDFiJlPoSX", options: sshProgramOptions},
+	{Name: "sdiff", Abbrev: true, options: diffProgOption},
+	{Name: "sftp", Short: "BbcDFiJloPRSsX", options: sshProgramOptions},
+	{Name: "sort", Abbrev: true, options: []runOption{{names: " --compress-program ", Use: RunProgram}}}, // compresses its temporary files with PROG
+	{Name: "split", Abbrev: true, options: []runOption{{names: " --filter ", Use: RunCommand}}},          // $SHELL -c CMD, each piece its input
+	{Name: "ssh", Short: sshShort, options: sshOptions},
+	{Name: "tar", Short: tarShort, Abbrev: true, Exact: tarExact, By: "tar", options: tarRunners},
 	{Name: "uv", options: proxyOption},
-	{Name: "wget", options: []runOption{{names: " --use-askpass ", Use: RunProgram}}}, // the program asked for a password
+	{Name: "wget", Abbrev: true, options: []runOption{{names: " --use-askpass ", Use: RunProgram}}}, // the program asked for a password
 }
 
 // WgetCommand returns the long option a .wgetrc command named key sets
@@ -200,9 +220,35 @@ func OptionRunnerNamed(name string) (*OptionRunner, bool) {
 }
 
 // Match returns the option of r at args[j], its value and the index of the
-// last word it used.
+// last word it used. A long option is read as getopt_long reads it when
+// r.Abbrev (an unambiguous prefix of a name is that option; one that may
+// be more than one is RunAmbiguous), and a cluster of short options as
+// getopt reads it when r.Short is set.
 func (r *OptionRunner) Match(args []word.Word, j int) (runOption, string, int, bool) {
 	s := args[j].Text
+	if r.Abbrev && strings.HasPrefix(s, "--") {
+		switch name, ambiguous := word.LongMatch(s, r.longNames(), r.Exact); {
+		case ambiguous:
+			return runOption{Use: RunAmbiguous}, "", j, true
+		case name != "":
+			_, v, eq := strings.Cut(s, "=")
+			s = name
+			if eq {
+				s += "=" + v
+			}
+		}
+	}
+	if o, v, k, ok := r.matchWord(args, j, s); ok {
+		return o, v, k, true
+	}
+	if r.Short != "" && len(s) > 2 && s[0] == '-' && s[1] != '-' {
+		return r.matchCluster(args, j, s)
+	}
+	return runOption{}, "", j, false
+}
+
+// matchWord is Match for s, the word at args[j] spelt out.
+func (r *OptionRunner) matchWord(args []word.Word, j int, s string) (runOption, string, int, bool) {
 	for _, o := range r.options {
 		switch {
 		case o.prefix:
@@ -225,6 +271,50 @@ func (r *OptionRunner) Match(args []word.Word, j int) (runOption, string, int, b
 		}
 	}
 	return runOption{}, "", j, false
+}
+
+// matchCluster reads s, a cluster of short options, letter by letter as
+// getopt does: the first letter of the table's options takes the rest of
+// the word or the next word (ssh -vo CMD, rsync -avze CMD); a letter of
+// r.Short before it takes the rest as its value, and nothing matches.
+func (r *OptionRunner) matchCluster(args []word.Word, j int, s string) (runOption, string, int, bool) {
+	for k := 1; k < len(s); k++ {
+		opt := "-" + s[k:k+1]
+		for _, o := range r.options {
+			if o.prefix || !o.names.Has(opt) {
+				continue
+			}
+			switch {
+			case k+1 < len(s):
+				return o, s[k+1:], j, true
+			case j+1 < len(args):
+				return o, args[j+1].Text, j + 1, true
+			}
+			return o, "", j, true
+		}
+		if strings.IndexByte(r.Short, s[k]) >= 0 {
+			break
+		}
+	}
+	return runOption{}, "", j, false
+}
+
+// longNames returns the long names of r's options, those a word may
+// abbreviate.
+func (r *OptionRunner) longNames() word.Set {
+	var b strings.Builder
+	b.WriteByte(' ')
+	for _, o := range r.options {
+		if o.prefix {
+			continue
+		}
+		for _, n := range strings.Fields(string(o.names)) {
+			if strings.HasPrefix(n, "--") {
+				b.WriteString(n + " ")
+			}
+		}
+	}
+	return word.Set(b.String())
 }
 
 // attachedName returns the longest single-dash name of o, an option whose

@@ -887,6 +887,19 @@ func (w *Ledger) searchText(own string) (string, bool) {
 	return text, true
 }
 
+// SearchDirs returns the directories of the PATH in effect (own, the one
+// the command's assignments give it, else searchText's) in the order they
+// are searched, at most MaxPathDirs: where bash's source and . look up a
+// name without a slash, and bash NAME when ./NAME is not there.
+func (w *Ledger) SearchDirs(own string) []string {
+	text, _ := w.searchText(own)
+	dirs := w.pathElems(splitPath(text))
+	return dirs[:min(len(dirs), MaxPathDirs)]
+}
+
+// InDir returns the path of name in directory d as LookPath writes it.
+func InDir(d, name string) string { return inDir(d, name) }
+
 // renderPath writes a PATH the command sets as word.Render does, but for
 // the inherited variables in it (word.MarkEnv, MarkEnvOp, MarkUnset),
 // left as markers for pathElems to resolve: $d the command read and $d it
