@@ -109,11 +109,11 @@ func (c *cmd) makeFile(op, name string) {
 
 // makeRunTime reports whether expanded makefile text holds what make
 // computes from outside the makefile: a $(shell …) call's output (the
-// shell's "$( …)" once expanded: a template's $$(CC) is "$(CC)", makefile
-// text), a file's text ($(file <…)), a variable whose value guard does
-// not know.
+// shell's "$( …)" once expanded, or its shellSentinel while make's text is
+// expanded: a template's $$(CC) is "$(CC)", makefile text), a file's text
+// ($(file <…)), a variable whose value guard does not know.
 func makeRunTime(t string) bool {
-	for _, s := range [...]string{"$( ", "$(shell ", "$(file ", "${shell ", "${file ", "${MAKE_"} { // $(shell CMD) expands to $( CMD)
+	for _, s := range [...]string{"$( ", "$\x00", "$(shell ", "$(file ", "${shell ", "${file ", "${MAKE_"} { // $(shell CMD) expands to $( CMD) (makeshellcall.go)
 		if strings.Contains(t, s) {
 			return true
 		}
@@ -136,4 +136,5 @@ func (c *cmd) scanMakefile(f string) {
 	c.makeFuncs(append(m.parsing, m.allRecipes()...), expand)
 	c.scanRecipeWords(c.makeLines(&m, m.parsing), nil)
 	c.scanRecipeWords(c.makeLines(&m, m.allRecipes()), nil)
+	c.scanShellRuns(&m)
 }

@@ -31,8 +31,8 @@ const maxMakeText = 4096
 // is expanded in turn, raw; what the command line or the shell gives is
 // final), computed names ($($(B))) and substitution references
 // ($(V:a=b)) are read, the text functions, $(if), $(or), $(and),
-// $(foreach) and $(call) (its $(1)… the arguments) are evaluated, and
-// $(shell CMD) is the shell's $(CMD), and any other call ($(value …), a
+// $(foreach) and $(call) (its $(1)… the arguments) are evaluated,
+// $(shell CMD) is what shell gives it (makeshellcall.go; nil: unknown), and any other call ($(value …), a
 // function guard does not evaluate, or one whose arguments hold what
 // guard cannot tell) is an unknown value (unknownMakeVar): text the shell
 // does not know either, never the call's own text read as shell code nor
@@ -46,8 +46,11 @@ type makeText struct {
 	// call's argument text expanded (makeEffect), wherever the call is
 	// expanded: written in a line or reached through a variable's value.
 	effect func(fn, arg string)
-	steps  int
-	depth  int
+	// shell gives the value of a $(shell CMD) call, CMD expanded
+	// (makeShellCall); nil: a value guard cannot tell.
+	shell func(cmd string) string
+	steps int
+	depth int
 	// binds are the $(foreach) variables and $(call) arguments in
 	// effect, innermost last; calls counts the $(call)s in effect.
 	binds []makeBind
@@ -178,7 +181,11 @@ func (e *makeText) function(fn, rest string) string {
 	case "eval", "file":
 		return e.sideEffect(fn, rest)
 	case "shell":
-		return "$( " + e.eval(rest) + ")" // the command's output, as the shell's substitution gives it ("$( ": makeRunTime)
+		cmd := e.eval(rest)
+		if e.shell == nil {
+			return unknownMakeVar("shell")
+		}
+		return e.shell(cmd)
 	}
 	if !makeTextFunc(fn) {
 		return e.unknown(fn, rest)

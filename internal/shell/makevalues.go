@@ -67,6 +67,38 @@ func topIndex(s string, c byte) int {
 	return -1
 }
 
+// makeFields returns the words of makefile text s split at the blanks
+// outside $(…) and ${…} (a call's arguments hold blanks).
+func makeFields(s string) []string {
+	var out []string
+	start, depth := -1, 0
+	for i := 0; i <= len(s); i++ {
+		switch {
+		case i == len(s) || depth == 0 && (s[i] == ' ' || s[i] == '\t'):
+			if start >= 0 {
+				out = append(out, s[start:i])
+			}
+			start = -1
+			continue
+		case s[i] == '$' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{'):
+			depth++
+			if start < 0 {
+				start = i
+			}
+			i++
+			continue
+		case depth > 0 && (s[i] == '(' || s[i] == '{'):
+			depth++
+		case depth > 0 && (s[i] == ')' || s[i] == '}'):
+			depth--
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
 // defineName returns the variable a define line (its fields f) names.
 func defineName(f []string) string {
 	i := slices.Index(f, "define")

@@ -135,6 +135,10 @@ type makefile struct {
 	// broken says why guard's reading of the text is not make's (an
 	// unterminated define), "" when it is.
 	broken string
+	// shellRuns are the commands of the $(shell …) calls expanded, which
+	// make runs (makeshellcall.go); shellOver is set past the bound.
+	shellRuns []string
+	shellOver bool
 }
 
 // parseMakefile splits makefile text into rules (a rule line holds a : that
@@ -405,7 +409,7 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 		return nil // a target-specific variable: read as one for all
 	}
 	var out []*makeRule
-	for _, t := range strings.Fields(l[:colon]) {
+	for _, t := range makeFields(l[:colon]) { // $(shell cat f)/x: one target
 		m.firstTarget(t)
 		r := m.rules[t]
 		if r == nil {
@@ -539,7 +543,65 @@ func (m *makefile) goalRecipes(goals []string) []string {
 	if all {
 		out = append(out, m.allRecipes()...)
 	}
+	return append(out, m.unknownNameRecipes(goals, cmdGoals)...)
+}
+
+// unknownNameRecipes returns, for each name reached (names) that holds a
+// value guard cannot tell (a $(shell …) output: H := $(shell echo ~);
+// t: $(H)/.bashrc), the recipe lines of each pattern rule that may make
+// it (patternMayMake), with $@ that name and the stem ($*, the % of its
+// prerequisites) a value guard cannot tell: never make's automatic
+// variables of a rule guard did not match, which the word scan takes for
+// the project's own files (FINDINGS55d D16). Bounded.
+func (m *makefile) unknownNameRecipes(names []string, goals string) []string {
+	var ts []string
+	for t, r := range m.rules {
+		if len(r.recipe) > 0 && strings.Contains(t, "%") && !strings.Contains(t, "$") {
+			ts = append(ts, t)
+		}
+	}
+	slices.Sort(ts)
+	stem := unknownMakeVar("stem")
+	subst := strings.NewReplacer("$$", "$$", "$*", "$"+stem, "$(*)", "$"+stem, "${*}", "$"+stem,
+		"$(*D)", "$"+stem, "$(*F)", "$"+stem, "${*D}", "$"+stem, "${*F}", "$"+stem)
+	var out []string
+	n := 0
+	for _, name := range names {
+		if !strings.Contains(name, "$") {
+			continue
+		}
+		for _, t := range ts {
+			if !patternMayMake(t, name) {
+				continue
+			}
+			if n++; n > maxGoals {
+				return out
+			}
+			r := m.rules[t]
+			prereqs := m.expandNames(r.prereqs)
+			for i, p := range prereqs {
+				prereqs[i] = strings.Replace(p, "%", stem, 1)
+			}
+			lines := make([]string, len(r.recipe))
+			for i, l := range r.recipe {
+				lines[i] = subst.Replace(l)
+			}
+			out = append(out, m.ruleLines(lines, name, prereqs, goals)...)
+		}
+	}
 	return out
+}
+
+// patternMayMake reports whether target pattern t may match name, which
+// holds values guard cannot tell (placeholders, ${MAKE_…}): the literal
+// text before the first and after the last of them agrees with t's
+// before and after its %.
+func patternMayMake(t, name string) bool {
+	pre, suf, _ := strings.Cut(t, "%")
+	head := name[:strings.IndexByte(name, '$')]
+	tail := name[strings.LastIndexAny(name, "$}")+1:]
+	agree := func(a, b string, f func(string, string) bool) bool { return f(a, b) || f(b, a) }
+	return agree(head, pre, strings.HasPrefix) && agree(tail, suf, strings.HasSuffix)
 }
 
 // extraPrereqs returns the names every value of .EXTRA_PREREQS gives
@@ -575,7 +637,9 @@ func (m *makefile) expandedTargets() (map[string][]*makeRule, bool) {
 }
 
 // expandNames returns target or prerequisite names with make's variables
-// and text functions expanded (m.expand, makeText), split at blanks.
+// and text functions expanded (m.expand, makeText), split at blanks; a
+// $(shell …) output the walker would model (the shell's "$( CMD)") is
+// one value guard cannot tell there (runTimeWords).
 func (m *makefile) expandNames(ns []string) []string {
 	all := strings.Join(ns, " ") // a call's arguments may hold blanks
 	if !strings.Contains(all, "$") || m.expand == nil {
@@ -585,7 +649,7 @@ func (m *makefile) expandNames(ns []string) []string {
 	if _, second := m.rules[".SECONDEXPANSION"]; second && strings.Contains(all, "$") {
 		all = m.expand(all) // t: $$(subst X,,.eXnv): expanded again for the rule
 	}
-	return strings.Fields(all)
+	return strings.Fields(runTimeWords(all)) // $(shell cat f)/.bashrc: one name holding the output, not the command's words
 }
 
 // ruleLines returns a rule's recipe lines for target t with its
@@ -697,17 +761,23 @@ func (m *makefile) allRecipes() []string {
 	var out []string
 	for _, t := range ts {
 		r := m.rules[t]
-		names := []string{t}
-		if strings.Contains(t, "$") && !strings.Contains(t, "%") {
-			names = m.expandNames(names) // bin/$(BINARY): each name it expands to
-		}
-		if len(names) == 0 || strings.ContainsAny(strings.Join(names, " "), "$%") {
-			out = append(out, r.recipe...)
-			continue
-		}
 		prereqs := m.expandNames(r.prereqs)
-		for _, n := range names {
-			out = append(out, m.ruleLines(r.recipe, n, prereqs, "$(MAKECMDGOALS)")...)
+		switch {
+		case strings.Contains(t, "%"):
+			out = append(out, r.recipe...)
+		case strings.Contains(t, "$"):
+			// $(H)/.bashrc, bin/$(BINARY): each name it expands to, one
+			// holding a value guard cannot tell among them, is $@
+			// (FINDINGS55d D16); none, the recipe as written.
+			ns := m.expandNames([]string{t})
+			if len(ns) == 0 {
+				out = append(out, r.recipe...)
+			}
+			for _, n := range ns[:min(maxGoals, len(ns))] {
+				out = append(out, m.ruleLines(r.recipe, n, prereqs, "$(MAKECMDGOALS)")...)
+			}
+		default:
+			out = append(out, m.ruleLines(r.recipe, t, prereqs, "$(MAKECMDGOALS)")...)
 		}
 	}
 	return out
@@ -760,6 +830,7 @@ func (c *cmd) projectMake(files, evals, goals []string) bool {
 	}
 	if c.readMakefile(&m) {
 		c.scanMakefileRuns(&m, goals)
+		c.scanShellRuns(&m)
 	}
 	c.makefilesVar()
 	return true
@@ -1343,6 +1414,15 @@ const maxMakeDepth = 8
 // makefile when it includes none; any other is empty.
 func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, effect: c.makeEffect, depth: depth, late: m.late}
+	var subs []string
+	e.shell = func(cmd string) string {
+		v := c.makeShellCall(m, quoteValues(cmd, subs)) // $(shell … $(shell …) …): the inner value in the outer command
+		if !strings.HasPrefix(v, "$( ") {
+			return v
+		}
+		subs = append(subs, v)
+		return shellSentinel(len(subs) - 1)
+	}
 	ifs := 0
 	if m.touch != nil {
 		e.choose = func(n int) int { // the late $(if)s of the text, in order: choices as a variable's values
@@ -1354,7 +1434,7 @@ func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 			return min(m.pick[key], n-1)
 		}
 	}
-	return e.eval(s)
+	return quoteValues(e.eval(s), subs)
 }
 
 // makeValue returns the value of make variable name in makefile m for

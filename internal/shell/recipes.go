@@ -224,6 +224,9 @@ func (c *cmd) recipes(text string, depth int) {
 			}
 		}
 	}
+	for _, r := range m.shellRuns {
+		c.w.tentative(r) // what the $(shell …) calls expanded run
+	}
 }
 
 // recipeLine returns the recipe of one makefile line, or "" (an include

@@ -49,20 +49,18 @@ func (c *cmd) runsWhole(scan func()) {
 // runs (recipeRuns), unless it holds a value only the build tool knows
 // (buildValues); true when it did.
 func (r *recipeWalk) whole(f *syntax.File, l string) bool {
-	if !r.c.w.recipeRuns || r.c.w.recipeData || buildValues(f, l) {
+	if !r.c.w.recipeRuns || r.c.w.recipeData || buildValues(f) {
 		return false
 	}
 	r.typed(l)
 	return true
 }
 
-// buildValues reports whether build-file line l (parsed as f) holds a
-// value only the build tool knows: make's $(shell) output ("$( CMD)"),
-// a make function left in it, one of guard's placeholders (placeholderVar).
-func buildValues(f *syntax.File, l string) bool {
-	if strings.Contains(l, "$( ") || makeLeftovers(l) != l {
-		return true
-	}
+// buildValues reports whether build-file line f (parsed) holds a
+// value only the build tool knows: one of guard's placeholders
+// (placeholderVar: make's $(shell) output guard cannot tell, a make
+// function it does not evaluate, an unknown variable).
+func buildValues(f *syntax.File) bool {
 	found := false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if x, ok := n.(*syntax.ParamExp); ok && x.Param != nil && placeholderVar(x.Param.Value) {
@@ -270,12 +268,11 @@ func (r *recipeWalk) partTyped() bool {
 		return false
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(r.raw), "")
-	return err == nil && !buildValues(f, r.raw)
+	return err == nil && !buildValues(f)
 }
 
 // rawText returns the text of statement s as written in line, the text
-// it was parsed from (make's "$( CMD)" keeps its blank: buildValues); its
-// printed form when its offsets do not fall in line.
+// it was parsed from; its printed form when its offsets do not fall in line.
 func rawText(line string, s *syntax.Stmt) string {
 	i, j := int(s.Pos().Offset()), int(s.End().Offset())
 	if s.Pos().IsValid() && s.End().IsValid() && i <= j && j <= len(line) {

@@ -673,14 +673,15 @@ func optionValue(w *syntax.Word, x syntax.Node) bool {
 
 // typed analyses statement text t of the line as a typed command is
 // analysed, in the directory the walk is in, after the statements of the
-// line that set variables (sets). make's own functions left in the
-// text ($(wildcard …), $(shell …)) are not commands: they stand for a
-// value guard does not know.
+// line that set variables (sets). make's expansion leaves none of its
+// own calls in the text: a $(NAME …) in it is the shell's command
+// substitution ($$(realpath x) in a makefile), a call guard does not
+// evaluate is an unknown value (unknownMakeVar).
 func (r *recipeWalk) typed(t string) {
 	if t == "" {
 		return
 	}
-	text := strings.Join(append(append([]string{}, r.sets...), makeLeftovers(t)), "\n")
+	text := strings.Join(append(append([]string{}, r.sets...), t), "\n")
 	w := r.c.w
 	changer, changers, last := w.changer, w.changers, w.lastChanger
 	fileCond, runs, line := w.fileCond, w.recipeRuns, w.recipeLine
@@ -692,28 +693,6 @@ func (r *recipeWalk) typed(t string) {
 	w.inFile--
 	w.fileCond, w.recipeRuns, w.recipeLine = fileCond, runs, line
 	w.changer, w.changers, w.lastChanger = changer, changers, last // one statement: no runner of the line's follows it here
-}
-
-// makeFuncNames are GNU make's functions: a $(NAME …) of one left in a
-// recipe is make's, not a command substitution.
-const makeFuncNames word.Set = " subst patsubst strip findstring filter filter-out sort word wordlist words firstword lastword dir notdir suffix basename addsuffix addprefix join wildcard realpath abspath error warning info shell origin flavor foreach if or and intcmp call eval file value let guile "
-
-// makeLeftovers returns shell text t with each $(F …) of a make function F
-// replaced by a variable guard does not know.
-func makeLeftovers(t string) string {
-	var b strings.Builder
-	for i := 0; i < len(t); i++ {
-		if t[i] == '$' && strings.HasPrefix(t[i+1:], "(") {
-			name, _, _ := strings.Cut(t[i+2:], " ")
-			if end := lang.Closing(t[i+1:]); makeFuncNames.Has(name) && end > 0 {
-				b.WriteString("${MAKE_FUNCTION}")
-				i += 1 + end
-				continue
-			}
-		}
-		b.WriteByte(t[i])
-	}
-	return b.String()
 }
 
 // entered applies what eval's text or a sourced file does to the walk's
