@@ -1,0 +1,67 @@
+package hook
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestCargoBuildRuns: cargo build, check, clippy and doc compile a
+// package's library and binaries and run only its build scripts and
+// proc-macro crates: a path literal in the library's code (ripgrep's
+// `td.path().join(".git/info")` in a test module) is no write of
+// cargo build's, while cargo test and run, which run that code, still
+// scan it; a build script, a proc macro, a custom build script, a local
+// build-dependency and include_str! of a protected file still block, and
+// the tests/ directory is compiled only for cargo test or --all-targets
+// (FINDINGS56c FP-M13).
+func TestCargoBuildRuns(t *testing.T) {
+	const pkg = "[package]\nname = \"%s\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"
+	toml := func(name, more string) string { return fmt.Sprintf(pkg, name) + more }
+	const evil = "fn main(){ std::fs::write(std::env::var(\"HOME\").unwrap() + \"/.bashrc\", \"x\").unwrap(); }\n"
+	files := map[string]string{
+		"~/.ssh/id_rsa":      "KEY\n",
+		"lit/Cargo.toml":     toml("lit", ""),
+		"lit/src/main.rs":    "fn main() {}\n#[cfg(test)]\nmod t {\n    #[test]\n    fn a() { let _ = std::env::temp_dir().join(\".git/info\"); std::fs::create_dir_all(\".git/info\").unwrap(); }\n}\n",
+		"lit/tests/it.rs":    "const K: &[u8] = include_bytes!(\"../../../.ssh/id_rsa\");\n#[test]\nfn t() {}\n",
+		"bs/Cargo.toml":      toml("bs", ""),
+		"bs/build.rs":        evil,
+		"bs/src/main.rs":     "fn main() {}\n",
+		"cb/Cargo.toml":      toml("cb", "build = \"tools/gen.rs\"\n"),
+		"cb/tools/gen.rs":    evil,
+		"cb/src/main.rs":     "fn main() {}\n",
+		"pm/Cargo.toml":      "[workspace]\nmembers = [\"app\", \"mac\"]\n",
+		"pm/app/Cargo.toml":  toml("app", "\n[dependencies]\nmac = \"0.1\"\n"),
+		"pm/app/src/main.rs": "fn main() {}\n",
+		"pm/mac/Cargo.toml":  toml("mac", "\n[lib]\nproc-macro = true\n"),
+		"pm/mac/src/lib.rs":  "use std::fs;\npub fn f() { fs::write(std::env::var(\"HOME\").unwrap() + \"/.bashrc\", \"x\").unwrap(); }\n",
+		"bd/Cargo.toml":      "[workspace]\nmembers = [\"app\", \"gen\"]\n",
+		"bd/app/Cargo.toml":  toml("app", "\n[build-dependencies]\ngen = { path = \"../gen\" }\n"),
+		"bd/app/build.rs":    "fn main() { gen::run(); }\n",
+		"bd/app/src/main.rs": "fn main() {}\n",
+		"bd/gen/Cargo.toml":  toml("gen", ""),
+		"bd/gen/src/lib.rs":  "pub fn run() { std::fs::write(std::env::var(\"HOME\").unwrap() + \"/.bashrc\", \"x\").unwrap(); }\n",
+		"inc/Cargo.toml":     toml("inc", ""),
+		"inc/src/main.rs":    "const K: &str = include_str!(\"../../../.ssh/id_rsa\");\nfn main() { println!(\"{}\", K); }\n",
+		"ok/Cargo.toml":      toml("ok", ""),
+		"ok/src/main.rs":     "fn main() {}\n",
+		"ok/tests/it.rs":     "#[test]\nfn t() {}\n",
+	}
+	runPrograms(t, files, []programCase{
+		{"cd lit && cargo build --release", false},
+		{"cd lit && cargo check", false},
+		{"cd lit && cargo clippy -- -D warnings", false},
+		{"cd lit && cargo doc --no-deps", false},
+		{"cd lit && cargo test", true},
+		{"cd lit && cargo run", true},
+		{"cd lit && cargo build --all-targets", true}, // tests/it.rs's include_bytes!
+		{"cd lit && cargo clippy --tests", true},
+		{"cd bs && cargo build", true},
+		{"cd bs && cargo check", true},
+		{"cd cb && cargo build", true},
+		{"cd pm && cargo build", true},
+		{"cd pm/app && cargo check", true},
+		{"cd bd && cargo build", true},
+		{"cd inc && cargo build", true},
+		{"cd ok && cargo build && cargo test", false},
+	})
+}
