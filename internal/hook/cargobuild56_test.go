@@ -65,3 +65,37 @@ func TestCargoBuildRuns(t *testing.T) {
 		{"cd ok && cargo build && cargo test", false},
 	})
 }
+
+// TestCargoInstallBins: cargo install --path DIR writes the programs
+// DIR/Cargo.toml names into ~/.cargo/bin, and the block says which
+// (FINDINGS56c W2); where guard cannot tell them all (src/bin, a
+// workspace, --bin) the block stays a name it cannot tell.
+func TestCargoInstallBins(t *testing.T) {
+	const pkg = "[package]\nname = \"acme\"\nversion = \"0.1.0\"\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"a/Cargo.toml":    pkg,
+		"a/src/main.rs":   "fn main() {}\n",
+		"b/Cargo.toml":    pkg + "\n[[bin]]\nname = \"acmectl\"\npath = \"src/ctl.rs\"\n",
+		"b/src/ctl.rs":    "fn main() {}\n",
+		"c/Cargo.toml":    pkg,
+		"c/src/main.rs":   "fn main() {}\n",
+		"c/src/bin/ls.rs": "fn main() {}\n",
+		"d/Cargo.toml":    pkg + "autobins = false\n",
+		"d/src/main.rs":   "fn main() {}\n",
+		"e/Cargo.toml":    "[package]\nname.workspace = true\n",
+		"e/src/main.rs":   "fn main() {}\n",
+	})
+	p := realPolicy(t, `{}`)
+	for _, tc := range []struct{ cmd, reason string }{
+		{"cd a && cargo install --path .", "~/.cargo/bin/acme'"},
+		{"cargo install --path a", "~/.cargo/bin/acme'"},
+		{"cd b && cargo install --path .", "~/.cargo/bin/acmectl'"},
+		{"cd a && cargo install --path . --bin acme", "cannot work out"},
+		{"cd c && cargo install --path .", "cannot work out"},
+		{"cd d && cargo install --path .", "cannot work out"},
+		{"cd e && cargo install --path .", "cannot work out"},
+		{"cd a && mkdir -p src/bin && echo 'fn main() {}' > src/bin/ls.rs && cargo install --path .", "cannot work out"},
+	} {
+		checkBlock(t, p, proj, tc.cmd, true, tc.reason)
+	}
+}
