@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -35,7 +36,9 @@ func cargoBuilder(name string, args []word.Word) (*catalogue.TestRunner, []word.
 
 // cargoBuildValue matches a package's build key: build = "PATH", true or
 // false (dotted or in an inline table too).
-var cargoBuildValue = regexp.MustCompile(`(?m)(?:^|[\s{,.])build\s*=\s*("[^"\n]*"|'[^'\n]*'|\w+)?`)
+var cargoBuildValue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)(?:^|[\s{,.])build\s*=\s*("[^"\n]*"|'[^'\n]*'|\w+)?`)
+})
 
 // cargoBuildScripts scans, of the .rs files a cargo build compiles (files
 // and their texts), those it runs: each build.rs, and every file of a
@@ -145,7 +148,7 @@ func cargoCrate(t string) int {
 		}
 		return cargoRuns
 	}
-	for _, m := range cargoBuildValue.FindAllStringSubmatch(t, -1) {
+	for _, m := range cargoBuildValue().FindAllStringSubmatch(t, -1) {
 		switch m[1] {
 		case `"build.rs"`, `'build.rs'`, "true", "false":
 		default:

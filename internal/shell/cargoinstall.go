@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -52,7 +53,9 @@ func (c *cmd) cargoInstallBins(args []word.Word) ([]string, bool) {
 
 // cargoNameLine matches a table's `name = "NAME"` line, NAME a plain
 // program name.
-var cargoNameLine = regexp.MustCompile(`^name\s*=\s*"([A-Za-z0-9_][A-Za-z0-9_.-]*)"\s*(#.*)?$`)
+var cargoNameLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^name\s*=\s*"([A-Za-z0-9_][A-Za-z0-9_.-]*)"\s*(#.*)?$`)
+})
 
 // cargoBinNames reads a Cargo.toml's text line by line: the names of its
 // [[bin]] tables and its [package] name; false for what guard does not
@@ -86,7 +89,7 @@ func cargoBinNames(t string) (bins []string, pkg string, ok bool) {
 		if !strings.HasPrefix(key, "name") || section != "[package]" && section != "[[bin]]" {
 			continue
 		}
-		m := cargoNameLine.FindStringSubmatch(l)
+		m := cargoNameLine().FindStringSubmatch(l)
 		if m == nil {
 			return nil, "", false // name.workspace = true, a quoted key
 		}

@@ -274,6 +274,9 @@ func (c *cmd) packageScripts() {
 	if len(names) == 0 && (c.name == "node" || c.name == "deno" || c.name == "corepack") {
 		return
 	}
+	if ws := c.packageWords(); len(names) == 0 && len(ws) > 0 && npmExecVerbs.Has(ws[0]) && c.runsLocal(c.commandSpecs(true)) {
+		return // npm exec --package=./x.tgz: a local package's program (npmspecs.go)
+	}
 	dir := c.packageDir()
 	if dir == "" {
 		dir = "."
