@@ -42,6 +42,14 @@ func TestCargoBuildRuns(t *testing.T) {
 		"bd/gen/src/lib.rs":  "pub fn run() { std::fs::write(std::env::var(\"HOME\").unwrap() + \"/.bashrc\", \"x\").unwrap(); }\n",
 		"inc/Cargo.toml":     toml("inc", ""),
 		"inc/src/main.rs":    "const K: &str = include_str!(\"../../../.ssh/id_rsa\");\nfn main() { println!(\"{}\", K); }\n",
+		"tb/Cargo.toml":      toml("tb", "\n[[bin]]\nname = \"tb\"\npath = \"tests/main.rs\"\n"),
+		"tb/tests/main.rs":   "const K: &str = include_str!(\"../../../.ssh/id_rsa\");\nfn main() { println!(\"{}\", K); }\n",
+		"pa/Cargo.toml":      toml("pa", ""),
+		"pa/src/main.rs":     "#[path = \"../tests/common.rs\"]\nmod common;\nfn main() {}\n",
+		"pa/tests/common.rs": "pub const K: &str = include_str!(\"../../../.ssh/id_rsa\");\n",
+		"ml/Cargo.toml":      toml("ml", "description = \"\"\"\nA tool.\n\"\"\"\n"),
+		"ml/src/main.rs":     "fn main() {}\n",
+		"ml/tests/it.rs":     "const K: &[u8] = include_bytes!(\"../../../.ssh/id_rsa\");\n#[test]\nfn t() {}\n",
 		"ok/Cargo.toml":      toml("ok", ""),
 		"ok/src/main.rs":     "fn main() {}\n",
 		"ok/tests/it.rs":     "#[test]\nfn t() {}\n",
@@ -62,6 +70,9 @@ func TestCargoBuildRuns(t *testing.T) {
 		{"cd pm/app && cargo check", true},
 		{"cd bd && cargo build", true},
 		{"cd inc && cargo build", true},
+		{"cd tb && cargo build", true},  // a [[bin]] whose source is in tests/
+		{"cd pa && cargo build", true},  // #[path] pulls tests/common.rs into the binary
+		{"cd ml && cargo build", false}, // a multi-line description: its tests/ is not built
 		{"cd ok && cargo build && cargo test", false},
 	})
 }

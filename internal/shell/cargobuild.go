@@ -65,34 +65,41 @@ func (c *cmd) cargoBuildScripts(r *catalogue.TestRunner, files, texts []string, 
 // tests, benches or examples too.
 const cargoTestTargets word.Set = " --all-targets --tests --test --benches --bench --examples --example "
 
-// cargoTargets returns, of the .rs files under a cargo build's roots,
-// those it compiles: without an option of cargoTestTargets, not a
-// crate's tests/, benches/ and examples/ (cargo builds its library and
-// binaries only).
-func (c *cmd) cargoTargets(files []string, args []word.Word) []string {
+// cargoTargets returns, of the .rs files under a cargo build's roots
+// (files, and their texts), those it compiles: without an option of
+// cargoTestTargets, not a crate's tests/, benches/ and examples/ (cargo
+// builds its library and binaries only), unless its Cargo.toml names a
+// path there (a [[bin]] in tests/) or a file's #[path] attribute may pull
+// one into a module.
+func (c *cmd) cargoTargets(files, texts []string, args []word.Word) ([]string, []string) {
 	for _, a := range args {
 		if a.Text == "--" {
 			break
 		}
 		o, _, _ := strings.Cut(a.Text, "=")
 		if cargoTestTargets.Has(o) || !a.Known {
-			return files
+			return files, texts
+		}
+	}
+	for _, t := range texts {
+		if !plainPathAttrs(t) {
+			return files, texts
 		}
 	}
 	crates := map[string]cargoDir{}
-	var out []string
-	for _, f := range files {
+	var outF, outT []string
+	for i, f := range files {
 		k := c.cargoCrateOf(path.Dir(f), crates)
 		rel, _ := strings.CutPrefix(f, k.dir+"/")
-		if k.dir == "." || k.dir == "" {
+		if k.dir == "." {
 			rel = f
 		}
-		if top, _, _ := strings.Cut(rel, "/"); k.dir != "" && (top == "tests" || top == "benches" || top == "examples") && top != rel {
+		if top, _, _ := strings.Cut(rel, "/"); k.dir != "" && !k.names && (top == "tests" || top == "benches" || top == "examples") && top != rel {
 			continue
 		}
-		out = append(out, f)
+		outF, outT = append(outF, f), append(outT, texts[i])
 	}
-	return out
+	return outF, outT
 }
 
 // What a crate's Cargo.toml says of its code at build time.
@@ -105,8 +112,9 @@ const (
 // cargoDir is the crate a directory is in: the directory of its
 // Cargo.toml ("" for none found) and what that says (cargoCrate).
 type cargoDir struct {
-	dir  string
-	kind int
+	dir   string
+	kind  int
+	names bool // its Cargo.toml names a path in tests/, benches/ or examples/
 }
 
 // cargoCrateOf returns the crate of the Cargo.toml nearest at or above
@@ -121,9 +129,9 @@ func (c *cmd) cargoCrateOf(dir string, crates map[string]cargoDir) cargoDir {
 	c.w.Nread = n
 	switch up := path.Dir(dir); {
 	case st == effect.FileWhole:
-		k = cargoDir{dir, cargoCrate(t)}
+		k = cargoDir{dir, cargoCrate(t), cargoTestPaths(t)}
 	case st != effect.FileAbsent:
-		k = cargoDir{dir, cargoAll}
+		k = cargoDir{dir, cargoAll, true}
 	case up != dir && dir != "." && dir != ".." && !strings.HasSuffix(dir, "/.."):
 		k = c.cargoCrateOf(up, crates)
 	}
@@ -156,4 +164,67 @@ func cargoCrate(t string) int {
 		}
 	}
 	return cargoPlain
+}
+
+// rustPathAttr matches a #[path = "FILE"] attribute (or #![path …]).
+var rustPathAttr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#!?\[\s*path\s*=\s*"([^"\\]*)"\s*\]`) })
+
+// rustPathStart matches the start of a #[path …] attribute.
+var rustPathStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#!?\[\s*path\b`) })
+
+// plainPathAttrs reports whether every #[path] attribute of Rust text t
+// names a file beside the one it is in, or below it, outside tests/,
+// benches/ and examples/ (disabled.rs): no .., no absolute path, no
+// spelling guard does not read.
+func plainPathAttrs(t string) bool {
+	if !strings.Contains(t, "path") {
+		return true
+	}
+	ms := rustPathAttr().FindAllStringSubmatch(t, -1)
+	if len(ms) != len(rustPathStart().FindAllStringIndex(t, -1)) {
+		return false // #[path = concat!(…)], a raw string
+	}
+	for _, m := range ms {
+		v := m[1]
+		if v == "" || strings.HasPrefix(v, "/") || strings.Contains(v, "..") || strings.Contains(v, "tests") ||
+			strings.Contains(v, "benches") || strings.Contains(v, "examples") {
+			return false
+		}
+	}
+	return true
+}
+
+// cargoTestPaths reports whether a Cargo.toml's text may give a target
+// cargo build compiles (a [[bin]], [lib]) a path in tests/, benches/ or
+// examples/: a path key naming one outside [[test]], [[bench]] and
+// [[example]] tables, or a literal multi-line string ('''); the lines of
+// a """ string are skipped (a line that opens or closes one is no key
+// of guard's either way).
+func cargoTestPaths(t string) bool {
+	if strings.Contains(t, "'''") {
+		return true
+	}
+	section, inString := "", false
+	for _, l := range strings.Split(t, "\n") {
+		l = strings.TrimSpace(l)
+		if n := strings.Count(l, `"""`); inString || n > 0 {
+			inString = inString != (n%2 == 1) // a multi-line string's lines are no keys
+			continue
+		}
+		if strings.HasPrefix(l, "[") {
+			section = strings.Join(strings.Fields(strings.SplitN(l, "#", 2)[0]), "")
+			continue
+		}
+		if !strings.Contains(l, "tests") && !strings.Contains(l, "benches") && !strings.Contains(l, "examples") {
+			continue
+		}
+		switch section {
+		case "[[test]]", "[[bench]]", "[[example]]":
+		default:
+			if strings.Contains(l, "path") || strings.HasPrefix(section, "[[") || strings.Contains(section, "lib") || strings.Contains(section, "bin") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -156,9 +156,6 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word, build bool) 
 			return
 		}
 	}
-	if build && r.Name == "cargo" {
-		files = c.cargoTargets(files, args) // cargobuild.go
-	}
 	files = append(files, extra...)
 	limit := effect.MaxProgramBytes
 	if r.Interp == "" {
@@ -176,6 +173,9 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word, build bool) 
 	texts, ok := c.runnerTexts(files, limit, nread)
 	if !ok {
 		return
+	}
+	if build && r.Name == "cargo" {
+		files, texts = c.cargoTargets(files, texts, args) // cargobuild.go
 	}
 	if r.Interp == "" && !c.buildIncludes(files, texts) { // #include, .incbin, include_str!
 		return
