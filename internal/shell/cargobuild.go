@@ -34,10 +34,22 @@ func cargoBuilder(name string, args []word.Word) (*catalogue.TestRunner, []word.
 	return nil, nil
 }
 
-// cargoBuildValue matches a package's build key: build = "PATH", true or
-// false (dotted or in an inline table too).
-var cargoBuildValue = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)(?:^|[\s{,.])build\s*=\s*("[^"\n]*"|'[^'\n]*'|\w+)?`)
+// cargoRegexps are the regular expressions guard reads Cargo.toml and
+// Rust text with, built when first used.
+type cargoRegexps struct {
+	build     *regexp.Regexp // a package's build key: build = "PATH", true or false
+	name      *regexp.Regexp // a table's name = "NAME" line, NAME a plain program name
+	pathAttr  *regexp.Regexp // a #[path = "FILE"] attribute (or #![path …])
+	pathStart *regexp.Regexp // the start of a #[path …] attribute
+}
+
+var cargoRes = sync.OnceValue(func() *cargoRegexps {
+	return &cargoRegexps{
+		build:     regexp.MustCompile(`(?m)(?:^|[\s{,.])build\s*=\s*("[^"\n]*"|'[^'\n]*'|\w+)?`),
+		name:      regexp.MustCompile(`^name\s*=\s*"([A-Za-z0-9_][A-Za-z0-9_.-]*)"\s*(#.*)?$`),
+		pathAttr:  regexp.MustCompile(`#!?\[\s*path\s*=\s*"([^"\\]*)"\s*\]`),
+		pathStart: regexp.MustCompile(`#!?\[\s*path\b`),
+	}
 })
 
 // cargoBuildScripts scans, of the .rs files a cargo build compiles (files
@@ -156,7 +168,7 @@ func cargoCrate(t string) int {
 		}
 		return cargoRuns
 	}
-	for _, m := range cargoBuildValue().FindAllStringSubmatch(t, -1) {
+	for _, m := range cargoRes().build.FindAllStringSubmatch(t, -1) {
 		switch m[1] {
 		case `"build.rs"`, `'build.rs'`, "true", "false":
 		default:
@@ -166,12 +178,6 @@ func cargoCrate(t string) int {
 	return cargoPlain
 }
 
-// rustPathAttr matches a #[path = "FILE"] attribute (or #![path …]).
-var rustPathAttr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#!?\[\s*path\s*=\s*"([^"\\]*)"\s*\]`) })
-
-// rustPathStart matches the start of a #[path …] attribute.
-var rustPathStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#!?\[\s*path\b`) })
-
 // plainPathAttrs reports whether every #[path] attribute of Rust text t
 // names a file beside the one it is in, or below it, outside tests/,
 // benches/ and examples/ (disabled.rs): no .., no absolute path, no
@@ -180,8 +186,8 @@ func plainPathAttrs(t string) bool {
 	if !strings.Contains(t, "path") {
 		return true
 	}
-	ms := rustPathAttr().FindAllStringSubmatch(t, -1)
-	if len(ms) != len(rustPathStart().FindAllStringIndex(t, -1)) {
+	ms := cargoRes().pathAttr.FindAllStringSubmatch(t, -1)
+	if len(ms) != len(cargoRes().pathStart.FindAllStringIndex(t, -1)) {
 		return false // #[path = concat!(…)], a raw string
 	}
 	for _, m := range ms {
@@ -197,7 +203,7 @@ func plainPathAttrs(t string) bool {
 // cargoTestPaths reports whether a Cargo.toml's text may give a target
 // cargo build compiles (a [[bin]], [lib]) a path in tests/, benches/ or
 // examples/: a path key naming one outside [[test]], [[bench]] and
-// [[example]] tables, or a literal multi-line string ('''); the lines of
+// [[example]] tables, or a literal multi-line string (three single quotes); the lines of
 // a """ string are skipped (a line that opens or closes one is no key
 // of guard's either way).
 func cargoTestPaths(t string) bool {

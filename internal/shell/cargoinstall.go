@@ -2,9 +2,7 @@ package shell
 
 import (
 	"path"
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -51,12 +49,6 @@ func (c *cmd) cargoInstallBins(args []word.Word) ([]string, bool) {
 	return names, len(names) > 0
 }
 
-// cargoNameLine matches a table's `name = "NAME"` line, NAME a plain
-// program name.
-var cargoNameLine = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^name\s*=\s*"([A-Za-z0-9_][A-Za-z0-9_.-]*)"\s*(#.*)?$`)
-})
-
 // cargoBinNames reads a Cargo.toml's text line by line: the names of its
 // [[bin]] tables and its [package] name; false for what guard does not
 // read as cargo does (a [workspace], autobins, a bin key spelled another
@@ -89,7 +81,7 @@ func cargoBinNames(t string) (bins []string, pkg string, ok bool) {
 		if !strings.HasPrefix(key, "name") || section != "[package]" && section != "[[bin]]" {
 			continue
 		}
-		m := cargoNameLine().FindStringSubmatch(l)
+		m := cargoRes().name.FindStringSubmatch(l)
 		if m == nil {
 			return nil, "", false // name.workspace = true, a quoted key
 		}
