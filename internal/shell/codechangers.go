@@ -44,6 +44,9 @@ func (c *cmd) noteChanger(p *catalogue.Program) {
 	if r, _ := runnerOf(c.name, c.args); r != nil {
 		return // a runner itself: its own scan read what it loads
 	}
+	if r, _ := cargoBuilder(c.name, c.args); r != nil {
+		return // cargo build: its scan read the build scripts and proc macros it runs
+	}
 	if c.w.changer == "" {
 		c.w.changer = c.name
 	}

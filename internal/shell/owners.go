@@ -20,6 +20,14 @@ func (c *cmd) ownedPlaces() { c.ownerWrites(c.name, c.args) }
 // ./x.whl is pip's) is looked up by the module's name.
 func (c *cmd) ownerWrites(name string, args []word.Word) {
 	for _, p := range catalogue.OwnedPlaces(name, word.Texts(args)) {
+		if name == "cargo" && p == "~/.cargo/bin/" {
+			if bins, ok := c.cargoInstallBins(args); ok { // cargoinstall.go
+				for _, b := range bins {
+					c.w.Write(p + b)
+				}
+				continue
+			}
+		}
 		if strings.HasSuffix(p, "/") {
 			p += effect.UnknownName
 		}

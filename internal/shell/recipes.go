@@ -277,6 +277,9 @@ func (c *cmd) packageScripts() {
 	if len(names) == 0 && (c.name == "node" || c.name == "deno" || c.name == "corepack") {
 		return
 	}
+	if ws := c.packageWords(); len(names) == 0 && len(ws) > 0 && npmExecVerbs.Has(ws[0]) && c.runsLocal(c.commandSpecs(true)) {
+		return // npm exec --package=./x.tgz: a local package's program (npmspecs.go)
+	}
 	dir := c.packageDir()
 	if dir == "" {
 		dir = "."
@@ -294,7 +297,7 @@ func (c *cmd) packageScripts() {
 		for _, f := range c.projectFiles(dir, []string{name}, look) {
 			here = here || f == "package.json"
 			c.inFileDir(f, func() { // scripts run in the package's directory
-				own := names
+				own := c.npmRootScripts(names) // npmroot.go
 				if c.workspacesOnly() {
 					own = nil // npm -ws, -w D: the workspaces' scripts, not the root's
 				}
@@ -514,7 +517,9 @@ func taskCommand(v any) (string, bool) {
 // script of the project's package.json: any other may (install's, pack's,
 // publish's, version's lifecycle scripts, rebuild, install-test…), and
 // then all of them are scanned.
-const npmNoScripts word.Set = " ls list ll la view info show v outdated config c get set whoami help search s find doctor ping login logout adduser cache fund explain why prefix root bin owner team token access dist-tag deprecate star stars unstar query sbom docs bugs repo home pkg org profile hook completion help-search "
+// npm exec (x) runs a program, not a script of package.json: packageRuns
+// analyses the command it runs.
+const npmNoScripts word.Set = " ls list ll la view info show v outdated config c get set whoami help search s find doctor ping login logout adduser cache fund explain why prefix root bin owner team token access dist-tag deprecate star stars unstar query sbom docs bugs repo home pkg org profile hook completion help-search exec x "
 
 // scriptsRun returns the package.json scripts the command runs: run X
 // (run-script, rum, urn), test, start, stop, restart; "*" (all of them)
@@ -555,6 +560,8 @@ func (c *cmd) scriptsRun() []string {
 		return []string{"*"} // restart runs stop and start when it has none
 	case npmNoScripts.Has(ws[0]):
 		return nil
+	case c.name == "npm" && ws[0] == "audit" && (len(ws) < 2 || ws[1] != "fix"):
+		return nil // audit, audit signatures: a report; audit fix reifies
 	}
 	return []string{"*"}
 }
@@ -563,9 +570,12 @@ func (c *cmd) scriptsRun() []string {
 // scripts (npm's "Life Cycle Operation Order": preinstall, install,
 // postinstall, prepublish, preprepare, prepare, postprepare, and
 // dependencies after node_modules changed); npmInstallTests run test
-// after them.
+// after them. The reify family (uninstall, dedupe, prune, audit fix)
+// changes node_modules as install does: a workspace or local package it
+// links runs its install scripts and prepare (npmRootScripts: the
+// root's own are fewer).
 const (
-	npmInstallVerbs word.Set = " install i in ins inst insta instal isnt isnta isntal isntall add ci clean-install ic install-clean isntall-clean update up upgrade udpate rebuild rb link ln "
+	npmInstallVerbs word.Set = " install i in ins inst insta instal isnt isnta isntal isntall add ci clean-install ic install-clean isntall-clean update u up upgrade udpate rebuild rb link ln uninstall unlink remove rm r un dedupe ddp prune audit "
 	npmInstallTests word.Set = " install-test it install-ci-test cit "
 	// otherInstallVerbs are yarn's, pnpm's and bun's (their install
 	// scripts, and pnpm's pnpm:devPreinstall).

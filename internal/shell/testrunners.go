@@ -51,7 +51,9 @@ func (c *cmd) commandRunner(ws []word.Word) {
 	build := false
 	if r == nil {
 		if r, args = goBuilder(path.Base(ws[0].Text), ws[1:]); r == nil {
-			return
+			if r, args = cargoBuilder(path.Base(ws[0].Text), ws[1:]); r == nil { // cargobuild.go
+				return
+			}
 		}
 		build = true
 	}
@@ -113,8 +115,9 @@ func (c *cmd) recipeRunners(words []word.Word) {
 }
 
 // runnerScan scans the files runner r, run with args, discovers; build:
-// it compiles them only (go build), and only what the compiler reads is
-// looked at.
+// it compiles them only (go build, cargo build), and only what the
+// compiler reads is looked at, and what runs at build time (cargo's
+// build scripts and proc macros).
 func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word, build bool) {
 	l, ok := c.w.Files.(effect.SourceLister)
 	if !ok {
@@ -129,9 +132,9 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word, build bool) 
 		return
 	}
 	dirs, extra := c.runnerRoots(r, dirs)
-	// A build only reads: a program before it that may change its code
-	// could read the file itself.
-	if !build && c.runnerChanged(r, dirs) || c.runnerGlobs(r, dirs) {
+	// A go build only reads: a program before it that may change its code
+	// could read the file itself. cargo's runs its build scripts.
+	if (!build || r.Name == "cargo") && c.runnerChanged(r, dirs) || c.runnerGlobs(r, dirs) {
 		return
 	}
 	all = all || more
@@ -171,7 +174,16 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word, build bool) 
 	if !ok {
 		return
 	}
-	if r.Interp == "" && !c.buildIncludes(files, texts) || build { // #include, .incbin, include_str!
+	if build && r.Name == "cargo" {
+		files, texts = c.cargoTargets(files, texts, args) // cargobuild.go
+	}
+	if r.Interp == "" && !c.buildIncludes(files, texts) { // #include, .incbin, include_str!
+		return
+	}
+	if build {
+		if r.Name == "cargo" {
+			c.cargoBuildScripts(r, files, texts, nread) // build.rs, proc-macro crates (cargobuild.go)
+		}
 		return
 	}
 	c.scanRunnerTexts(r, files, texts, nread)

@@ -110,7 +110,9 @@ var TestRunners = []TestRunner{
 	{Name: "ginkgo", Exts: " .go ", Skip: " testdata vendor:vendor/modules.txt node_modules ", Root: "go.work go.mod",
 		Config: "go.mod:replace go.work", Adds: " -overlay -modfile ", Env: " GOFLAGS ",
 		Values: goValues + " --focus --skip --label-filter --procs --output-dir --json-report --junit-report --teamcity-report --focus-file --skip-file --seed --poll-progress-after --timeout "},
-	{Name: "cargo", Subs: " build b check c test t bench run r clippy doc d install ", Exts: " .rs ", Skip: " target node_modules ",
+	// cargo build, check, clippy, doc, install compile only
+	// (shell.cargoBuilder): their build scripts and proc macros run.
+	{Name: "cargo", Subs: " test t bench run r ", Exts: " .rs ", Skip: " target node_modules ",
 		Root: "Cargo.toml:[workspace] Cargo.toml", Config: "Cargo.toml:path Cargo.toml:workspace", Adds: " --config -Z "},
 	{Name: "node", Flag: "--test", Interp: "node", Exts: " .js .mjs .cjs .ts .mts .cts ", Skip: jsSkip,
 		Files: "*.test.* *-test.* *_test.* test-*.* test.* test/"},
