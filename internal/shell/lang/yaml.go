@@ -136,6 +136,16 @@ func YAMLTokens(t string) ([]YAMLToken, bool) {
 	return out, true
 }
 
+// tag passes over the tag at s.i, noting a !!binary one: the next
+// scalar is base64 (yamlBinary).
+func (s *yamlScan) tag() {
+	start := s.i
+	s.skipNodeProperty()
+	if t := s.t[start:s.i]; t == "!!binary" || t == "!<tag:yaml.org,2002:binary>" {
+		s.binary = append(s.binary, len(s.out))
+	}
+}
+
 // yamlBinary decodes each scalar a !!binary tag marks as the YAML
 // library does (base64, blanks and line breaks left out: a Taskfile's
 // `- !!binary ZWNobyBQV04…` runs the decoded text); false when one is a
@@ -232,11 +242,7 @@ func (s *yamlScan) step() bool {
 		s.skipNodeProperty()
 		return s.alias(s.t[start+1 : s.i])
 	case ch == '!' && s.nodes:
-		start := s.i
-		s.skipNodeProperty()
-		if t := s.t[start:s.i]; t == "!!binary" || t == "!<tag:yaml.org,2002:binary>" {
-			s.binary = append(s.binary, len(s.out)) // the next scalar is base64 (yamlBinary)
-		}
+		s.tag()
 	case strings.IndexByte("&*!?@`", ch) >= 0 && (ch != '?' || blankNext):
 		return false // anchors, aliases, tags, complex keys, reserved
 	default:
