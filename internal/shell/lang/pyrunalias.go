@@ -9,23 +9,36 @@ package lang
 
 import "strings"
 
-// pyRunFuncs are, per module, python's functions that run a program or a
-// shell command.
-var pyRunFuncs = map[string]string{
-	"os": " system popen execv execve execvp execvpe execl execle execlp execlpe spawnv spawnve spawnvp spawnvpe " +
-		"spawnl spawnle spawnlp spawnlpe posix_spawn posix_spawnp ",
-	"posix":      " system popen execv execve posix_spawn posix_spawnp ",
-	"subprocess": " run call check_call check_output Popen getoutput getstatusoutput ",
-	"commands":   " getoutput getstatusoutput ",
-	"pty":        " spawn ",
-	"asyncio":    " create_subprocess_shell create_subprocess_exec ",
+// pyRunFuncs returns module m's functions that run a program or a shell
+// command, blank-separated ("" for a module pyRunModules does not list).
+// A switch, not a map: the hook's packages build no table at start.
+func pyRunFuncs(m string) string {
+	switch m {
+	case "os":
+		return " system popen execv execve execvp execvpe execl execle execlp execlpe spawnv spawnve spawnvp spawnvpe " +
+			"spawnl spawnle spawnlp spawnlpe posix_spawn posix_spawnp "
+	case "posix":
+		return " system popen execv execve posix_spawn posix_spawnp "
+	case "subprocess":
+		return " run call check_call check_output Popen getoutput getstatusoutput "
+	case "commands":
+		return " getoutput getstatusoutput "
+	case "pty":
+		return " spawn "
+	case "asyncio":
+		return " create_subprocess_shell create_subprocess_exec "
+	}
+	return ""
 }
+
+// pyRunModules are the modules pyRunFuncs lists.
+var pyRunModules = [...]string{"os", "posix", "subprocess", "commands", "pty", "asyncio"}
 
 // pyRunFunc reports whether fn is a program-running function of a module
 // pyRunFuncs lists.
 func pyRunFunc(fn string) bool {
-	for _, fs := range pyRunFuncs {
-		if strings.Contains(fs, " "+fn+" ") {
+	for _, m := range pyRunModules {
+		if strings.Contains(pyRunFuncs(m), " "+fn+" ") {
 			return true
 		}
 	}
@@ -38,7 +51,7 @@ func pyRunModule(m, fn string, modAliases map[string]string) bool {
 	if a, ok := modAliases[m]; ok {
 		m = a
 	}
-	return strings.Contains(pyRunFuncs[m], " "+fn+" ")
+	return strings.Contains(pyRunFuncs(m), " "+fn+" ")
 }
 
 // PyRunAliases returns the names python code binds to a program-running
@@ -80,7 +93,7 @@ func pyRunNames(code string) (aliases map[string]string, value bool) {
 		}
 	}
 	for i := 1; i+1 < len(ids); i++ {
-		if ids[i].name == "as" && pyRunFuncs[ids[i-1].name] != "" {
+		if ids[i].name == "as" && pyRunFuncs(ids[i-1].name) != "" {
 			mods[ids[i+1].name] = ids[i-1].name // import subprocess as sp
 		}
 	}
