@@ -427,6 +427,7 @@ func taskFill(v string, vars map[string][]string) []string {
 	if !strings.Contains(v, "{{") && !strings.Contains(v, "$") {
 		return []string{v}
 	}
+	v = taskIfs(v, vars) // {{if eq OS "windows"}}.exe{{end}} (taskfuncs.go)
 	out := []string{""}
 	for v != "" {
 		i := strings.IndexAny(v, "{$")

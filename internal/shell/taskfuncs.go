@@ -8,6 +8,7 @@ package shell
 
 import (
 	"path"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -102,6 +103,9 @@ func taskOperand(toks []string, vars map[string][]string, depth int) (string, []
 	case strings.HasPrefix(t, `"`) || strings.HasPrefix(t, "`"):
 		s, err := strconv.Unquote(t)
 		return s, toks[1:], err == nil
+	case t == "OS" || t == "ARCH" || t == "exeExt" || t == "numCPU":
+		v, ok := taskMachine(t, nil) // eq OS "windows": a function without arguments
+		return v, toks[1:], ok
 	case strings.HasPrefix(t, "."):
 		name := t[1:]
 		switch vals, ok := vars[name]; {
@@ -135,6 +139,22 @@ func taskFunc(fn string, args []string) (string, bool) {
 		if len(args) == 1 && word.IsName(args[0]) {
 			return "${" + args[0] + "}", true
 		}
+	case "exeExt", "OS", "ARCH", "numCPU":
+		return taskMachine(fn, args)
+	case "eq", "ne":
+		if len(args) < 2 {
+			return "", false
+		}
+		eq := false
+		for _, a := range args[1:] {
+			eq = eq || a == args[0] // eq x a b: x is any of them
+		}
+		return strconv.FormatBool(eq == (fn == "eq")), true
+	case "not":
+		if len(args) != 1 {
+			return "", false
+		}
+		return strconv.FormatBool(!taskTrue(args[0])), true
 	case "joinPath":
 		if strings.Contains(strings.Join(args, "/"), "$") && strings.Contains("/"+strings.Join(args, "/")+"/", "/../") {
 			return "", false
@@ -142,6 +162,117 @@ func taskFunc(fn string, args []string) (string, bool) {
 		return path.Join(args...), true
 	}
 	return "", false
+}
+
+// taskMachine returns Task's functions of the machine it runs on, which
+// is the one guard runs on: OS and ARCH (Go's GOOS and GOARCH), exeExt
+// (".exe" on Windows, else ""), numCPU.
+func taskMachine(fn string, args []string) (string, bool) {
+	if len(args) != 0 {
+		return "", false
+	}
+	switch fn {
+	case "OS":
+		return runtime.GOOS, true
+	case "ARCH":
+		return runtime.GOARCH, true
+	case "numCPU":
+		return strconv.Itoa(runtime.NumCPU()), true
+	}
+	if runtime.GOOS == "windows" {
+		return ".exe", true
+	}
+	return "", true
+}
+
+// taskTrue reports whether a rendered value is true to a template's if:
+// not empty, not false (a bool guard printed), not 0.
+func taskTrue(v string) bool {
+	return v != "" && v != "false" && v != "0"
+}
+
+// taskIfs renders, in text v, each {{if COND}}A{{else}}B{{end}} whose
+// condition taskAction computes (eq OS "windows") and whose branches hold
+// no other if, range or with: the branch the condition picks. Any other
+// stays as it is, a template guard cannot tell (FINDINGS56b FP2).
+func taskIfs(v string, vars map[string][]string) string {
+	for n := 0; n < 16; n++ {
+		i := strings.Index(v, "{{")
+		found := false
+		for ; i >= 0; i = nextAction(v, i) {
+			act, end, ok := actionAt(v, i)
+			if !ok {
+				break
+			}
+			cond, isIf := strings.CutPrefix(act, "if ")
+			if !isIf {
+				continue
+			}
+			x, known := taskAction(strings.TrimSpace(cond), vars)
+			a, b, stop, ok := ifBranches(v, end)
+			if !known || !ok {
+				continue
+			}
+			pick := b
+			if taskTrue(x) {
+				pick = a
+			}
+			v, found = v[:i]+pick+v[stop:], true
+			break
+		}
+		if !found {
+			return v
+		}
+	}
+	return v
+}
+
+// nextAction returns where the next {{ after the one at v[i] starts, or -1.
+func nextAction(v string, i int) int {
+	j := strings.Index(v[i+2:], "{{")
+	if j < 0 {
+		return -1
+	}
+	return i + 2 + j
+}
+
+// actionAt returns the text of the action at v[i] ({{ … }}, trim markers
+// and blanks taken off) and where it ends.
+func actionAt(v string, i int) (string, int, bool) {
+	e := strings.Index(v[i:], "}}")
+	if e < 0 {
+		return "", 0, false
+	}
+	in := strings.TrimSpace(strings.Trim(strings.TrimSpace(v[i+2:i+e]), "-"))
+	return in, i + e + 2, true
+}
+
+// ifBranches reads, from v[from] (after an if's action), its branches up
+// to its {{end}}: the text before {{else}} and after it, and where the
+// {{end}} ends; false when a branch holds another block action.
+func ifBranches(v string, from int) (a, b string, stop int, ok bool) {
+	elseAt, elseEnd, start := -1, -1, from
+	for i := strings.Index(v[from:], "{{"); i >= 0; {
+		i += from
+		act, end, ok := actionAt(v, i)
+		if !ok {
+			return "", "", 0, false
+		}
+		switch {
+		case act == "end" && elseAt < 0:
+			return v[start:i], "", end, true
+		case act == "end":
+			return v[start:elseAt], v[elseEnd:i], end, true
+		case act == "else" && elseAt < 0:
+			elseAt, elseEnd = i, end
+		case strings.HasPrefix(act, "if ") || strings.HasPrefix(act, "range ") || strings.HasPrefix(act, "with ") ||
+			strings.HasPrefix(act, "else") || strings.HasPrefix(act, "define ") || strings.HasPrefix(act, "block "):
+			return "", "", 0, false
+		}
+		from = end
+		i = strings.Index(v[from:], "{{")
+	}
+	return "", "", 0, false
 }
 
 // taskPrintf formats args by format f with the verbs %s, %v and %%.

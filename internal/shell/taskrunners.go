@@ -39,6 +39,9 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 		return
 	}
 	file, dir := taskOptions(tr, args)
+	if v, ok := c.envValue(tr.ConfigEnv); file == nil && tr.ConfigEnv != "" && ok && v != "" {
+		file = &word.Word{Text: v, Known: !word.HasMark(v)} // LEFTHOOK_CONFIG=x.yml lefthook run …
+	}
 	c.taskUserDir = c.absDir(".") // Task's USER_WORKING_DIR (taskfile.go)
 	if dir != "" {
 		c.changeDir(dir) // restored when the command ends
@@ -53,6 +56,11 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 	}
 	if file != nil {
 		c.scanTaskFile(tr, *file)
+		for _, m := range tr.Merged {
+			if c.w.IsFile(m) {
+				c.scanTaskFile(tr, word.Word{Text: m, Known: true}) // lefthook-local.yml
+			}
+		}
 		return
 	}
 	search := "."
@@ -232,6 +240,7 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 		return
 	}
 	c.followTaskRefs(tr, f, refs, seen)
+	c.taskRunLines(tr, f, t)
 	c.taskEnvSettings(tr, f, t) // just's set dotenv-load (envloaders.go)
 	if tr.Name == "just" {
 		c.scanJustfile(tr, f, t, seen) // justfile.go
@@ -249,6 +258,40 @@ func (c *cmd) scanTaskText(tr *catalogue.TaskRunner, f string, seen map[string]b
 		c.taskPrograms(lines)
 	}
 	scan()
+}
+
+// taskRunLines walks the command lines task file f (text t) gives the
+// keys tr runs (lefthook's run:, mise's run =, pre-commit's entry:) as
+// build-file commands in the file's directory: decoded as the runner's
+// parser decodes its format (YAML or JSON escapes and !!binary, TOML's
+// escapes and line-ending backslashes), so a `cd` in one moves the names
+// after it. A file guard cannot decode is hidden (FINDINGS56b G13, G7).
+func (c *cmd) taskRunLines(tr *catalogue.TaskRunner, f, t string) {
+	if tr.Runs == "" {
+		return
+	}
+	var lines []string
+	ok := true
+	if strings.HasSuffix(f, ".toml") {
+		lines, ok = lang.TOMLKeyStrings(t, tr.Runs)
+	} else {
+		var toks []lang.YAMLToken
+		toks, ok = lang.YAMLTokens(t)
+		run := false
+		for _, tk := range toks {
+			switch {
+			case tk.Key:
+				run = tr.Runs.Has(tk.Text)
+			case run:
+				lines = append(lines, tk.Text)
+			}
+		}
+	}
+	if !ok {
+		c.w.hide("runs %s, whose file %s holds text guard does not decode (an escape, a tag or an unclosed string): it cannot tell what runs", c.name, f)
+		return
+	}
+	c.scanRecipeWords(lines, nil)
 }
 
 // taskPrograms scans what the test runners and interpreters a task file's

@@ -513,6 +513,9 @@ func (c *cmd) scanCompiled(text, name string) {
 	if strings.HasSuffix(name, "_test.go") {
 		cc.dir = path.Dir(name) // go test runs a package's tests in its directory
 	}
+	if strings.HasSuffix(name, ".rs") {
+		text += "\n" + lang.RustConcats(text) // concat!(env!("HOME"), "/.bashrc"): the name it makes (FINDINGS56b G9)
+	}
 	if cmakeFile(name) {
 		c.cmakeScript(text, name)                      // CMake is a script cmake runs (cmakecode.go)
 		text = strings.ReplaceAll(text, "$ENV{", "${") // the home as the shell spells it

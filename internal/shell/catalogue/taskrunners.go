@@ -48,6 +48,13 @@ type TaskRunner struct {
 	// words of its task file that do (just's set dotenv-load): the .env
 	// of the directory it runs in is read when one is there.
 	EnvOpts, EnvSettings word.Set
+	// Runs are the keys of its task file whose string values are command
+	// lines it hands a shell (lefthook's run:, mise's run =, pre-commit's
+	// entry:): decoded with the file's format and walked as commands.
+	Runs word.Set
+	// ConfigEnv is the environment variable that names its main task
+	// file instead of Files (LEFTHOOK_CONFIG), relative to its directory.
+	ConfigEnv string
 }
 
 // The task file languages with a layer of their own (TaskRunner.Format).
@@ -76,11 +83,15 @@ var TaskRunners = []TaskRunner{
 		EnvOpts: " --dotenv-load --dotenv-path --dotenv-filename ", EnvSettings: " dotenv-load dotenv-required dotenv-filename dotenv-path "},
 	// lefthook run HOOK runs the commands and scripts the hook lists.
 	// lefthook-local.yml is merged over it, extends: names more of it,
-	// and a hook's scripts are files of .lefthook/HOOK/.
-	{Name: "lefthook", Sub: " run ", Files: []string{"lefthook.yml", ".lefthook.yml", "lefthook.yaml", ".lefthook.yaml", "lefthook.toml", ".lefthook.toml", "lefthook.json", ".lefthook.json"},
-		Merged:   []string{"lefthook-local.yml", ".lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yaml", "lefthook-local.toml", ".lefthook-local.toml", "lefthook-local.json", ".lefthook-local.json"},
-		Includes: " extends: extends= ", Entries: " run: run= ", Opaque: " remotes: remotes= source_dir: source_dir= source_dir_local: source_dir_local= ",
-		ScriptDirs: []string{".lefthook", ".lefthook-local"}},
+	// and a hook's scripts are files of .lefthook/HOOK/. Its lookup
+	// (1.13): each extension in turn (yml, yaml, json, toml), each name
+	// (lefthook, .lefthook, .config/lefthook); LEFTHOOK_CONFIG names the
+	// main file instead.
+	{Name: "lefthook", Sub: " run ", Files: []string{"lefthook.yml", ".lefthook.yml", ".config/lefthook.yml", "lefthook.yaml", ".lefthook.yaml", ".config/lefthook.yaml", "lefthook.json", ".lefthook.json", ".config/lefthook.json", "lefthook.toml", ".lefthook.toml", ".config/lefthook.toml"},
+		Merged:    []string{"lefthook-local.yml", ".lefthook-local.yml", ".config/lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yaml", ".config/lefthook-local.yaml", "lefthook-local.json", ".lefthook-local.json", ".config/lefthook-local.json", "lefthook-local.toml", ".lefthook-local.toml", ".config/lefthook-local.toml"},
+		ConfigEnv: "LEFTHOOK_CONFIG",
+		Includes:  " extends: extends= ", Entries: " run: run= ", Opaque: " remotes: remotes= source_dir: source_dir= source_dir_local: source_dir_local= ",
+		ScriptDirs: []string{".lefthook", ".lefthook-local"}, Runs: " run "},
 	// meson configures from meson.build (run_command, custom_target):
 	// any subcommand reads it.
 	// subdir('x') reads x/meson.build; find_program('x.py') names a
@@ -89,7 +100,7 @@ var TaskRunners = []TaskRunner{
 		Includes: " subdir(=%/meson.build subproject(=subprojects/%/meson.build ", Entries: " find_program( run_command( ", FromFile: true,
 		Format: FormatMeson},
 	{Name: "mise", Look: All, Sub: " run r tasks ", Files: []string{"mise.toml", ".mise.toml", ".config/mise.toml", ".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", "mise.local.toml", ".mise.local.toml"},
-		DirOpts: " -C --cd ", WithArg: " -E --env -j --jobs ", Dirs: []string{".mise/tasks", "mise-tasks", ".mise-tasks", ".config/mise/tasks", "mise/tasks"}},
+		DirOpts: " -C --cd ", WithArg: " -E --env -j --jobs ", Dirs: []string{".mise/tasks", "mise-tasks", ".mise-tasks", ".config/mise/tasks", "mise/tasks"}, Runs: " run "},
 	// ninja runs build.ninja's rules' commands.
 	{Name: "ninja", Files: []string{"build.ninja"}, FileOpts: " -f ", DirOpts: " -C ", WithArg: " -j -k -l -d -t -w ", Includes: " include subninja "},
 	{Name: "nox", Files: []string{"noxfile.py"}, FileOpts: " -f --noxfile ", WithArg: " -s --session --sessions -e -p --python -k -t --tags "},
@@ -98,7 +109,7 @@ var TaskRunners = []TaskRunner{
 	{Name: "poe", Look: Nearest, Files: []string{"pyproject.toml", "poe_tasks.toml"}, FileOpts: " -C --root "},
 	// pre-commit runs .pre-commit-config.yaml's hooks: a local one's
 	// entry is a command of the project's (any subcommand reads it).
-	{Name: "pre-commit", Files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, FileOpts: " -c --config ", Entries: " entry: "},
+	{Name: "pre-commit", Files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, FileOpts: " -c --config ", Entries: " entry: ", Runs: " entry "},
 	{Name: "rake", Look: Nearest, Files: []string{"rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"}, FileOpts: " -f --rakefile ", DirOpts: " -C --directory ", WithArg: " -I --libdir -r --require -R --rakelibdir "},
 	// rye run NAME: [tool.rye.scripts].
 	{Name: "rye", Look: Nearest, Sub: " run ", Files: []string{"pyproject.toml"}, FileOpts: " --pyproject "},

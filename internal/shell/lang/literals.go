@@ -2,6 +2,7 @@ package lang
 
 import (
 	gopath "path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -144,11 +145,19 @@ var shellCalls = []string{"system", "popen", "exec", "execSync", "spawnSync", "s
 // ShellStrings returns the string literals interpreter code hands to a
 // shell: the first argument of a call of shellCalls (a list of literals
 // joined: subprocess.run(["rm", "-rf", "/"]); an expression that joins
-// literals as the whole it builds: joins.go), and backtick literals and
+// literals as the whole it builds: joins.go), the command line of each
+// exec-form call (argvlines.go), and backtick literals and
 // perl's qx(…) and ruby's %x(…).
 func ShellStrings(code string) []string {
 	out := FirstLiterals(code, shellCalls, true)
 	out = append(out, joinedShell(code, shellCalls)...)
+	out = append(out, ArgvLines(code)...)       // argvlines.go
+	for alias, fn := range PyRunAliases(code) { // from os import system as s (pyrunalias.go)
+		if slices.Contains(shellCalls, fn) {
+			out = append(out, FirstLiterals(code, []string{alias}, true)...)
+			out = append(out, joinedShell(code, []string{alias})...)
+		}
+	}
 	out = append(out, awkPipes(code)...)
 	eachLit(code, func(l lit) bool {
 		if l.command {

@@ -52,6 +52,15 @@ func RunsShellText(f Family, code string) bool {
 	if calls == nil {
 		return false
 	}
+	if f == Python {
+		for alias, fn := range PyRunAliases(code) { // from os import system as s (pyrunalias.go)
+			for _, sc := range calls {
+				if sc.name == fn {
+					calls = append(calls[:len(calls):len(calls)], shellCall{alias, sc.when})
+				}
+			}
+		}
+	}
 	if (f == Perl || f == Ruby || f == PHP) && interpolatedBackticks(code) {
 		return true
 	}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"encoding/base64"
 	"slices"
 	"strconv"
 	"strings"
@@ -61,6 +62,9 @@ type yamlScan struct {
 	// at a line's start, nodes mode): a stream's documents, which compose
 	// merges.
 	docs []int
+	// binary are the indexes in out of the scalars a !!binary tag
+	// marks: the YAML library decodes their base64 (yamlBinary).
+	binary []int
 }
 
 // YAMLScalars returns the decoded scalar values (keys included) of YAML
@@ -106,7 +110,7 @@ type YAMLToken struct {
 // the text where they stand. False: t holds what it does not decode.
 func YAMLTokens(t string) ([]YAMLToken, bool) {
 	s := &yamlScan{t: t, owner: -1, nodes: true}
-	if !s.run() {
+	if !s.run() || !s.yamlBinary() {
 		return nil, false
 	}
 	out := make([]YAMLToken, 0, len(s.out))
@@ -130,6 +134,39 @@ func YAMLTokens(t string) ([]YAMLToken, bool) {
 		i++
 	}
 	return out, true
+}
+
+// tag passes over the tag at s.i, noting a !!binary one: the next
+// scalar is base64 (yamlBinary).
+func (s *yamlScan) tag() {
+	start := s.i
+	s.skipNodeProperty()
+	if t := s.t[start:s.i]; t == "!!binary" || t == "!<tag:yaml.org,2002:binary>" {
+		s.binary = append(s.binary, len(s.out))
+	}
+}
+
+// yamlBinary decodes each scalar a !!binary tag marks as the YAML
+// library does (base64, blanks and line breaks left out: a Taskfile's
+// `- !!binary ZWNobyBQV04…` runs the decoded text); false when one is a
+// block scalar or not base64: the caller cannot tell what it holds.
+func (s *yamlScan) yamlBinary() bool {
+	for _, i := range s.binary {
+		if i >= len(s.out) {
+			return false
+		}
+		for _, b := range s.blocks {
+			if b[0] <= i && i < b[1] {
+				return false
+			}
+		}
+		v, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(s.out[i]), ""))
+		if err != nil {
+			return false
+		}
+		s.out[i] = string(v)
+	}
+	return true
 }
 
 // step reads one token at s.i.
@@ -205,7 +242,7 @@ func (s *yamlScan) step() bool {
 		s.skipNodeProperty()
 		return s.alias(s.t[start+1 : s.i])
 	case ch == '!' && s.nodes:
-		s.skipNodeProperty()
+		s.tag()
 	case strings.IndexByte("&*!?@`", ch) >= 0 && (ch != '?' || blankNext):
 		return false // anchors, aliases, tags, complex keys, reserved
 	default:
