@@ -540,7 +540,11 @@ func (c *cmd) gitConfig(from int) {
 	}
 	switch p.action {
 	case gitCfgSet:
-		c.gitConfigSet(p.file, strings.ToLower(p.operands[0]), p.operands[1])
+		k := strings.ToLower(p.operands[0])
+		c.gitConfigSet(p.file, k, p.operands[1])
+		if role, _ := gitKeyRole(k, p.operands[1]); word.IsKnown(k) && gitDataKey(k) && role != gitRoleRuns {
+			c.kinds[from+p.at[1]] = argData // core.excludesFile ~/.gitignore_global: a string git stores
+		}
 	case gitCfgUnset:
 		if k := strings.ToLower(p.operands[0]); gitUnsetWrites(k) {
 			c.w.Write(p.file)
@@ -685,6 +689,7 @@ type gitConfigArgs struct {
 	named    bool
 	action   gitCfgAction
 	operands []string
+	at       []int // each operand's index in the words parsed
 }
 
 // gitConfigWithArg are git config's options that take the next word.
@@ -702,15 +707,15 @@ func gitConfigParse(args []word.Word) gitConfigArgs {
 		name, v, eq := strings.Cut(s, "=")
 		switch {
 		case s == "--":
-			for _, a := range args[j+1:] {
-				p.operands = append(p.operands, a.Text)
+			for i, a := range args[j+1:] {
+				p.operands, p.at = append(p.operands, a.Text), append(p.at, j+1+i)
 			}
 			j = len(args)
 		case len(p.operands) > 0 && strings.HasPrefix(s, "-"):
 			// After the key git reads options no more: a value may begin
 			// with - (alias.ci "-c core.editor=X commit"). A file option
 			// there still counts, for a git that would read it.
-			p.operands = append(p.operands, s)
+			p.operands, p.at = append(p.operands, s), append(p.at, j)
 			p.file = gitConfigFileOption(s, p.file)
 		case s == "--global":
 			p.file = "~/.gitconfig"
@@ -740,9 +745,9 @@ func gitConfigParse(args []word.Word) gitConfigArgs {
 				p.action, actioned = a, true
 				continue
 			}
-			p.operands = append(p.operands, s)
+			p.operands, p.at = append(p.operands, s), append(p.at, j)
 		default:
-			p.operands = append(p.operands, s)
+			p.operands, p.at = append(p.operands, s), append(p.at, j)
 		}
 	}
 	return p
