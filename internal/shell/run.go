@@ -2027,6 +2027,19 @@ func (c *cmd) shellRun() {
 	c.w.errexit = false // a shell of its own does not inherit set -e (FINDINGS55b B2)
 	defer func() { c.w.errexit = errexit }()
 	script, file, sflag := c.shellOptions()
+	if c.noExec() {
+		// bash -n FILE, sh -n, -o noexec: read and parse, run nothing.
+		switch {
+		case script >= 0:
+			c.spend(script)
+		case file >= 0 && !word.IsStdin(c.args[file].Text):
+			c.w.Read(c.args[file].Text)
+			c.spend(file)
+		default:
+			c.consumeStdin()
+		}
+		return
+	}
 	if c.fedShell(script, file, sflag) {
 		return
 	}
@@ -2038,6 +2051,40 @@ func (c *cmd) shellRun() {
 	default:
 		c.shellStdin()
 	}
+}
+
+// noExec reports whether the shell's options (the words before its
+// first operand) leave noexec on: -n in a cluster or -o noexec, the last
+// of those and +n/+o noexec deciding, and no -i (an interactive shell
+// ignores it).
+func (c *cmd) noExec() bool {
+	on, interactive := false, false
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case !c.args[j].Known:
+			return false
+		case s == "--" || s == "-" || !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "+"):
+			return on && !interactive
+		case s == "-o" || s == "+o":
+			if j+1 < len(c.args) && c.args[j+1].Text == "noexec" {
+				on = s == "-o"
+			}
+			j++
+		case catalogue.ShellWithArg.Has(s):
+			j++
+		case strings.HasPrefix(s, "--"):
+		default:
+			if strings.ContainsRune(s[1:], 'n') {
+				on = s[0] == '-'
+			}
+			interactive = interactive || s[0] == '-' && strings.ContainsRune(s[1:], 'i')
+			if strings.ContainsRune(s[1:], 'c') {
+				return on && !interactive // the script comes next
+			}
+		}
+	}
+	return on && !interactive
 }
 
 // foreignShell: a shell whose language guard does not read runs code
