@@ -92,7 +92,6 @@ func (w *Ledger) HeldBefore(n int, f func()) {
 	f()
 }
 
-
 // ArchivedTree records that the file word a names is an archive the
 // command makes of the directory word dir names, whole (make_archive's
 // root_dir); "" for a directory guard cannot tell.
