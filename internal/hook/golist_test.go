@@ -28,6 +28,7 @@ func TestGoListOutput(t *testing.T) {
 		{"cd p && go list ./... | xargs go vet", false},
 		{"cd p && PKGS=$(go list ./...); go test $PKGS", false},
 		{"cd p && cat $(go list ./api)", false},
+		{"cd p && go test -coverpkg=$(go list ./... | paste -sd, -) ./...", false},
 		// Protected: the packages' code is scanned, and an output guard
 		// does not compute stays a name it cannot tell.
 		{"cd q && go test $(go list ./...)", true},

@@ -78,3 +78,39 @@ func plainPattern(p string) bool {
 	}
 	return true
 }
+
+// pasteKnown sets what `paste -s -d C` (or -sdC, -s alone: a tab) prints
+// of known text on its standard input: the lines joined by C, one line.
+// It reports false, the output left unknown, for anything else: a file
+// operand, a list of delimiters, an escape, a part guard does not know.
+func (c *cmd) pasteKnown() bool {
+	in := c.stdin
+	if c.name != "paste" || !in.known || word.HasMark(in.text) || strings.ContainsRune(in.text, 0) || !word.AllKnown(c.args) {
+		return false
+	}
+	serial, delim := false, "\t"
+	args := word.Texts(c.args)
+	for j := 0; j < len(args); j++ {
+		a := args[j]
+		switch {
+		case a == "-":
+		case a == "-s" || a == "--serial":
+			serial = true
+		case (a == "-d" || a == "-sd") && j+1 < len(args):
+			serial, delim = serial || a == "-sd", args[j+1]
+			j++
+		case strings.HasPrefix(a, "-sd"):
+			serial, delim = true, a[3:]
+		case strings.HasPrefix(a, "-d"):
+			delim = a[2:]
+		default:
+			return false
+		}
+	}
+	if !serial || len(delim) != 1 || delim == "\\" {
+		return false
+	}
+	lines := strings.Split(strings.TrimSuffix(in.text, "\n"), "\n")
+	c.out = output{text: strings.Join(lines, delim) + "\n", known: true}
+	return true
+}

@@ -66,6 +66,7 @@ func (c *cmd) printedNames() {
 	args := word.Texts(c.args)
 	switch {
 	case c.name == "go" && c.goListOutput(args): // go list ./...: the packages' import paths (golist.go)
+	case c.pasteKnown(): // paste -sd, - of known text (grepknown.go)
 	case c.name == "git" && gitListsFiles(args) && catalogue.ProducesName(c.name, args) && !c.producerSteered(args):
 		c.treeListed(lsFilesSpecs(args)) // the repository's files, not bare names
 	case catalogue.ProducesName(c.name, args) && !c.producerSteered(args):
