@@ -228,17 +228,15 @@ func projectRoot(base, h string) string {
 // that does not exist yet too), where a context file's or an imported
 // file's symbolic link leads, another hard link of one of
 // those, or, for a name guard cannot tell (an
-// extraction's member, a glob), any of those in its directory. It does
-// not count c.cut.
+// extraction's member), any of those in its directory, and for a glob
+// any of those its pattern may match (globUnder). It does not count c.cut.
 func (c *contexts) is(names []string) bool {
 	for _, n := range names {
 		if catalogue.ContextFile(filepath.Base(n)) || c.imported[n] != "" || c.target(n) {
 			return true
 		}
-		if b := filepath.Base(n); word.Opaque(b) || strings.ContainsAny(b, "*?[") {
-			if c.under(filepath.Dir(n)) {
-				return true
-			}
+		if b := filepath.Base(n); word.Opaque(b) && c.under(filepath.Dir(n)) || !word.Opaque(b) && c.globUnder(filepath.Dir(n), b) {
+			return true
 		}
 	}
 	key, links, ok := fileID(names[len(names)-1])

@@ -234,12 +234,18 @@ func (w *walker) promptCode(name string) {
 }
 
 // promptText walks v, the value of name, as prompt expansion reads it:
-// its substitutions run as a double-quoted word's would. A value guard
-// does not know is hidden code.
+// its substitutions run as a double-quoted word's would. An inherited
+// variable's part is its value in the environment (inheritedText: venv's
+// deactivate sets PS1="${_OLD_VIRTUAL_PS1:-}"); a value guard does not
+// know is hidden code.
 func (w *walker) promptText(name, v string) {
 	if !word.IsKnown(v) {
-		w.hide("expands $%s as a prompt (${%s@P}, which runs its substitutions), and guard does not know its value", name, name)
-		return
+		t, ok := w.inheritedText(v)
+		if !ok {
+			w.hide("expands $%s as a prompt (${%s@P}, which runs its substitutions), and guard does not know its value", name, name)
+			return
+		}
+		v = t
 	}
 	if !strings.ContainsAny(v, "`[") && !strings.Contains(v, "$(") && !strings.Contains(v, "@P") {
 		return // plain parameter expansions run nothing (+${BASH_SOURCE}:${LINENO}: )

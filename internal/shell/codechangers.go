@@ -25,7 +25,7 @@ import (
 // runner. p is c's catalogue entry.
 func (c *cmd) noteChanger(p *catalogue.Program) {
 	if c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || c.w.recipeLine || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) ||
-		c.reformats() {
+		c.reformats() || c.typeChecksOnly() {
 		return // a variable's program, an alias's text: run later; a guess: maybe no command
 	}
 	if c.w.funcs.bodies[c.prog] != nil && c.w.depth+1 <= MaxDepth {
@@ -70,6 +70,27 @@ func (c *cmd) reformats() bool {
 		plain = plain && (name == "" || gofmtFlags.Has(name))
 	})
 	return plain
+}
+
+// typeChecksOnly reports whether c is tsc (the TypeScript compiler) with
+// --noEmit: it reads the project's sources and tsconfig and writes no
+// file a runner loads (at most --incremental's .tsbuildinfo), nor runs
+// the project's code (tsconfig's plugins are the editor's). Options are
+// case-insensitive to tsc; --noEmit false turns it off.
+func (c *cmd) typeChecksOnly() bool {
+	if c.name != "tsc" || !word.AllKnown(c.args) {
+		return false
+	}
+	on := false
+	for j, a := range c.args {
+		switch strings.ToLower(a.Text) {
+		case "--noemit", "-noemit":
+			on = j+1 >= len(c.args) || c.args[j+1].Text != "false"
+		case "--noemit=false", "--build", "-b":
+			return false // build mode emits what its references say
+		}
+	}
+	return on
 }
 
 // goFlagWord reports whether argument j of gofmt (reformats: every flag

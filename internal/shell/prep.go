@@ -297,8 +297,8 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 	if m, ok := w.unsetWord(pe, quoted); ok {
 		return &syntax.Lit{Value: m}, true // $P: P's, or no word (see run)
 	}
-	if simpleParam(pe) {
-		return nil, false
+	if simpleParam(pe) || emptyDefault(pe) && !specialParam(name) && w.declared(name) && w.variable(name).Kind == expand.String {
+		return nil, false // ${x:-} and ${x-} are $x, whatever x holds
 	}
 	if p, ok := w.noArgsTest(pe); ok {
 		return p, true
@@ -432,6 +432,14 @@ func simpleParam(pe *syntax.ParamExp) bool {
 	return pe.Param != nil && pe.Index == nil && pe.Slice == nil && pe.Repl == nil && pe.Exp == nil &&
 		!pe.Length && !pe.Excl && !pe.Width && !pe.IsSet && pe.Names == 0 && pe.NestedParam == nil &&
 		len(pe.Modifiers) == 0 && pe.Flags == nil
+}
+
+// emptyDefault reports whether pe is ${name:-} or ${name-}: the value,
+// or nothing when there is none, as $name is.
+func emptyDefault(pe *syntax.ParamExp) bool {
+	e := pe.Exp
+	return e != nil && (e.Op == syntax.DefaultUnset || e.Op == syntax.DefaultUnsetOrNull) && (e.Word == nil || len(e.Word.Parts) == 0) &&
+		pe.Index == nil && pe.Slice == nil && pe.Repl == nil && !pe.Length && !pe.Excl && pe.Names == 0
 }
 
 // inheritedOp returns the marker of ${x:-d}, ${x:=d}, ${x:+a} or ${x:?m}

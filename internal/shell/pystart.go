@@ -31,12 +31,17 @@ import (
 const maxPthFiles = 16
 
 // pythonStart follows what the variables the command sets make python
-// run at start.
+// run at start. Python ignores an empty value (one the environment
+// gives an inherited variable's part).
 func (m *moduleLoader) pythonStart() {
 	w := m.c.w
 	for _, name := range []string{"PYTHONHOME", "PYTHONPLATLIBDIR", "PYTHONEXECUTABLE"} {
 		v, ok := w.lookup(name)
-		if !ok || name == "PYTHONHOME" && systemPrefix(v) || name == "PYTHONPLATLIBDIR" && (v == "lib" || v == "lib64") {
+		empty := false
+		if t, known := w.inheritedText(v); ok && !word.IsKnown(v) && known {
+			v, empty = t, t == "" // PYTHONHOME="${_OLD_VIRTUAL_PYTHONHOME:-}": the environment's (venv's deactivate)
+		}
+		if !ok || empty || name == "PYTHONHOME" && systemPrefix(v) || name == "PYTHONPLATLIBDIR" && (v == "lib" || v == "lib64") {
 			continue
 		}
 		w.hide("sets %s for %s: guard cannot tell what code python runs at start", name, m.c.name)

@@ -542,7 +542,11 @@ func (c *cmd) gitConfig(from int) {
 	}
 	switch p.action {
 	case gitCfgSet:
-		c.gitConfigSet(p.file, strings.ToLower(p.operands[0]), p.operands[1])
+		k := strings.ToLower(p.operands[0])
+		c.gitConfigSet(p.file, k, p.operands[1])
+		if role, _ := gitKeyRole(k, p.operands[1]); word.IsKnown(k) && gitDataKey(k) && role != gitRoleRuns {
+			c.kinds[from+p.at[1]] = argData // core.excludesFile ~/.gitignore_global: a string git stores
+		}
 	case gitCfgUnset:
 		if k := strings.ToLower(p.operands[0]); gitUnsetWrites(k) {
 			c.w.Write(p.file)
@@ -687,6 +691,7 @@ type gitConfigArgs struct {
 	named    bool
 	action   gitCfgAction
 	operands []string
+	at       []int // each operand's index in the words parsed
 }
 
 // gitConfigWithArg are git config's options that take the next word.
@@ -704,15 +709,15 @@ func gitConfigParse(args []word.Word) gitConfigArgs {
 		name, v, eq := strings.Cut(s, "=")
 		switch {
 		case s == "--":
-			for _, a := range args[j+1:] {
-				p.operands = append(p.operands, a.Text)
+			for i, a := range args[j+1:] {
+				p.operands, p.at = append(p.operands, a.Text), append(p.at, j+1+i)
 			}
 			j = len(args)
 		case len(p.operands) > 0 && strings.HasPrefix(s, "-"):
 			// After the key git reads options no more: a value may begin
 			// with - (alias.ci "-c core.editor=X commit"). A file option
 			// there still counts, for a git that would read it.
-			p.operands = append(p.operands, s)
+			p.operands, p.at = append(p.operands, s), append(p.at, j)
 			p.file = gitConfigFileOption(s, p.file)
 		case s == "--global":
 			p.file = "~/.gitconfig"
@@ -742,9 +747,9 @@ func gitConfigParse(args []word.Word) gitConfigArgs {
 				p.action, actioned = a, true
 				continue
 			}
-			p.operands = append(p.operands, s)
+			p.operands, p.at = append(p.operands, s), append(p.at, j)
 		default:
-			p.operands = append(p.operands, s)
+			p.operands, p.at = append(p.operands, s), append(p.at, j)
 		}
 	}
 	return p
@@ -2024,6 +2029,19 @@ func (c *cmd) shellRun() {
 	c.w.errexit = false // a shell of its own does not inherit set -e (FINDINGS55b B2)
 	defer func() { c.w.errexit = errexit }()
 	script, file, sflag := c.shellOptions()
+	if c.noExec() {
+		// bash -n FILE, sh -n, -o noexec: read and parse, run nothing.
+		switch {
+		case script >= 0:
+			c.spend(script)
+		case file >= 0 && !word.IsStdin(c.args[file].Text):
+			c.w.Read(c.args[file].Text)
+			c.spend(file)
+		default:
+			c.consumeStdin()
+		}
+		return
+	}
 	if c.fedShell(script, file, sflag) {
 		return
 	}
@@ -2035,6 +2053,40 @@ func (c *cmd) shellRun() {
 	default:
 		c.shellStdin()
 	}
+}
+
+// noExec reports whether the shell's options (the words before its
+// first operand) leave noexec on: -n in a cluster or -o noexec, the last
+// of those and +n/+o noexec deciding, and no -i (an interactive shell
+// ignores it).
+func (c *cmd) noExec() bool {
+	on, interactive := false, false
+	for j := 0; j < len(c.args); j++ {
+		s := c.args[j].Text
+		switch {
+		case !c.args[j].Known:
+			return false
+		case s == "--" || s == "-" || !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "+"):
+			return on && !interactive
+		case s == "-o" || s == "+o":
+			if j+1 < len(c.args) && c.args[j+1].Text == "noexec" {
+				on = s == "-o"
+			}
+			j++
+		case catalogue.ShellWithArg.Has(s):
+			j++
+		case strings.HasPrefix(s, "--"):
+		default:
+			if strings.ContainsRune(s[1:], 'n') {
+				on = s[0] == '-'
+			}
+			interactive = interactive || s[0] == '-' && strings.ContainsRune(s[1:], 'i')
+			if strings.ContainsRune(s[1:], 'c') {
+				return on && !interactive // the script comes next
+			}
+		}
+	}
+	return on && !interactive
 }
 
 // foreignShell: a shell whose language guard does not read runs code

@@ -65,6 +65,8 @@ func (c *cmd) printedNames() {
 	}
 	args := word.Texts(c.args)
 	switch {
+	case c.name == "go" && c.goListOutput(args): // go list ./...: the packages' import paths (golist.go)
+	case c.pasteKnown(): // paste -sd, - of known text (grepknown.go)
 	case c.name == "git" && gitListsFiles(args) && catalogue.ProducesName(c.name, args) && !c.producerSteered(args):
 		c.treeListed(lsFilesSpecs(args)) // the repository's files, not bare names
 	case catalogue.ProducesName(c.name, args) && !c.producerSteered(args):
@@ -172,6 +174,7 @@ func hasOpt(args []word.Word, opts ...string) bool {
 func (c *cmd) filterOutput() {
 	in := c.stdin
 	switch {
+	case in.known && c.grepKnown(in.text): // grep -v /e2e of known text: known (grepknown.go)
 	case len(in.paths) > 0:
 		c.out.paths, c.out.names, c.out.tame, c.out.nulOnly, c.out.entries = in.paths, in.names, in.tame, in.nulOnly, in.entries
 	case in.tame:

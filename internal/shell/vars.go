@@ -129,6 +129,13 @@ func (w *walker) variable(name string) expand.Variable {
 	if user, ok := strings.CutPrefix(name, "HOME "); ok {
 		return strVar("~" + user) // ~user: expand asks for the home of user
 	}
+	if (name == "PS1" || name == "PS2") && !w.zsh {
+		// A non-interactive bash (bash -c, the agent's) unsets the PS1
+		// and PS2 it inherits, so no shell the command starts inherits
+		// them either: venv's activate sets PS1="(.venv) ${PS1:-}"
+		// (FINDINGS56a FP1). zsh keeps them.
+		return expand.Variable{}
+	}
 	if word.IsName(name) && !dynamicVar(name) && w.envHidden == 0 && !placeholderVar(name) {
 		return strVar(word.Mark(word.MarkEnv, name))
 	}
@@ -285,6 +292,8 @@ func (w *walker) declared(name string) bool {
 		return w.pos != nil && w.pos.zero != ""
 	case "BASH_SOURCE":
 		return w.source != ""
+	case "PS1", "PS2":
+		return !w.zsh // unset by bash -c (variable)
 	}
 	if n, err := strconv.Atoi(name); err == nil && n > 0 {
 		return w.pos != nil
