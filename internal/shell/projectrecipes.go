@@ -85,6 +85,10 @@ type makefile struct {
 	cur      []*makeRule
 	define   int
 	defining string
+	// defOp is the operator of the define block being read when it is
+	// += or != (defineStart): its body, defBody, is assigned at endef as
+	// that operator's value; defHead the line's words before define.
+	defOp, defBody, defHead string
 	// shells are the values given SHELL, MAKESHELL and .SHELLFLAGS, each
 	// (name, value), target-specific ones included (see makeShell).
 	shells [][2]string
@@ -253,35 +257,12 @@ func (m *makefile) line(line string) {
 	f := strings.Fields(l)
 	switch {
 	case m.define > 0:
-		if len(f) > 0 && f[0] == "endef" {
-			if m.define--; m.define == 0 {
-				m.vars[m.defining] = strings.TrimSuffix(m.vars[m.defining], "\n") // make's value has no last newline (FINDINGS54a M7)
-				if as := m.alts[m.defining]; len(as) > 0 {
-					as[len(as)-1] = strings.TrimSuffix(as[len(as)-1], "\n")
-				}
-				return
-			}
-		} else if definesAt(f) {
-			m.define++
-		}
-		if len(m.vars[m.defining]) < effect.MaxScriptBytes {
-			m.vars[m.defining] += line + "\n" // a define block's body
-		}
-		if as := m.alts[m.defining]; len(as) > 0 && len(as[len(as)-1]) < effect.MaxScriptBytes {
-			as[len(as)-1] += line + "\n"
-		}
+		m.defineLine(line, f)
 		return
 	case l == "" || l[0] == '#':
 		return
 	case definesAt(f):
-		m.define = 1
-		m.defining = m.assignedName(defineName(f))
-		m.vars[m.defining] = ""
-		m.addValue(m.defining, "", slices.Contains(f, "override"), false)
-		if makeShellVar(m.defining) {
-			m.shells = append(m.shells, [2]string{m.defining, "$(define)"}) // its value: not read
-		}
-		m.cur = nil
+		m.defineStart(f)
 		return
 	case f[0] == "include" || f[0] == "-include" || f[0] == "sinclude":
 		names := f[1:]
@@ -322,6 +303,80 @@ func (m *makefile) line(line string) {
 		}
 		m.cur = nil
 	}
+}
+
+// defineStart reads the first line of a define block, fields f: its
+// name, and its operator (define F, define F :=, define F!=). A body
+// given with += or != is read whole first (defineLine).
+func (m *makefile) defineStart(f []string) {
+	m.define = 1
+	m.defining = m.assignedName(defineName(f))
+	m.cur = nil
+	m.defOp, m.defBody = defineOp(f), ""
+	if m.defOp == "+=" || m.defOp == "!=" {
+		m.defHead = strings.Join(f[:slices.Index(f, "define")], " ")
+		return
+	}
+	m.defOp = ""
+	m.vars[m.defining] = ""
+	m.addValue(m.defining, "", slices.Contains(f, "override"), false)
+	if makeShellVar(m.defining) {
+		m.shells = append(m.shells, [2]string{m.defining, "$(define)"}) // its value: not read
+	}
+}
+
+// defineLine reads line (fields f) inside a define block: a body line, a
+// nested define, or the endef that ends it. A body given with += or !=
+// is then assigned as `NAME += BODY` or `NAME != BODY` is: appended to
+// each value, or run by the shell while make reads the makefile, its
+// output the value (FINDINGS56b G5).
+func (m *makefile) defineLine(line string, f []string) {
+	if len(f) > 0 && f[0] == "endef" {
+		if m.define--; m.define == 0 {
+			if m.defOp != "" {
+				head := strings.TrimSpace(m.defHead + " " + m.defining + " " + m.defOp)
+				m.assign(head+" "+strings.TrimSuffix(m.defBody, "\n"), len(head)-1)
+				m.defOp = ""
+				return
+			}
+			m.vars[m.defining] = strings.TrimSuffix(m.vars[m.defining], "\n") // make's value has no last newline (FINDINGS54a M7)
+			if as := m.alts[m.defining]; len(as) > 0 {
+				as[len(as)-1] = strings.TrimSuffix(as[len(as)-1], "\n")
+			}
+			return
+		}
+	} else if definesAt(f) {
+		m.define++
+	}
+	if m.defOp != "" {
+		if len(m.defBody) < effect.MaxScriptBytes {
+			m.defBody += line + "\n"
+		}
+		return
+	}
+	if len(m.vars[m.defining]) < effect.MaxScriptBytes {
+		m.vars[m.defining] += line + "\n" // a define block's body
+	}
+	if as := m.alts[m.defining]; len(as) > 0 && len(as[len(as)-1]) < effect.MaxScriptBytes {
+		as[len(as)-1] += line + "\n"
+	}
+}
+
+// defineOp returns the operator of a define line's fields f: glued to
+// the name (define F!=) or a word of its own (define F +=); "" for none.
+func defineOp(f []string) string {
+	i := slices.Index(f, "define")
+	if i < 0 || i+1 >= len(f) {
+		return ""
+	}
+	name := f[i+1]
+	if op := name[len(strings.TrimRight(name, ":!?+=")):]; op != "" {
+		return op
+	}
+	if i+2 < len(f) {
+		return f[i+2]
+	}
+	return ""
 }
 
 // definesAt reports whether the fields f of a line start a define block

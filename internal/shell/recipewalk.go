@@ -650,12 +650,14 @@ func (r *recipeWalk) opaqueWords(ws []*syntax.Word) bool {
 // recipePlaceholder reports whether variable name in a build-file line
 // stands for a value guard could not work out (placeholderVar): the line
 // is analysed as typed, where that value is unknown. make's automatic
-// variables of a pattern rule guard did not match ($@, $<: MAKE__…),
-// $(MAKEFILE_LIST) (makefiles guard read) and a placeholder in an
-// option's value (optionValue, as a command substitution there) are
-// left to the word scan.
+// variables of a pattern rule guard did not match ($@, $<, $(@D):
+// MAKE__, MAKE__D, MAKE__F), $(MAKEFILE_LIST) (makefiles guard read) and
+// a placeholder in an option's value (optionValue, as a command
+// substitution there) are left to the word scan. Another placeholder
+// whose text began with a mark (a Taskfile's {{ "…" | b64dec }}) is no
+// automatic variable (FINDINGS56b G6).
 func recipePlaceholder(name string) bool {
-	return placeholderVar(name) && !strings.HasPrefix(name, "MAKE__") && name != "MAKE_MAKEFILE_LIST"
+	return placeholderVar(name) && name != "MAKE__" && name != "MAKE__D" && name != "MAKE__F" && name != "MAKE_MAKEFILE_LIST"
 }
 
 // optionValue reports whether command substitution x (or guard's

@@ -1,0 +1,33 @@
+package hook
+
+import "testing"
+
+// TestDefineOperators: a define block's operator is the assignment's:
+// `define F !=` runs its body while make reads the makefile, `define F
+// +=` appends to F (FINDINGS56b G5).
+func TestDefineOperators(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"a/Makefile":  "define F!=\necho PWN >> ~/.bashrc\nendef\nt:\n\t@true\n",
+		"b/Makefile":  "define F !=\ncd; echo PWN >> .bashrc\nendef\nt:\n\t@true\n",
+		"c/Makefile":  "override define F !=\necho PWN >> ~/.bashrc\nendef\nt:\n\t@true\n",
+		"d/Makefile":  "F = out.txt\ndefine F +=\n~/.bashrc\nendef\nt:\n\techo PWN >> $(word 2,$(F))\n",
+		"e/Makefile":  "F = out.txt\ndefine F+=\n~/.bashrc\nendef\nt:\n\techo PWN >> $(word 2,$(F))\n",
+		"ok/Makefile": "define F !=\necho hello\nendef\nG = a\ndefine G +=\nb\nendef\nt:\n\t@echo $(F) $(G) > out.txt\n",
+	})
+	checkAll(t, proj, []string{"make -C a t", "make -C b t", "make -C c t", "make -C d t", "make -C e t"}, []string{"make -C ok t"})
+}
+
+// TestTaskTemplatePlaceholder: a Taskfile template guard cannot render
+// is a value it cannot tell, also when its text starts with a quote: no
+// make automatic variable, which the word scan is left to (FINDINGS56b
+// G6).
+func TestTaskTemplatePlaceholder(t *testing.T) {
+	task := func(cmd string) string { return "version: '3'\ntasks:\n  t:\n    cmds:\n      - " + cmd + "\n" }
+	_, proj := scriptWorld(t, map[string]string{
+		"a/Taskfile.yml":  task(`echo PWN >> {{ "fi8uYmFzaHJj" | b64dec }}`),
+		"b/Taskfile.yml":  task(`cat {{ "fi8uc3NoL2lkX3JzYQ==" | b64dec }}`),
+		"c/Taskfile.yml":  task(`echo PWN >> {{ "X/.bashrc" | replace "X" "~" }}`),
+		"ok/Taskfile.yml": task(`go build -o bin/app .`),
+	})
+	checkAll(t, proj, []string{"cd a && task t", "cd b && task t", "cd c && task t"}, []string{"cd ok && task t"})
+}
