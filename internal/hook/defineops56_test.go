@@ -31,3 +31,17 @@ func TestTaskTemplatePlaceholder(t *testing.T) {
 	})
 	checkAll(t, proj, []string{"cd a && task t", "cd b && task t", "cd c && task t"}, []string{"cd ok && task t"})
 }
+
+// TestBuildToolHome: make's $(HOME) is the home itself, also as an
+// exported variable's value and in text $(eval) reads again (FINDINGS56b
+// G8).
+func TestBuildToolHome(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"e/Makefile":      "export F = $(HOME)/.bashrc\nt:\n\techo PWN >> \"$$F\"\n",
+		"k/Makefile":      "export K = $(HOME)/.ssh/id_rsa\nt:\n\t@cat \"$$K\"\n",
+		"v/Makefile":      "define RULE\n$(1):\n\techo PWN >> $(2)\nendef\n$(eval $(call RULE,t,$(HOME)/.bashrc))\n",
+		"ok/Makefile":     "GOBIN ?= $(HOME)/go/bin\nt:\n\t@echo $(GOBIN) > out.txt\n",
+		"to/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    env:\n      GOOS: linux\n      V: '{{.UNKNOWN}}'\n    cmds:\n      - go build -o bin/app .\n      - echo $GOOS $V > out.txt\n",
+	})
+	checkAll(t, proj, []string{"make -C e t", "make -C k t", "make -C v t"}, []string{"make -C ok t", "cd to && task t"})
+}

@@ -1498,7 +1498,7 @@ func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 	switch name {
 	case "HOME":
-		return "$HOME", false
+		return envValue(name), false
 	case "CURDIR":
 		return ".", false
 	}
