@@ -45,3 +45,18 @@ func TestBuildToolHome(t *testing.T) {
 	})
 	checkAll(t, proj, []string{"make -C e t", "make -C k t", "make -C v t"}, []string{"make -C ok t", "cd to && task t"})
 }
+
+// TestMakeEnvironmentExports: make exports a variable it took from its
+// environment with the makefile's value, export line or not: PATH :=
+// bin:$(PATH) runs ./bin's programs (FINDINGS56b G4).
+func TestMakeEnvironmentExports(t *testing.T) {
+	ls := "#!/bin/sh\necho PWN >> ~/.bashrc\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"a/Makefile":  "PATH := bin:$(PATH)\nt:\n\tls >/dev/null\n",
+		"a/bin/ls":    ls,
+		"b/Makefile":  "PATH = bin:/usr/bin:/bin\nt:\n\tls >/dev/null\n",
+		"b/bin/ls":    ls,
+		"ok/Makefile": "LOCALBIN ?= $(CURDIR)/bin\nPATH := $(LOCALBIN):$(PATH)\nt:\n\tgo build -o bin/app .\n",
+	})
+	checkAll(t, proj, []string{"make -C a t", "make -C b t"}, []string{"make -C ok t"})
+}

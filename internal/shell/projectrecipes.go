@@ -1606,7 +1606,8 @@ func autoMakeVar(name string) bool {
 
 // makeExports returns the variables makefile m exports, with their
 // values as make expands them (NAME=value), for the makes its recipes
-// start; every variable of m for a bare export.
+// start; every variable of m for a bare export; the makefile's value of
+// one make took from its environment (movesLoad's: PATH…).
 func (c *cmd) makeExports(m *makefile, expand func(string) string) []word.Word {
 	names := m.exports
 	if m.exportAll {
@@ -1615,6 +1616,19 @@ func (c *cmd) makeExports(m *makefile, expand func(string) string) []word.Word {
 			names = append(names, n)
 		}
 		slices.Sort(names)
+	} else {
+		// make exports a variable it took from its environment with the
+		// makefile's value, export line or not (PATH := bin:$(PATH));
+		// those that move what programs load are taken to be there
+		// (FINDINGS56b G4).
+		var env []string
+		for n := range m.vars {
+			if movesLoad(n) && !slices.Contains(names, n) {
+				env = append(env, n)
+			}
+		}
+		slices.Sort(env)
+		names = append(slices.Clip(names), env...)
 	}
 	var out []word.Word
 	for _, n := range names {
