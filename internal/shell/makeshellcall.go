@@ -94,12 +94,14 @@ func bareWord(s string) string {
 }
 
 // makeSteered reports whether a variable that steers what producer name
-// run with args prints (catalogue.ProducerEnv; go env NAME's NAME) is set
+// run with args prints (catalogue.ProducerEnv; go env NAME's NAME; PATH) is set
 // where the $(shell …) make runs may see it: on make's command line, by
 // the makefile, by the command before make, or in its environment
 // assignments.
 func (c *cmd) makeSteered(m *makefile, name string, args []string) bool {
-	vars := strings.Fields(string(catalogue.ProducerEnv(name)))
+	// PATH decides which program runs: a project's bin/go prints what it
+	// likes (FINDINGS56d R3).
+	vars := append(strings.Fields(string(catalogue.ProducerEnv(name))), "PATH")
 	if name == "go" {
 		vars = append(vars, args...)
 	}

@@ -177,7 +177,8 @@ func (e *makeText) function(fn, rest string) string {
 	case "call":
 		return e.call(makeCallArgs(rest, fn))
 	case "info", "warning", "error":
-		return "" // printed
+		e.eval(rest) // printed, once expanded: its $(shell …) runs (FINDINGS56d R6)
+		return ""
 	case "eval", "file":
 		return e.sideEffect(fn, rest)
 	case "shell":

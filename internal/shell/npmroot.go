@@ -61,12 +61,62 @@ func (c *cmd) npmNamesPackages(at []int) bool {
 		return false
 	}
 	for _, j := range at {
-		a := c.args[j]
-		if !a.Known || a.Text == "" || strings.HasPrefix(a.Text, "/") || strings.HasPrefix(a.Text, "~") {
-			return false
+		if a := c.args[j]; !a.Known || !npmRegistrySpec(a.Text) && !npmOtherDir(a.Text) {
+			return false // ., ../NAME, file:., x@file:., user/repo: may be the project's own directory (FINDINGS56d R1)
 		}
-		if p := path.Clean(a.Text); p == "." || p == ".." || strings.HasPrefix(p, "../") {
-			return false // ., ./, ../NAME: may be the project's own directory
+	}
+	return true
+}
+
+// npmOtherDir reports whether spec is a local directory below the
+// command's (./dep, file:sub/x, x@file:./dep): a package of its own, not
+// the project. ., .., ../NAME, an absolute or home path may be the
+// project's own directory.
+func npmOtherDir(spec string) bool {
+	if i := strings.Index(spec, "@file:"); i > 0 {
+		spec = spec[i+1:]
+	}
+	spec = strings.TrimPrefix(spec, "file:")
+	if spec == "" || strings.Contains(spec, ":") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "~") {
+		return false
+	}
+	if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") && spec != "." && spec != ".." {
+		return false // user/repo: GitHub's, not a directory
+	}
+	p := path.Clean(spec)
+	return p != "." && p != ".." && !strings.HasPrefix(p, "../")
+}
+
+// npmRegistrySpec reports whether spec is a package of the registry as
+// npm-package-arg reads it: NAME or @SCOPE/NAME, with an optional
+// @VERSION, RANGE or TAG holding neither / nor : (a directory, a
+// tarball, a git or file: spec, a GitHub user/repo are not).
+func npmRegistrySpec(spec string) bool {
+	name, version := spec, ""
+	if i := strings.LastIndexByte(spec, '@'); i > 0 {
+		name, version = spec[:i], spec[i+1:]
+	}
+	if strings.ContainsAny(version, "/:\\") {
+		return false
+	}
+	scope, rest, scoped := strings.Cut(strings.TrimPrefix(name, "@"), "/")
+	if !scoped {
+		scope, rest = "", scope
+	} else if !strings.HasPrefix(name, "@") {
+		return false // user/repo: GitHub
+	}
+	return npmNamePart(rest) && (!scoped || npmNamePart(scope))
+}
+
+// npmNamePart reports whether s may be a package name or scope: letters,
+// digits, - . _ ~, not starting with . or _.
+func npmNamePart(s string) bool {
+	if s == "" || s[0] == '.' || s[0] == '_' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' || r == '_' || r == '~') {
+			return false
 		}
 	}
 	return true

@@ -465,6 +465,7 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 	}
 	var out []*makeRule
 	for _, t := range makeFields(l[:colon]) { // $(shell cat f)/x: one target
+		t = makeFileName(t)
 		m.firstTarget(t)
 		r := m.rules[t]
 		if r == nil {
@@ -476,7 +477,7 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 		}
 		for _, d := range strings.Fields(deps) {
 			if d != "|" {
-				r.prereqs = append(r.prereqs, d)
+				r.prereqs = append(r.prereqs, makeFileName(d))
 			}
 		}
 		if semi {
@@ -549,6 +550,10 @@ func (m *makefile) recipesOf(goals []string) []string {
 // may be it: every recipe; past the bound of names, every recipe too.
 func (m *makefile) goalRecipes(goals []string) []string {
 	cmdGoals := strings.Join(goals, " ")
+	goals = slices.Clone(goals)
+	for i, g := range goals {
+		goals[i] = makeFileName(g)
+	}
 	if len(goals) == 0 {
 		gs, ok := m.defaultGoals()
 		if !ok {
@@ -704,7 +709,25 @@ func (m *makefile) expandNames(ns []string) []string {
 	if _, second := m.rules[".SECONDEXPANSION"]; second && strings.Contains(all, "$") {
 		all = m.expand(all) // t: $$(subst X,,.eXnv): expanded again for the rule
 	}
-	return strings.Fields(runTimeWords(all)) // $(shell cat f)/.bashrc: one name holding the output, not the command's words
+	out := strings.Fields(runTimeWords(all)) // $(shell cat f)/.bashrc: one name holding the output, not the command's words
+	for i, n := range out {
+		out[i] = makeFileName(n)
+	}
+	return out
+}
+
+// makeFileName returns file name n as make keeps it: without its leading
+// ./ and the slashes after it, again and again (./sub/a.o, .//x, ././x
+// are sub/a.o and x), so that a rule and a name reach each other however
+// each is written (FINDINGS56d R4).
+func makeFileName(n string) string {
+	for strings.HasPrefix(n, "./") && len(n) > 2 {
+		n = strings.TrimLeft(n[2:], "/")
+	}
+	if n == "" {
+		return "."
+	}
+	return n
 }
 
 // ruleLines returns a rule's recipe lines for target t with its

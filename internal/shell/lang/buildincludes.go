@@ -377,7 +377,10 @@ var rustMacros = [...]string{"include_str", "include_bytes", "include"}
 // ::include, is a read guard cannot tell.
 func rustIncludes(text string) ([]BuildInclude, bool) {
 	text = blankLineComments(blankBlockComments(text))
-	var out []BuildInclude
+	out, ok := rustAttrFiles(text)
+	if !ok {
+		return out, false
+	}
 	for _, m := range rustMacros {
 		for off := 0; off < len(text); {
 			i := strings.Index(text[off:], m)
@@ -411,6 +414,56 @@ func rustIncludes(text string) ([]BuildInclude, bool) {
 			inc.Data = m != "include"
 			if inc.Name != "" {
 				out = append(out, inc)
+			}
+		}
+	}
+	return out, true
+}
+
+// rustAttrKeys are the keys of Rust attributes whose string value is a
+// file the compiler reads: #[path = "…"] mod x; (also inside cfg_attr)
+// compiles it, #![debugger_visualizer(gdb_script_file = "…")] embeds it
+// in the binary (FINDINGS56d R2).
+var rustAttrKeys = [...]string{"path", "gdb_script_file", "natvis_file"}
+
+// rustAttrFiles returns the files the attributes (#[…], #![…]) of Rust
+// text name with one of rustAttrKeys; false for such a key whose value
+// is no string literal.
+func rustAttrFiles(text string) ([]BuildInclude, bool) {
+	var out []BuildInclude
+	for off := 0; off < len(text); {
+		i := strings.Index(text[off:], "#")
+		if i < 0 {
+			break
+		}
+		start := off + i + 1
+		off = start
+		rest := strings.TrimPrefix(text[start:], "!")
+		if !strings.HasPrefix(rest, "[") {
+			continue
+		}
+		end := strings.IndexByte(rest, ']')
+		if end < 0 {
+			end = len(rest)
+		}
+		attr := rest[1:end]
+		for _, k := range rustAttrKeys {
+			for from := 0; ; {
+				j := strings.Index(attr[from:], k)
+				if j < 0 {
+					break
+				}
+				j += from
+				from = j + len(k)
+				v := strings.TrimLeft(attr[from:], " \t\r\n")
+				if !strings.HasPrefix(v, "=") || j > 0 && isIdentByte(attr[j-1]) || from < len(attr) && isIdentByte(attr[from]) {
+					continue // not_path = …, path_x
+				}
+				lit, ok := rustString(strings.TrimLeft(v[1:], " \t\r\n"))
+				if !ok || len(out) >= maxBuildIncludes {
+					return out, false
+				}
+				out = append(out, BuildInclude{Name: lit, Data: k != "path"})
 			}
 		}
 	}
