@@ -580,6 +580,11 @@ func (m *makefile) goalRecipes(goals []string) []string {
 			break
 		}
 		seen[g] = true
+		if a, mem, ok := archiveMember(g); ok {
+			goals = append(goals, a, mem) // lib.a(x.o): make remakes x.o by its rules too (FINDINGS56d R5)
+		} else if strings.ContainsAny(g, "()") && !strings.Contains(g, "$") {
+			all = true // lib.a(a.o b.o), split at its blank: members guard cannot tell
+		}
 		rs := named[g]
 		if r := m.rules[g]; r != nil {
 			rs = append([]*makeRule{r}, rs...)
@@ -604,6 +609,16 @@ func (m *makefile) goalRecipes(goals []string) []string {
 		out = append(out, m.allRecipes()...)
 	}
 	return append(out, m.unknownNameRecipes(goals, cmdGoals)...)
+}
+
+// archiveMember splits make's archive member name ARCHIVE(MEMBER) into
+// its archive and member; false for any other name.
+func archiveMember(n string) (archive, member string, ok bool) {
+	i := strings.IndexByte(n, '(')
+	if i <= 0 || !strings.HasSuffix(n, ")") || strings.Contains(n, "$") {
+		return "", "", false
+	}
+	return n[:i], n[i+1 : len(n)-1], n[i+1:len(n)-1] != ""
 }
 
 // unknownNameRecipes returns, for each name reached (names) that holds a
