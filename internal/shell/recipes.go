@@ -13,6 +13,7 @@ import (
 	"errors"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -21,8 +22,24 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// makeWithArg are make's options that take the next word.
+// makeWithArg are make's options that take the next word; -j and -l
+// (--jobs, --load-average) only when it is a number (makeTakesNext).
 const makeWithArg word.Set = " -C -E -f -I -j -l -o -W --directory --file --makefile --include-dir --jobs --load-average --old-file --what-if --assume-old --assume-new --new-file --eval "
+
+// makeTakesNext reports whether make's option word s takes next as its
+// value: -j's and -l's is optional, and make takes the next word only
+// when it is a number (make -j evil runs the goal evil: FINDINGS56d P1).
+func makeTakesNext(s, next string) bool {
+	switch s {
+	case "-j", "--jobs":
+		_, err := strconv.ParseUint(next, 10, 32)
+		return err == nil
+	case "-l", "--load-average":
+		_, err := strconv.ParseFloat(next, 64)
+		return err == nil && strings.Trim(next, "0123456789.") == ""
+	}
+	return makeWithArg.Has(s)
+}
 
 // make runs the recipes of the makefiles it reads: -f FILE (-f - is
 // standard input), else GNUmakefile, makefile or Makefile in its directory
@@ -52,7 +69,7 @@ func (c *cmd) make() {
 			evals = append(evals, v)
 		case strings.HasPrefix(s, "-E") && len(s) > 2:
 			evals = append(evals, s[2:]) // -ETEXT
-		case makeWithArg.Has(s) && j+1 < len(args):
+		case j+1 < len(args) && makeTakesNext(s, args[j+1].Text):
 			j++
 			switch s {
 			case "-f", "--file", "--makefile":
