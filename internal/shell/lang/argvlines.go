@@ -232,7 +232,8 @@ func (j *joiner) argvWord(s [2]int) string {
 func argSpans(code string, at int) [][2]int {
 	rest := callArg(code[at:min(len(code), at+maxArgvScan)])
 	var out [][2]int
-	add := func(s, e int) {
+	for _, sp := range topLevelSpans(rest) {
+		s, e := sp[0], sp[1]
 		for s < e && (rest[s] == ' ' || rest[s] == '\t' || rest[s] == '\n') {
 			s++
 		}
@@ -243,26 +244,5 @@ func argSpans(code string, at int) [][2]int {
 			out = append(out, [2]int{at + s, at + e})
 		}
 	}
-	depth, start := 0, 0
-	for i := 0; i < len(rest); i++ {
-		switch c := rest[i]; c {
-		case '"', '\'', '`':
-			if end := quoteEnd(rest, i); end > i {
-				i = end
-			} else {
-				i = len(rest)
-			}
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				add(start, i)
-				start = i + 1
-			}
-		}
-	}
-	add(start, len(rest))
 	return out
 }

@@ -131,6 +131,16 @@ func computedWord(el string) bool {
 // topLevel splits s at the commas outside brackets and quotes.
 func topLevel(s string) []string {
 	var out []string
+	for _, sp := range topLevelSpans(s) {
+		out = append(out, s[sp[0]:sp[1]])
+	}
+	return out
+}
+
+// topLevelSpans returns the spans of s between the commas outside
+// brackets and quotes; an unclosed quote makes the rest one span.
+func topLevelSpans(s string) [][2]int {
+	var out [][2]int
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
@@ -138,7 +148,7 @@ func topLevel(s string) []string {
 			if end := quoteEnd(s, i); end > i {
 				i = end
 			} else {
-				return append(out, s[start:]) // unclosed: the rest is one element
+				return append(out, [2]int{start, len(s)}) // unclosed: the rest is one element
 			}
 		case '(', '[', '{':
 			depth++
@@ -146,10 +156,10 @@ func topLevel(s string) []string {
 			depth--
 		case ',':
 			if depth == 0 {
-				out = append(out, s[start:i])
+				out = append(out, [2]int{start, i})
 				start = i + 1
 			}
 		}
 	}
-	return append(out, s[start:])
+	return append(out, [2]int{start, len(s)})
 }
