@@ -1500,7 +1500,7 @@ func unknownMakeVar(name string) string {
 const maxMakeDepth = 8
 
 // makeExpand returns makefile text s expanded as make would (makeText):
-// $(HOME) is the shell's $HOME, $(CURDIR) the directory make runs in
+// $(HOME) is the home (~), $(CURDIR) the directory make runs in
 // (.); a variable the command line or the shell gives a value (make
 // R=rc) has it, or is unknown when guard does not know it; one the
 // makefile sets has its value, expanded in turn; $(MAKEFILE_LIST) is the
@@ -1536,7 +1536,10 @@ func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
 func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 	switch name {
 	case "HOME":
-		return envValue(name), false
+		// the home as guard writes it: it stays the home inside quotes,
+		// in an exported variable's value and in text $(eval) reads
+		// again, where the shell's $HOME would not (FINDINGS56b G8)
+		return "~", false
 	case "CURDIR":
 		return ".", false
 	}

@@ -161,7 +161,7 @@ func makeArgs(args []word.Word) (makeCall, bool) {
 			mc.incdir = append(mc.incdir, v)
 		case strings.HasPrefix(s, "-E") || strings.HasPrefix(s, "--eval"):
 			return mc, false
-		case makeWithArg.Has(s) && j+1 == len(args) && s != "-j" && s != "-l" && s != "--jobs" && s != "--load-average":
+		case makeWithArg.Has(s) && !makeNumberArg.Has(s) && j+1 == len(args):
 			return mc, false // its value was a separator guard dropped (-C $$d;)
 		case j+1 < len(args) && makeTakesNext(s, args[j+1].Text):
 			j++

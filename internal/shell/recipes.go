@@ -26,9 +26,13 @@ import (
 // (--jobs, --load-average) only when it is a number (makeTakesNext).
 const makeWithArg word.Set = " -C -E -f -I -j -l -o -W --directory --file --makefile --include-dir --jobs --load-average --old-file --what-if --assume-old --assume-new --new-file --eval "
 
+// makeNumberArg are make's options whose value is optional: make takes
+// the next word only when it is a number (makeTakesNext).
+const makeNumberArg word.Set = " -j -l --jobs --load-average "
+
 // makeTakesNext reports whether make's option word s takes next as its
-// value: -j's and -l's is optional, and make takes the next word only
-// when it is a number (make -j evil runs the goal evil: FINDINGS56d P1).
+// value: -j's and -l's only when it is a number (make -j evil runs the
+// goal evil: FINDINGS56d P1).
 func makeTakesNext(s, next string) bool {
 	switch s {
 	case "-j", "--jobs":

@@ -142,18 +142,6 @@ func (w *walker) variable(name string) expand.Variable {
 	return strVar(word.Mark(word.MarkVar, name))
 }
 
-// envValue returns the text make's value of environment variable name
-// stands as where guard splices it ($(HOME)): the home itself as guard
-// writes it, "~", which stays the home inside quotes, in an exported
-// variable's value and in text $(eval) reads again (FINDINGS56b G8); any
-// other variable the shell's own ${NAME}.
-func envValue(name string) string {
-	if name == "HOME" {
-		return "~"
-	}
-	return "${" + name + "}"
-}
-
 // placeholderVar reports whether name is a variable a build tool sets
 // for the commands it runs, which the hook's environment does not hold:
 // guard's own placeholder for a value it could not work out in a
