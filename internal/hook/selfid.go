@@ -1,11 +1,11 @@
 package hook
 
 import (
-	"debug/buildinfo"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/guardhq/guard/internal/gobinary"
 	"github.com/guardhq/guard/internal/regularfile"
 )
 
@@ -46,16 +46,16 @@ func (f runFiles) IsGuard(p string) bool {
 
 // isGuardBuild reports whether r holds a Go program whose main module is
 // guard's, reading at most maxBuildInfoRead bytes of it. A file whose
-// headers make the executable-format readers fail hard (a panic) is taken
-// for guard: fail closed, guard's readers still pass.
+// headers make the reader fail hard (a panic) is taken for guard: fail
+// closed.
 func isGuardBuild(r io.ReaderAt) (guard bool) {
 	defer func() {
 		if recover() != nil {
 			guard = true
 		}
 	}()
-	bi, err := buildinfo.Read(&boundedReaderAt{r: r, left: maxBuildInfoRead})
-	return err == nil && bi.Main.Path == guardModule
+	path, err := gobinary.MainModule(&boundedReaderAt{r: r, left: maxBuildInfoRead})
+	return err == nil && path == guardModule
 }
 
 // boundedReaderAt is an io.ReaderAt that fails once left bytes were read.
