@@ -42,8 +42,12 @@ func TestBuildToolHome(t *testing.T) {
 		"v/Makefile":      "define RULE\n$(1):\n\techo PWN >> $(2)\nendef\n$(eval $(call RULE,t,$(HOME)/.bashrc))\n",
 		"ok/Makefile":     "GOBIN ?= $(HOME)/go/bin\nt:\n\t@echo $(GOBIN) > out.txt\n",
 		"to/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    env:\n      GOOS: linux\n      V: '{{.UNKNOWN}}'\n    cmds:\n      - go build -o bin/app .\n      - echo $GOOS $V > out.txt\n",
+		// Task's env: entries are every command's environment, {{.HOME}} the home
+		"th/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    env:\n      F: '{{.HOME}}/.bashrc'\n    cmds:\n      - echo PWN >> \"$F\"\n",
+		"te/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    env:\n      K: '{{env \"HOME\"}}/.ssh/id_rsa'\n    cmds:\n      - cat \"$K\"\n",
+		"tk/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    env:\n      OUT: bin/app\n      LOGS: '{{.HOME}}/logs'\n    cmds:\n      - go build -o \"$OUT\" .\n      - mkdir -p \"$LOGS\"\n",
 	})
-	checkAll(t, proj, []string{"make -C e t", "make -C k t", "make -C v t"}, []string{"make -C ok t", "cd to && task t"})
+	checkAll(t, proj, []string{"make -C e t", "make -C k t", "make -C v t", "cd th && task t", "cd te && task t"}, []string{"make -C ok t", "cd to && task t", "cd tk && task t"})
 }
 
 // TestMakeEnvironmentExports: make exports a variable it took from its

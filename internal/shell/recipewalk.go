@@ -450,7 +450,7 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 	if !r.wholeTyped {
 		r.held = r.c.w.Archives()
 	}
-	if r.loaders || !r.c.w.recipeData && (r.c.w.recipeTyped || r.opaque(name, prog) || r.partTyped()) {
+	if !r.c.w.recipeData && (r.loaders || r.c.w.recipeTyped || r.opaque(name, prog) || r.partTyped()) { // data runs nothing, whatever it loads
 		r.typed(r.text)
 		r.entered(name, prog)
 		if r.stop {

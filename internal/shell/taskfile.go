@@ -37,7 +37,7 @@ type taskfile struct {
 	dynamic                   []string // the commands of dynamic variables (NAME: {sh: CMD})
 	unknownDir, unknownRef    string
 
-	env []word.Word // NAME=VALUE of the env: names that move what programs load (movesLoad)
+	env []word.Word // NAME=VALUE of the env: entries, every command's environment
 }
 
 // readTaskfile reads Taskfile tokens toks into a taskfile; uwd is the
@@ -75,10 +75,8 @@ func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string, ar
 		case envName(key):
 			for _, l := range fill(v) {
 				tf.lines = append(tf.lines, key+"="+l)
-				if movesLoad(key) { // recipewalk.go
-					l = strings.ReplaceAll(l, "$PATH", "${PATH}")
-					tf.env = append(tf.env, word.Word{Text: key + "=" + l, Known: !strings.Contains(strings.ReplaceAll(l, "${PATH}", ""), "$")})
-				}
+				l = strings.ReplaceAll(l, "$PATH", "${PATH}")
+				tf.env = append(tf.env, word.Word{Text: key + "=" + l, Known: !strings.Contains(strings.ReplaceAll(l, "${PATH}", ""), "$")})
 			}
 		case key == "dir":
 			for _, d := range fill(taskHome(strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd))) {
@@ -454,8 +452,10 @@ func taskFill(v string, vars map[string][]string) []string {
 			vals = []string{v[i : i+n]} // the shell's own $NAME
 		case name == "TASKFILE_DIR" || name == "ROOT_DIR" || name == "ROOT_TASKFILE_DIR" || name == "TASK_DIR":
 			vals = []string{"."}
+		case !ok && name == "HOME":
+			vals = []string{"~"} // the home as guard writes it: still the home in an env: value a command quotes (FINDINGS56b G8)
 		case !ok && name != "" && envName(name):
-			vals = []string{"${" + name + "}"} // {{.HOME}}: the environment's
+			vals = []string{"${" + name + "}"} // {{.USER}}: the environment's
 		case !ok || len(vals)*len(out) > maxTaskReadings:
 			vals = []string{unknownMakeVar(strings.Trim(v[i:i+n], "{}. "))}
 		}
