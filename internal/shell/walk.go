@@ -370,6 +370,9 @@ type walker struct {
 	// runningCopy is set while a copied program is walked as the one it
 	// was copied from (runCopy): a copy of a copy is not followed.
 	runningCopy bool
+	// listed holds the directories toolConfig listed, by their cleaned
+	// absolute name.
+	listed map[string][]string
 	// recipeData is set while build-file text that is data to its tool
 	// (a Taskfile's desc: or sources: values) is scanned: its words
 	// only, no command of it analysed as typed.
