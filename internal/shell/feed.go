@@ -816,10 +816,33 @@ func (c *cmd) findStarts() ([]string, int) {
 		c.w.Read(s)
 		j++
 	}
+	if listed, ok := c.findListed(); ok {
+		return listed, j
+	}
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
 	return starts, j
+}
+
+// findListed returns the start paths of a find given -files0-from LIST
+// (- for standard input) in place of operands: the names LIST holds, each
+// read; one guard cannot tell when it cannot read LIST (any path).
+func (c *cmd) findListed() ([]string, bool) {
+	for j := 0; j+1 < len(c.args); j++ {
+		if c.args[j].Text != "-files0-from" {
+			continue
+		}
+		names, ok := c.listNames(c.args[j+1]) // namelists.go
+		if !ok {
+			names = []string{word.Mark(word.MarkSubst, "list")}
+		}
+		for _, n := range names {
+			c.w.Read(n)
+		}
+		return names, true
+	}
+	return nil, false
 }
 
 // findFollows returns find's starts with, when it follows links (-L,
