@@ -200,6 +200,7 @@ func (s *Skim) Write(p []byte) (int, error) {
 // inString reads p[i:] as the inside of a string, up to and with its
 // closing quote, and returns the index past what it read.
 func (s *Skim) inString(p []byte, i int) int {
+	q := -1 // the next quote at or after i (len(p): none), once looked for
 	for i < len(p) {
 		if s.esc {
 			s.esc = false
@@ -207,17 +208,21 @@ func (s *Skim) inString(p []byte, i int) int {
 			i++
 			continue
 		}
-		// The next quote or backslash, each found by IndexByte: a long
-		// string costs what scanning its bytes costs.
-		rest := p[i:]
-		j := bytes.IndexByte(rest, '"')
-		if j < 0 {
-			j = len(rest)
+		// The next quote or backslash, each found by IndexByte; the
+		// quote is looked for again only once passed, so a long string
+		// of escapes costs what scanning its bytes costs, not each
+		// escape the distance to the quote (FINDINGS57b R4).
+		if q < i {
+			if q = bytes.IndexByte(p[i:], '"'); q < 0 {
+				q = len(p)
+			} else {
+				q += i
+			}
 		}
-		if k := bytes.IndexByte(rest[:j], '\\'); k >= 0 {
-			j = k
+		j := q
+		if k := bytes.IndexByte(p[i:q], '\\'); k >= 0 {
+			j = i + k
 		}
-		j += i
 		s.add(p[i:j])
 		if j == len(p) {
 			return j

@@ -206,3 +206,17 @@ func FuzzSkim(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkSkimEscapes skims a 9 MiB result string of short lines, an
+// escape every 15 bytes and no quote until its end: linear in its length
+// (each escape once cost the distance to the quote: FINDINGS57b R4).
+func BenchmarkSkimEscapes(b *testing.B) {
+	data := []byte(`{"hook_event_name":"PostToolUse","tool_name":"Edit","tool_response":{"originalFile":"` +
+		strings.Repeat(`1234,5678,9012\n`, 9<<20/16) + `"}}`)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if s := Sniff(data); !s.done {
+			b.Fatal("skim did not finish the payload")
+		}
+	}
+}
