@@ -18,7 +18,6 @@ package shell
 // directory of that PATH holds, which is then checked.
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/lang"
@@ -34,9 +33,27 @@ const makeShellChars = "#;\"*?[]&|<>(){}$`^~!"
 const makeShellCmds word.Set = " . : alias bg break case cd command continue eval exec exit export fc fg for getopts hash " +
 	"if jobs login logout read readonly return set shift test times trap type ulimit umask unalias unset wait while "
 
-// makePlaceholder matches guard's text for a make value it cannot tell
-// (unknownMakeVar), with the quotes quoteValues may close around it.
-var makePlaceholder = regexp.MustCompile(`'?"?\$\{MAKE_\w*\}"?'?`)
+// plainPlaceholders returns l with guard's text for each make value it
+// cannot tell (unknownMakeVar: ${MAKE_…}), and the quotes quoteValues
+// may close around it ('"…"'), written as one plain word.
+func plainPlaceholders(l string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(l, "${MAKE_")
+		if i < 0 {
+			return b.String() + l
+		}
+		n := strings.IndexByte(l[i:], '}')
+		if n < 0 {
+			return b.String() + l
+		}
+		head, tail := l[:i], l[i+n+1:]
+		head = strings.TrimSuffix(strings.TrimSuffix(head, `"`), `'`)
+		tail = strings.TrimPrefix(strings.TrimPrefix(tail, `"`), `'`)
+		b.WriteString(head + "x")
+		l = tail
+	}
+}
 
 // makeExecs reports whether GNU make may run line l (expanded: a recipe
 // line without its @-+ prefixes, or a $(shell …) command) by exec without
@@ -59,7 +76,7 @@ func makeExecs(l string) bool {
 // command a $(shell …) call runs ("$( CMD)", makeShellValue) written as
 // one plain word: what make pastes there may be plain words.
 func makeValues(l string) string {
-	l = makePlaceholder.ReplaceAllString(l, "x")
+	l = plainPlaceholders(l)
 	for {
 		i := strings.Index(l, "$( ")
 		if i < 0 {

@@ -10,7 +10,6 @@ package lang
 // lookup then uses its PATH) and the executable as the program word.
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -82,18 +81,34 @@ func envLast(fm argvForm) bool {
 	return strings.HasSuffix(fm.name, "e") || strings.HasPrefix(fm.name, "posix_spawn")
 }
 
-// envRead matches python's read of an inherited variable:
-// os.environ["K"], os.environ.get("K", …), os.getenv("K", …).
-var envRead = regexp.MustCompile(`^(?:os\.environ\[\s*["'](\w+)["']\s*\]|os\.environ\.get\(\s*["'](\w+)["'][^()]*\)|os\.getenv\(\s*["'](\w+)["'][^()]*\))$`)
-
-// inheritedValue returns the variable whose inherited value expression t
-// reads (envRead), or "".
+// inheritedValue returns the variable whose inherited value python
+// expression t reads (os.environ["K"], os.environ.get("K", …),
+// os.getenv("K", …)), or "".
 func inheritedValue(t string) string {
-	m := envRead.FindStringSubmatch(strings.TrimSpace(t))
-	if m == nil {
+	t = strings.TrimSpace(t)
+	var rest, end string
+	switch {
+	case strings.HasPrefix(t, "os.environ["):
+		rest, end = t[len("os.environ["):], "]"
+	case strings.HasPrefix(t, "os.environ.get("):
+		rest, end = t[len("os.environ.get("):], ")"
+	case strings.HasPrefix(t, "os.getenv("):
+		rest, end = t[len("os.getenv("):], ")"
+	default:
 		return ""
 	}
-	return m[1] + m[2] + m[3]
+	rest = strings.TrimSpace(rest)
+	if rest == "" || rest[0] != '"' && rest[0] != '\'' || !strings.HasSuffix(rest, end) {
+		return ""
+	}
+	q := quoteEnd(rest, 0)
+	if q < 0 || strings.ContainsAny(rest[q+1:len(rest)-1], "()[]") {
+		return ""
+	}
+	if name := rest[1:q]; word.IsName(name) {
+		return name
+	}
+	return ""
 }
 
 // envWords returns env's words, shell-quoted, for the environment
