@@ -164,11 +164,16 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 	}
 	dirs := []string{base}
 	names := map[string][]string{}
+	globbed := map[string][][]string{}
 	for _, l := range [][]string{a.Writes, a.Touches} {
 		for _, w := range l {
 			names[w] = linkNames(absUnder(w, base, h), h)
 			for _, n := range names[w] {
 				dirs = append(dirs, filepath.Dir(n))
+			}
+			for _, m := range dirGlob(absUnder(w, base, h)) {
+				globbed[w] = append(globbed[w], linkNames(m, h))
+				dirs = append(dirs, filepath.Dir(m))
 			}
 		}
 	}
@@ -179,11 +184,13 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 	}
 	var out []event.Input
 	for _, w := range a.Writes {
-		ins, block := shellWrite(a, w, names[w], known, c, base, h)
-		if block != nil {
-			return nil, block
+		for _, ns := range append([][]string{names[w]}, globbed[w]...) {
+			ins, block := shellWrite(a, w, ns, known, c, base, h)
+			if block != nil {
+				return nil, block
+			}
+			out = append(out, ins...)
 		}
-		out = append(out, ins...)
 	}
 	if f := unresolvedWrite(a, c, base, h); f != nil {
 		return nil, f
@@ -191,13 +198,36 @@ func contextShellWrites(a *shell.Analysis, base, h string) ([]event.Input, *even
 	kept := keptTouches(a)
 	for _, t := range a.Touches {
 		// git mv F AGENTS.md, git checkout -- AGENTS.md, a program's copy.
-		if file := names[t][0]; !kept[t] && !kept[filepath.Base(t)] && c.is(names[t]) && madeDir(a, filepath.Dir(file), base, h) {
-			f := unknownImports(file)
-			return nil, &f
+		for _, ns := range append([][]string{names[t]}, globbed[t]...) {
+			if file := ns[0]; !kept[t] && !kept[filepath.Base(t)] && c.is(ns) && madeDir(a, filepath.Dir(file), base, h) {
+				f := unknownImports(file)
+				return nil, &f
+			}
 		}
 	}
 	copied, block := copiedContexts(a, base, h)
 	return append(out, copied...), block
+}
+
+// maxDirGlob bounds the files a pattern in a written name's directory
+// part is taken to name (dirGlob).
+const maxDirGlob = 64
+
+// dirGlob returns the files absolute name p names when a directory part of
+// it is a pattern (echo x >> */AGENTS.md): bash expands a redirection's
+// word, and a program's operand, against the directories there
+// (FINDINGS56d P5); each match, at most maxDirGlob, is a file the command
+// may write. A pattern in the last part alone is contexts.is's (globUnder);
+// none when nothing matches (the name is then written as it is).
+func dirGlob(p string) []string {
+	if !strings.ContainsAny(filepath.Dir(p), "*?[") {
+		return nil
+	}
+	m, err := filepath.Glob(p)
+	if err != nil {
+		return nil
+	}
+	return m[:min(len(m), maxDirGlob)]
 }
 
 // shellWrite returns the reads of the imports of the file a command

@@ -40,7 +40,7 @@ func (c *cmd) entryRun(file int) {
 	switch {
 	case lang.FamilyOf(c.name) != lang.Node || !a.Known:
 	case catalogue.PackageManagers.Has(programName(a.Text)):
-		c.execFed(c.args[file:], nil)
+		c.innerFed(c.args[file:], nil)
 	default:
 		c.unnamedScript(a.Text, word.Texts(c.args[file+1:]))
 	}

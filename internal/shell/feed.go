@@ -16,21 +16,16 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// inner analyses a command another one runs (xargs, parallel, find -exec) as
-// a pipeline stage of its own, and returns it.
+// inner analyses a command another one runs (xargs, parallel, find -exec,
+// rg --pre, screen, cmake -E chdir) as a pipeline stage of its own, and
+// returns it.
 func (c *cmd) inner(words []word.Word) *cmd { return c.innerFed(words, nil) }
 
-// innerFed is inner for a command that a runner hands what fed says.
+// innerFed is inner for a command that a runner hands what fed says. The
+// runner executes the program (no shell between): a name the shell has
+// as a builtin (echo, true, [) is the program found on PATH, in the
+// runner's environment (viaProgram, runFound: FINDINGS56d P8).
 func (c *cmd) innerFed(words []word.Word, fed *fedInput) *cmd {
-	in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs, handed: fed}
-	in.run(words)
-	return in
-}
-
-// execFed is innerFed for a runner that executes the program (xargs,
-// parallel, find -exec): a name the shell has as a builtin (echo) is the
-// program on PATH, in the runner's environment.
-func (c *cmd) execFed(words []word.Word, fed *fedInput) *cmd {
 	in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs, handed: fed, viaProgram: true}
 	in.run(words)
 	return in
@@ -383,7 +378,7 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 		fed = &fedInput{by: c.name, wild: name == wildName}
 	}
 	c.w.WithFound(f, func() {
-		first := c.execFed(runs[0], fed)
+		first := c.innerFed(runs[0], fed)
 		if fed != nil && !fed.stdin && first.opensOperands() {
 			c.hiddenNames = true // names guard cannot tell (namelists.go)
 			if fed.repl == "" {
@@ -406,7 +401,7 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 			}
 		}
 		for _, r := range runs[1:] {
-			in := c.execFed(r, nil)
+			in := c.innerFed(r, nil)
 			c.extra = append(c.extra, in.lines()...)
 		}
 	})

@@ -338,11 +338,15 @@ func (c *cmd) interpCode(in catalogue.Interp, code int) {
 		c.runSub(a.Sub, true)
 		return
 	}
-	c.oneLiner(a.Text)
+	text, ok := c.codeText(a)
+	if !ok {
+		return
+	}
+	c.oneLiner(text)
 	// awk '{system($0)}' F, osascript's do shell script (inputcmds.go)
-	c.codeCommands(a.Text, code+1)
+	c.codeCommands(text, code+1)
 	if in.Program {
-		c.awkDirectives(a.Text) // @include "f" (awksources.go)
+		c.awkDirectives(text) // @include "f" (awksources.go)
 	}
 	c.spend(code) // code, analysed: not a file
 	inPlace := false
@@ -360,8 +364,7 @@ func (c *cmd) interpCode(in catalogue.Interp, code int) {
 		case !in.Program && (in.Code.Has(s) || in.Script.Has(s)) && j+1 < len(c.args):
 			j++
 			if in.Code.Has(s) {
-				c.oneLiner(c.args[j].Text)
-				c.codeCommands(c.args[j].Text, j+1)
+				c.moreCode(j)
 			} else {
 				c.w.Read(c.args[j].Text)
 				c.runOperand(c.args[j])
@@ -374,6 +377,43 @@ func (c *cmd) interpCode(in catalogue.Interp, code int) {
 			c.w.Read(s)
 		}
 	}
+}
+
+// moreCode analyses the code at argument j after the first (perl -e A
+// -e B, php -B A -R B): its literals and effects, when guard can tell it
+// (codeText).
+func (c *cmd) moreCode(j int) {
+	if t, ok := c.codeText(c.args[j]); ok {
+		c.oneLiner(t)
+		c.codeCommands(t, j+1)
+	}
+}
+
+// codeText returns the text of a, an interpreter's code word, as guard
+// can tell it: as written when no part of it is a value the command's
+// input or a substitution gave (an inherited variable stays a marker, as
+// in eval's text: evalText), else with each value guard can tell in place
+// (valueText). Code holding a value guard cannot tell, whatever its
+// spelling (python3 -c "$X" after X=$(…), -c "$(…)" beside an empty
+// quote, a make value guard could not work out in python3 -c '$(F)'), is
+// code guard cannot see: hidden, false (FINDINGS56d P3). A code word that is one
+// substitution is the substitution's output run (interpCode).
+func (c *cmd) codeText(a word.Word) (string, bool) {
+	if a.Known || !word.HasMark(a.Text) {
+		return a.Text, true
+	}
+	input := false
+	word.EachMark(a.Text, func(k byte, name string, whole bool) {
+		input = input || inputMark(k, name, whole) || recipePlaceholder(name)
+	}, nil)
+	if !input {
+		return a.Text, true
+	}
+	if t, ok := c.w.valueText(a.Text); ok {
+		return t, true
+	}
+	c.w.hide("runs %s code that holds a value guard cannot tell (what read took from input, what a command printed, a build tool's value): it cannot tell what runs", c.name)
+	return "", false
 }
 
 // perlLiteralEdit returns, for perl -p -i -e CODE (its switches only -p,

@@ -57,6 +57,8 @@ func (c *cmd) scanShellRuns(m *makefile) {
 	}
 	runs := m.shellRuns
 	m.shellRuns = nil
+	defer func(v bool) { c.w.makeExec = v }(c.w.makeExec)
+	c.w.makeExec = true // $(shell pwd): make may exec it (makeexec.go)
 	c.scanRecipeWords(runs, nil)
 }
 

@@ -26,7 +26,7 @@ func (c *cmd) packageRuns(name string, args []word.Word, script func(string) boo
 		return // yarn run build, pnpm build: the project's script
 	}
 	c.localBin(rest)
-	c.execFed(rest, nil)
+	c.innerFed(rest, nil)
 }
 
 // localBin scans the file a package runner (npx, bunx, npm exec, pnpm

@@ -971,11 +971,14 @@ func (c *cmd) scanMakefileRuns(m *makefile, goals []string) {
 	c.w.recipeEnv = append(c.makeExports(m, expand), c.makeCommandVars()...)
 	c.scanMakeLines(m, m.parsing)
 	recipes := m.recipesOf(goals)
+	defer func(v bool) { c.w.makeExec = v }(c.w.makeExec)
+	c.w.makeExec = true                                 // lines make runs, perhaps by exec (makeexec.go)
 	m.late = m.ran > 1                                  // a recipe's $(wildcard) is expanded after the prerequisites' recipes ran
 	c.runsWhole(func() { c.scanMakeLines(m, recipes) }) // the lines make runs: each also analysed whole (recipetyped.go)
 	m.late = false
 	c.scanMakeLines(m, c.builtinRecipes(m)) // make's built-in rules run $(CC)…
-	c.makeFuncs(recipes, expand)            // a recipe's $(file >$(X),…)
+	c.w.makeExec = false
+	c.makeFuncs(recipes, expand) // a recipe's $(file >$(X),…)
 }
 
 // scanMakeLines scans makefile lines as scanRecipeWords does, each

@@ -232,7 +232,7 @@ func (c *cmd) recipes(text string, depth int) {
 		}
 		off += i + len("$(")
 		if arg, ok := lang.Balanced(text[off-1:]); ok {
-			c.w.tentative(strings.ReplaceAll(strings.TrimPrefix(arg, "shell "), "$$", "$"))
+			c.makeTentative(strings.ReplaceAll(strings.TrimPrefix(arg, "shell "), "$$", "$"))
 		}
 	}
 	for i, line := range strings.Split(text, "\n") {
@@ -241,12 +241,21 @@ func (c *cmd) recipes(text string, depth int) {
 		}
 		if recipe := c.recipeLine(line, depth); recipe != "" {
 			for _, r := range c.makeChoices(&m, recipe) {
-				c.w.tentative(r) // $x, $(x) as make may set them (makevalues.go); $$ is the shell's $
+				c.makeTentative(r) // $x, $(x) as make may set them (makevalues.go); $$ is the shell's $
 			}
 		}
 	}
 	for _, r := range m.shellRuns {
-		c.w.tentative(r) // what the $(shell …) calls expanded run
+		c.makeTentative(r) // what the $(shell …) calls expanded run
+	}
+}
+
+// makeTentative analyses line l, which make runs, as the shell runs it
+// and, when make may exec it instead, as exec runs it (makeRun).
+func (c *cmd) makeTentative(l string) {
+	c.w.tentative(l)
+	if e := makeRun(l); e != l {
+		c.w.tentative(e)
 	}
 }
 

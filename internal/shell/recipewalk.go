@@ -70,6 +70,9 @@ type recipeWalk struct {
 	// after it are the typed analysis' to weigh, not the word scan's
 	// (effect.Ledger.HeldBefore).
 	held int
+	// execs is set when make may run the line by exec, without a shell
+	// (makeexec.go).
+	execs bool
 }
 
 // scanLine walks build-file command text l (see the file comment); false
@@ -81,7 +84,10 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	}
 	saved := c.w.Dir
 	defer func() { c.w.Dir = saved }()
-	r := &recipeWalk{c: c, limit: limit, n: n, line: l}
+	execs := c.w.makeExec
+	c.w.makeExec = false // the commands the line starts: a shell's, npm's…
+	defer func() { c.w.makeExec = execs }()
+	r := &recipeWalk{c: c, limit: limit, n: n, line: l, execs: execs && makeExecs(l)}
 	if _, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(l), ""); err != nil {
 		r.shDiffers = true // cd sub &>/dev/null: dash runs cd sub & then >/dev/null
 	}
@@ -447,6 +453,9 @@ func (r *recipeWalk) simple(ws, redirs []word.Word) {
 		return
 	}
 	r.handedShell(prog)
+	if r.execs && len(prog) == len(ws) && builtins.Has(name) && !r.c.w.recipeData {
+		r.typed("exec " + r.text) // make execs echo hi: the first echo on PATH (FINDINGS56d P8)
+	}
 	if !r.wholeTyped {
 		r.held = r.c.w.Archives()
 	}

@@ -29,11 +29,17 @@ const builtins word.Set = " . : [ [[ ]] ! { } alias bg bind break builtin caller
 // PATH (see the file's comment). Builtins, the functions and aliases the
 // command defines, catalogued programs on a PATH it did not change, and
 // the words of a text only guessed to be a command (see guess) are not
-// looked up.
+// looked up. A program another one starts by exec (env, timeout, nice,
+// nohup, stdbuf, exec, xargs, find -exec: c.viaProgram) is looked up
+// whatever its name: exec knows no builtin, function or alias, so env
+// echo runs the first echo on PATH, a project's ./bin/echo included
+// (FINDINGS56d P8).
 func (c *cmd) runFound(name string, args []word.Word) {
 	w := c.w
-	if w.guessing > 0 || !effect.ProgramName(name) || builtins.Has(name) || slices.Contains(w.redefined, strings.ToLower(name)) ||
-		catalogue.ProgramNamed(name) != nil && w.trusts(name, name) && !w.relativePath() {
+	exec := c.viaProgram
+	own := !exec && (builtins.Has(name) || slices.Contains(w.redefined, strings.ToLower(name)))
+	if w.guessing > 0 || !execName(name, exec) || own ||
+		catalogue.ProgramNamed(name) != nil && w.trusts(name, name) && !(exec && w.pathSet) && !w.relativePath() {
 		return
 	}
 	l := w.LookPath(name, c.path)
@@ -51,6 +57,13 @@ func (c *cmd) runFound(name string, args []word.Word) {
 	case l.Written || w.FreshRun(l.Run, args):
 		c.runPath(l.Run, args)
 	}
+}
+
+// execName reports whether name is one a PATH lookup finds: a program's
+// file name (effect.ProgramName), and [ when exec looks it up (env [ -n x
+// ] runs the first [ on PATH; the shell's [ is its builtin).
+func execName(name string, exec bool) bool {
+	return effect.ProgramName(name) || exec && name == "["
 }
 
 // writtenNamed returns the path of the last file called name the command

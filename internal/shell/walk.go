@@ -386,6 +386,11 @@ type walker struct {
 	// are scanned (a make goal's recipes, the npm scripts named): each is
 	// also analysed whole as typed (recipetyped.go).
 	recipeRuns bool
+	// makeExec is set while lines GNU make runs are scanned (a goal's
+	// recipes, its built-in rules', its $(shell …) commands): make may
+	// exec such a line without a shell (makeexec.go). Each scanned line
+	// takes it (scanLine), the commands it starts do not.
+	makeExec bool
 	// recipeEnv are the variables the makefile being scanned exports
 	// (NAME=value), which a make its recipes start is given.
 	recipeEnv []word.Word

@@ -89,8 +89,9 @@ func ArgvLines(code string) []string {
 				at = skipBlanks(code, at+1) // one call bracket: check_call(("sh", …)) is a tuple
 			}
 			if words, ok := j.argvWords(fm, at); ok {
+				env, words := j.childContext(fm, at, words) // executable=, env= (argvcontext.go)
 				if line, ok := argvLine(words); ok {
-					out = append(out, line)
+					out = append(out, strings.TrimSpace(strings.Join(env, " ")+" "+line))
 				}
 			}
 		}
@@ -123,7 +124,11 @@ func (j *joiner) argvWords(fm argvForm, at int) ([]string, bool) {
 	if fm.mode && len(args) > 1 && spawnMode(code[args[0][0]:args[0][1]]) {
 		args = args[1:]
 	}
+	all := args
 	args = positional(code, args)
+	if a, ok := keywordArgs(code, all)["args"]; ok && len(args) == 0 && pySubprocess(fm) {
+		args = [][2]int{a} // Popen(args=["ls"])
+	}
 	if len(args) == 0 {
 		return nil, false
 	}

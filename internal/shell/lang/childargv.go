@@ -79,6 +79,11 @@ func computedList(rest string, vararg bool) bool {
 	for i := range args {
 		args[i] = strings.TrimSpace(args[i])
 	}
+	for _, a := range args {
+		if n, v, ok := strings.Cut(a, "="); ok && strings.TrimSpace(n) == "executable" && computedWord(v) {
+			return true // Popen(["ls"], executable=x): the program runs in argv[0]'s place (argvcontext.go)
+		}
+	}
 	if len(args) > 1 && spawnMode(args[0]) {
 		args = args[1:] // os.spawnv(os.P_WAIT, "rm", ["rm", x])
 	}
