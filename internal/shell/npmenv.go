@@ -99,8 +99,7 @@ func (c *cmd) npmScriptEnv(pkg map[string]json.RawMessage) []string {
 	return out
 }
 
-// npmPackageVars returns npmScriptEnv's variables and values, and
-// INIT_CWD, the directory the package manager was started in.
+// npmPackageVars returns npmScriptEnv's variables and values.
 func (c *cmd) npmPackageVars(pkg map[string]json.RawMessage) map[string]string {
 	vals := map[string]string{}
 	seen := map[string]int{}
@@ -118,9 +117,6 @@ func (c *cmd) npmPackageVars(pkg map[string]json.RawMessage) map[string]string {
 		if seen[n] != 1 || !word.IsName(n) {
 			delete(vals, n)
 		}
-	}
-	if _, set := c.w.lookup("INIT_CWD"); !set {
-		vals["INIT_CWD"] = c.w.Where(".") // where the package manager started, unless an outer one set it
 	}
 	return vals
 }

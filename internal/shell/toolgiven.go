@@ -12,7 +12,7 @@ package shell
 // empty (make's MAKEFLAGS without options): ${V+W} and every colon form
 // (${V:+W}, ${V:-W}…) give W, the side that names W; ${V-W} is V's
 // value. Those whose value guard knows are given it instead (go
-// generate's GOFILE, npm's INIT_CWD).
+// generate's GOFILE).
 
 import (
 	"strings"
@@ -66,7 +66,7 @@ func (w *walker) toolParamOp(pe *syntax.ParamExp) (syntax.WordPart, bool) {
 		return nil, false
 	}
 	if v, ok := w.lookup(name); ok && word.IsKnown(v) {
-		return nil, false // given its value (go generate's GOFILE, npm's INIT_CWD)
+		return nil, false // given its value (go generate's GOFILE)
 	}
 	op := pe.Exp.Op
 	alt := op == syntax.AlternateUnset || op == syntax.AlternateUnsetOrNull
