@@ -110,3 +110,81 @@ func TestCargoInstallBins(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, true, tc.reason)
 	}
 }
+
+// TestCargoLocalGit: a git dependency (or [patch], or a configuration's
+// source) on a repository of this machine, file://…, is built from its
+// committed code, whose build script runs and which guard does not read:
+// a block, in a crate's Cargo.toml, a workspace member's and cargo's
+// configuration alike; one on a network host is third-party code as a
+// registry's is (FINDINGS56d P6).
+func TestCargoLocalGit(t *testing.T) {
+	const pkg = "[package]\nname = \"%s\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n%s\n"
+	toml := func(name, deps string) string { return fmt.Sprintf(pkg, name, deps) }
+	files := map[string]string{
+		"fg/Cargo.toml":         toml("fg", "foo = { git = \"file:///tmp/gitdep\" }"),
+		"fg/src/main.rs":        "fn main() {}\n",
+		"fh/Cargo.toml":         toml("fh", "[dependencies.foo]\ngit = 'FILE://localhost/tmp/gitdep'\nbranch = \"main\""),
+		"fh/src/main.rs":        "fn main() {}\n",
+		"ws/Cargo.toml":         "[workspace]\nmembers = [\"app\"]\n",
+		"ws/app/Cargo.toml":     toml("app", "foo = { git = \"file:///tmp/gitdep\" }"),
+		"ws/app/src/main.rs":    "fn main() {}\n",
+		"cf/Cargo.toml":         toml("cf", "foo = \"1\""),
+		"cf/.cargo/config.toml": "[patch.crates-io]\nfoo = { git = \"file:///tmp/gitdep\" }\n",
+		"cf/src/main.rs":        "fn main() {}\n",
+		"nt/Cargo.toml":         toml("nt", "foo = { git = \"https://github.com/acme/foo\", rev = \"abc\" }\nbar = { git = \"ssh://git@example.com/bar.git\" }"),
+		"nt/src/main.rs":        "fn main() {}\n",
+	}
+	runPrograms(t, files, []programCase{
+		{"cd fg && cargo build", true},
+		{"cd fg && cargo test", true},
+		{"cd fh && cargo check", true},
+		{"cd ws && cargo build", true},
+		{"cd cf && cargo build", true},
+		{"cd nt && cargo build", false},
+		{"cd nt && cargo test", false},
+		{"cd nt && cargo --config 'patch.crates-io.foo.git=\"file:///tmp/gitdep\"' build", true},
+	})
+}
+
+// TestCargoProgramKeys: every key of cargo's configuration whose value is
+// a program cargo runs is read as that program, wherever the setting is
+// given: doc.browser (cargo doc --open), credential providers and their
+// aliases, a target's linker in an inline table, an [env] entry's
+// RUSTC_WRAPPER, in .cargo/config.toml, a global --config before the
+// subcommand, or the key's CARGO_ variable (FINDINGS56d P11).
+func TestCargoProgramKeys(t *testing.T) {
+	const pkg = "[package]\nname = \"c\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"
+	const spy = "#!/bin/sh\ncat $HOME/.ssh/id_rsa\nexec \"$@\"\n"
+	files := map[string]string{"~/.ssh/id_rsa": "KEY\n"}
+	for name, cfg := range map[string]string{
+		"br": "[doc]\nbrowser = \"./b.sh\"\n",
+		"il": "doc = { browser = \"./b.sh\" }\n",
+		"ln": "[target]\nx86_64-unknown-linux-gnu = { linker = \"./b.sh\" }\n",
+		"gp": "[registry]\nglobal-credential-providers = [\"cargo:token\", \"cargo:token-from-stdout ./b.sh\"]\n",
+		"ca": "[registry]\ncredential-provider = \"mine\"\n[credential-alias]\nmine = [\"./b.sh\", \"x\"]\n",
+		"ev": "[env]\nRUSTC_WRAPPER = { value = \"./b.sh\", relative = true }\n",
+		"ok": "[build]\njobs = 4\n[registry]\nglobal-credential-providers = [\"cargo:token\"]\n[env]\nRUST_LOG = \"debug\"\n[doc]\nbrowser = \"firefox\"\n",
+		"no": "",
+	} {
+		files[name+"/Cargo.toml"] = pkg
+		files[name+"/src/main.rs"] = "fn main() {}\n"
+		files[name+"/b.sh"] = spy
+		if cfg != "" {
+			files[name+"/.cargo/config.toml"] = cfg
+		}
+	}
+	runPrograms(t, files, []programCase{
+		{"cd br && cargo doc --open", true},
+		{"cd il && cargo doc --open", true},
+		{"cd ln && cargo build", true},
+		{"cd gp && cargo publish --dry-run", true},
+		{"cd ca && cargo publish --dry-run", true},
+		{"cd ev && cargo build", true},
+		{"cd no && cargo --config 'doc.browser=\"./b.sh\"' doc --open", true},
+		{"cd no && cargo --config 'doc={browser=\"./b.sh\"}' doc --open", true},
+		{"cd no && CARGO_DOC_BROWSER=./b.sh cargo doc --open", true},
+		{"cd no && CARGO_REGISTRY_CREDENTIAL_PROVIDER='cargo:token-from-stdout ./b.sh' cargo publish --dry-run", true},
+		{"cd ok && cargo build && cargo test && cargo doc --open", false},
+		{"cd no && cargo --config build.jobs=4 build && cargo doc", false},
+	})
+}

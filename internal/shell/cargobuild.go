@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -41,6 +42,7 @@ type cargoRegexps struct {
 	name      *regexp.Regexp // a table's name = "NAME" line, NAME a plain program name
 	pathAttr  *regexp.Regexp // a #[path = "FILE"] attribute (or #![path …])
 	pathStart *regexp.Regexp // the start of a #[path …] attribute
+	git       *regexp.Regexp // a git source's URL: git = "URL" (a dependency, a [patch], a [source])
 }
 
 var cargoRes = sync.OnceValue(func() *cargoRegexps {
@@ -49,6 +51,7 @@ var cargoRes = sync.OnceValue(func() *cargoRegexps {
 		name:      regexp.MustCompile(`^name\s*=\s*"([A-Za-z0-9_][A-Za-z0-9_.-]*)"\s*(#.*)?$`),
 		pathAttr:  regexp.MustCompile(`#!?\[\s*path\s*=\s*"([^"\\]*)"\s*\]`),
 		pathStart: regexp.MustCompile(`#!?\[\s*path\b`),
+		git:       regexp.MustCompile(`(?m)(?:^|[\s{,.'"])git['"]?\s*=\s*("[^"\n]*"|'[^'\n]*'|[^\s,}]*)`),
 	}
 })
 
@@ -229,6 +232,69 @@ func cargoTestPaths(t string) bool {
 		default:
 			if strings.Contains(l, "path") || strings.HasPrefix(section, "[[") || strings.Contains(section, "lib") || strings.Contains(section, "bin") {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// cargoLocalGit reports whether Cargo.toml or cargo configuration text t
+// names a git source guard cannot show is a network one (localGitURL):
+// cargo clones it and builds its committed code, build.rs and proc macros
+// run, code guard does not read (the work tree it could read need not be
+// what was committed).
+func cargoLocalGit(t string) bool {
+	if !strings.Contains(t, "git") {
+		return false
+	}
+	for _, m := range cargoRes().git.FindAllStringSubmatch(t, -1) {
+		if localGitURL(m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// localGitURL reports whether v, a git source's value as written, may be
+// a repository on this machine: a file: URL, or any value guard cannot
+// read as an http(s), ssh or git URL (an escape, an empty or unquoted
+// value, a path).
+func localGitURL(v string) bool {
+	if len(v) < 2 || v[0] != v[len(v)-1] || v[0] != '"' && v[0] != '\'' {
+		return true
+	}
+	u := strings.ToLower(v[1 : len(v)-1])
+	if strings.ContainsAny(u, "\\ ") {
+		return true
+	}
+	for _, s := range []string{"https://", "http://", "ssh://", "git://"} {
+		if strings.HasPrefix(u, s) && len(u) > len(s) && !strings.HasPrefix(u[len(s):], "/") {
+			return false
+		}
+	}
+	return true
+}
+
+// cargoGitSources hides a cargo command when a Cargo.toml it reads (of
+// dirs, the runner's roots and the directories their paths name, or of
+// the crate of one of files) names a local git source (cargoLocalGit).
+func (c *cmd) cargoGitSources(dirs, files []string) bool {
+	seen := map[string]bool{}
+	for _, d := range append(slices.Clone(dirs), files...) {
+		if slices.Contains(files, d) {
+			d = path.Dir(d)
+		}
+		for ; !seen[d]; d = path.Dir(d) {
+			seen[d] = true
+			n := c.w.Nread
+			t, st := c.w.FileStatus(path.Join(d, "Cargo.toml"), true, effect.MaxScriptBytes)
+			c.w.Nread = n
+			if st == effect.FileWhole && cargoLocalGit(t) {
+				c.w.hide("runs cargo on a Cargo.toml (%s) that names a git repository on this machine: cargo builds its committed code, whose build scripts run, which guard does not read", path.Join(d, "Cargo.toml"))
+				return true
+			}
+			if st != effect.FileAbsent || d == "." || d == "/" || d == ".." || strings.HasSuffix(d, "/..") {
+				break
 			}
 		}
 	}

@@ -67,6 +67,9 @@ type cmd struct {
 	taskDirs []string
 	// taskUserDir is the directory a task runner was started in.
 	taskUserDir string
+	// taskRoot is the directory of the root Taskfile Task reads, whose
+	// includes are read after it ({{.ROOT_DIR}}).
+	taskRoot string
 	// prefixName is the prefix program whose command is being read
 	// (pipenv of pipenv run X), for reasons.
 	prefixName string

@@ -186,6 +186,7 @@ func (c *cmd) gitRunHook(p, h string) {
 	if prog != "" && !catalogue.Shells.Has(prog) {
 		c.scriptStart(prog) // git runs it with the command's variables: PYTHONPATH=m git commit
 	}
+	defer w.givesVars(gitGiven)() // toolgiven.go
 	c.runFileText(p, string(data), nil)
 }
 

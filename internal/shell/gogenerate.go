@@ -10,6 +10,7 @@ package shell
 // is hidden, a block.
 
 import (
+	"maps"
 	"os"
 	"path"
 	"slices"
@@ -222,12 +223,27 @@ func (c *cmd) genLines(f, text string) {
 		for k, wd := range words {
 			q[k] = genQuote(wd, vars)
 		}
-		src := strings.Join(q, " ")
+		src := genEnv(vars) + strings.Join(q, " ")
 		if dir != "." {
 			src = "cd -- " + word.Quote(dir) + " || exit\n" + src
 		}
+		given := c.w.givesVars(goGenGiven) // toolgiven.go
 		c.w.tentative(src)
+		given()
 	}
+}
+
+// genEnv returns the export line that gives a generator the variables go
+// generate sets in its environment whose values guard knows (vars:
+// GOFILE, GOLINE, GOPACKAGE, DOLLAR); GOARCH, GOOS and GOROOT are ones
+// the tool sets (toolgiven.go).
+func genEnv(vars map[string]string) string {
+	names := slices.Sorted(maps.Keys(vars))
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = n + "=" + word.Quote(vars[n])
+	}
+	return "export " + strings.Join(q, " ") + "\n"
 }
 
 // genSplit splits a //go:generate line into words as go does: blanks

@@ -337,9 +337,26 @@ func iniSettings(text string) [][2]string {
 	return out
 }
 
-// cargoCodeKeys are the keys of cargo's configuration whose value is a
-// program cargo runs: build.rustc-wrapper, target.<triple>.runner, linker…
-const cargoCodeKeys word.Set = " rustc-wrapper rustc-workspace-wrapper rustc rustdoc runner linker "
+// cargoProgramKeys are the keys of cargo's configuration whose value is a
+// program cargo runs, by the last part of the key, as cargo's
+// configuration reference lists them: build.rustc, rustc-wrapper,
+// rustc-workspace-wrapper and rustdoc; target.<triple>.linker and runner,
+// host.linker; doc.browser (cargo doc --open); registry.credential-provider
+// and registries.<name>.credential-provider. A key of that name in any
+// table counts.
+const cargoProgramKeys word.Set = " rustc-wrapper rustc-workspace-wrapper rustc rustdoc runner linker browser credential-provider "
+
+// cargoProgramLists are the keys whose value is a list of programs, each
+// element a command line: registry.global-credential-providers.
+const cargoProgramLists word.Set = " global-credential-providers "
+
+// cargoProgramTables are the tables every key of which is a program:
+// [credential-alias] (a name for a credential provider's command).
+const cargoProgramTables word.Set = " credential-alias "
+
+// cargoFlagKeys are the keys whose value is rustc's (or rustdoc's)
+// options: build.rustflags, target.<triple>.rustflags, host.rustflags…
+const cargoFlagKeys word.Set = " rustflags rustdocflags "
 
 // cargoSettings: cargo runs the programs its configuration names (the
 // .cargo/config.toml and .cargo/config of the directory it runs in and of
@@ -369,25 +386,112 @@ func (c *cmd) cargoSettings() {
 	}
 }
 
-// cargoConfigText analyses the settings of a cargo configuration's text.
+// cargoConfigText analyses the settings of a cargo configuration's text,
+// each key named with its table ([doc] browser = … is doc.browser); a
+// local git source hides (cargoLocalGit).
 func (c *cmd) cargoConfigText(t string) {
-	for _, kv := range iniSettings(t) {
-		c.cargoSetting(kv[0], kv[1])
+	if cargoLocalGit(t) {
+		c.w.hide("runs cargo with a configuration that names a git repository on this machine: cargo builds its committed code, whose build scripts run, which guard does not read")
+		return
+	}
+	table := ""
+	for _, l := range strings.Split(t, "\n") {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "[") {
+			table, _, _ = strings.Cut(l, "#")
+			table = strings.Trim(strings.TrimSpace(table), "[]") + "."
+			continue
+		}
+		for _, kv := range iniSettings(l) {
+			c.cargoSetting(table+kv[0], kv[1])
+		}
 	}
 }
 
-// cargoSetting analyses one cargo setting: a program key's value is the
-// command it runs; rustflags are rustc's options (-C linker=PROG).
+// cargoSetting analyses one cargo setting, KEY (table.key) = VALUE: a
+// program key's value is the command it runs (cargoProgramKeys, Lists and
+// Tables); rustflags are rustc's options (-C linker=PROG); an [env]
+// entry is a variable of the programs cargo runs, analysed as one set for
+// them (RUSTC_WRAPPER, LD_PRELOAD…). A key guard cannot read hides.
 func (c *cmd) cargoSetting(k, v string) {
-	k = strings.Trim(k, `"'`)
-	if i := strings.LastIndexByte(k, '.'); i >= 0 {
-		k = k[i+1:] // build.rustc-wrapper = … outside its section
+	k = strings.NewReplacer(`"`, "", "'", "", " ", "").Replace(k)
+	if strings.Contains(k, `\`) {
+		c.w.hide("names in a cargo configuration a key guard cannot read: it may be a program cargo runs")
+		return
 	}
+	if strings.HasPrefix(strings.TrimSpace(v), "{") {
+		c.cargoInline(k, v)
+		return
+	}
+	parts := strings.Split(k, ".")
+	first, last := parts[0], parts[len(parts)-1] // build.rustc-wrapper; target.'cfg(…)'.runner
 	switch {
-	case cargoCodeKeys.Has(k):
-		c.cargoValue(v)
-	case k == "rustflags" || k == "rustdocflags":
+	case len(parts) > 1 && cargoProgramTables.Has(first):
+		c.w.cargoProgram(v)
+	case last == "browser" && !hasWord(c.args, "--open"):
+		// doc.browser runs for cargo doc --open only: [doc] browser =
+		// "firefox" is no program of cargo test's.
+	case cargoProgramKeys.Has(last):
+		c.w.cargoProgram(v)
+	case cargoProgramLists.Has(last):
+		for _, p := range cargoWords(v) {
+			c.w.cargoProgram(p)
+		}
+	case cargoFlagKeys.Has(last):
 		c.w.tentative("rustc " + quoteAll(cargoWords(v)))
+	case last == "git" && localGitURL(strings.TrimSpace(v)):
+		c.w.hide("runs cargo with a setting that names a git repository on this machine: cargo builds its committed code, whose build scripts run, which guard does not read")
+	case len(parts) == 2 && first == "env":
+		c.cargoEnv(last, v)
+	case last == "value" && len(parts) == 3 && first == "env":
+		c.cargoEnv(parts[1], v) // [env] NAME = { value = "V", relative = true }
+	}
+}
+
+// cargoEnv analyses an [env] entry of cargo's configuration, NAME = "V"
+// (an inline table's value key is read as its own setting), as the
+// variable it sets for the programs cargo runs; a value guard cannot read
+// (an escape) is one it cannot tell, for a variable that matters.
+func (c *cmd) cargoEnv(name, v string) {
+	if strings.Contains(v, `\`) {
+		v = word.Mark(word.MarkName, "cargo-env")
+	}
+	c.w.settingsVar(name, strings.Trim(strings.TrimSpace(v), `"'`))
+}
+
+// cargoInline analyses the settings of an inline table, k = { a = V, b =
+// { c = W } }, each as the key it is (k.a, k.b.c): cargo reads
+// doc = { browser = "PROG" } as doc.browser.
+func (c *cmd) cargoInline(k, v string) {
+	body := strings.TrimSpace(v)
+	body = strings.TrimSuffix(strings.TrimPrefix(body, "{"), "}")
+	depth, quote, start := 0, byte(0), 0
+	for i := 0; i <= len(body); i++ {
+		switch ch := byte(','); {
+		case i < len(body) && quote != 0:
+			if body[i] == quote {
+				quote = 0
+			}
+			continue
+		case i < len(body):
+			ch = body[i]
+			fallthrough
+		default:
+			switch ch {
+			case '"', '\'':
+				quote = ch
+			case '[', '{':
+				depth++
+			case ']', '}':
+				depth--
+			case ',':
+				if depth == 0 {
+					if ik, iv, ok := strings.Cut(body[start:i], "="); ok {
+						c.cargoSetting(k+"."+strings.TrimSpace(ik), strings.TrimSpace(iv))
+					}
+					start = i + 1
+				}
+			}
+		}
 	}
 }
 
@@ -406,25 +510,54 @@ func cargoWords(v string) []string {
 	return out
 }
 
-// cargoValue analyses a cargo program setting's value: "PROG ARG…" (cargo
-// splits a string at blanks) or ["PROG", "ARG"…] as the command line it is.
-func (c *cmd) cargoValue(v string) {
+// cargoProgram analyses a cargo program setting's value: "PROG ARG…"
+// (cargo splits a string at blanks) or ["PROG", "ARG"…] as the command
+// line it is. A credential provider's value may name one of cargo's own
+// (cargo:token…, nothing runs) or cargo:token-from-stdout PROG ARG…,
+// which runs PROG.
+func (w *walker) cargoProgram(v string) {
 	words := cargoWords(v)
 	if len(words) == 0 || strings.ContainsAny(v, "{\\") {
-		c.w.hide("names in a cargo configuration a program guard cannot read")
+		w.hide("names in a cargo configuration a program guard cannot read")
 		return
 	}
-	c.w.runsValue(quoteAll(words), "cargo's program", c.w.tentative)
+	if strings.HasPrefix(words[0], "cargo:") {
+		if words[0] != "cargo:token-from-stdout" {
+			return // a provider built into cargo
+		}
+		if words = words[1:]; len(words) == 0 {
+			return
+		}
+	}
+	w.runsValue(quoteAll(words), "cargo's program", w.tentative)
 }
 
 // cargoVar reports whether variable name names a program cargo runs:
-// RUSTC_WRAPPER, RUSTC, CARGO_BUILD_RUSTC_WRAPPER,
-// CARGO_TARGET_<TRIPLE>_RUNNER and _LINKER.
+// rustc's and rustdoc's own (RUSTC_WRAPPER, RUSTC…), and the CARGO_
+// variable of each configuration key of cargoProgramKeys, Lists and
+// Tables (CARGO_BUILD_RUSTC_WRAPPER, CARGO_TARGET_<TRIPLE>_RUNNER,
+// CARGO_DOC_BROWSER, CARGO_REGISTRY_CREDENTIAL_PROVIDER,
+// CARGO_CREDENTIAL_ALIAS_<NAME>…): cargo names a key's variable by its
+// words in capitals joined by _.
 func cargoVar(name string) bool {
 	switch name {
-	case "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC", "RUSTDOC",
-		"CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC":
+	case "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC", "RUSTDOC":
 		return true
 	}
-	return strings.HasPrefix(name, "CARGO_TARGET_") && (strings.HasSuffix(name, "_RUNNER") || strings.HasSuffix(name, "_LINKER"))
+	rest, ok := strings.CutPrefix(name, "CARGO_")
+	key := "-" + strings.ToLower(strings.ReplaceAll(rest, "_", "-"))
+	if !ok {
+		return false
+	}
+	for _, k := range strings.Fields(string(cargoProgramKeys + cargoProgramLists)) {
+		if strings.HasSuffix(key, "-"+k) {
+			return true
+		}
+	}
+	for _, t := range strings.Fields(string(cargoProgramTables)) {
+		if strings.HasPrefix(key, "-"+t+"-") {
+			return true
+		}
+	}
+	return false
 }

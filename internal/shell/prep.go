@@ -313,6 +313,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		}
 		return &syntax.Lit{Value: w.unevaluated(name)}, true
 	}
+	if p, ok := w.toolParamOp(pe); ok {
+		return p, true // ${INIT_CWD:+w} in an npm script: toolgiven.go
+	}
 	if !w.paramKnown(pe) {
 		// ${r:=d}, r a nameref: the operator on the variable it names.
 		if target := w.refTarget(name, declFlags{}); pe.Exp != nil && pe.Index == nil && !w.declared(target) && w.envHidden == 0 {

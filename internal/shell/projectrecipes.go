@@ -969,6 +969,7 @@ func (c *cmd) scanMakefileRuns(m *makefile, goals []string) {
 	expand := func(s string) string { return c.makeExpand(m, s, 0) }
 	defer func(env []word.Word) { c.w.recipeEnv = env }(c.w.recipeEnv)
 	c.w.recipeEnv = append(c.makeExports(m, expand), c.makeCommandVars()...)
+	defer c.w.givesVars(makeGiven)() // toolgiven.go
 	c.scanMakeLines(m, m.parsing)
 	recipes := m.recipesOf(goals)
 	defer func(v bool) { c.w.makeExec = v }(c.w.makeExec)

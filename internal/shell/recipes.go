@@ -405,11 +405,12 @@ func (c *cmd) packageFile(f string, names []string) (string, bool) {
 		defer func(n int) { c.w.scriptsFollowed = c.w.scriptsFollowed[:n] }(len(c.w.scriptsFollowed))
 		if len(names) > 0 {
 			c.w.scriptsFollowed = append(c.w.scriptsFollowed, scriptKeys(c.w.Where(f), names)...)
-			restore := c.w.recipeEnv
-			c.w.recipeEnv = c.npmRecipeEnv(restore, obj) // npmenv.go
+			restore, given := c.w.recipeEnv, c.w.givesVars(npmGiven) // toolgiven.go
+			c.w.recipeEnv = c.npmRecipeEnv(restore, obj)             // npmenv.go
 			c.projectScripts(scripts, names)
 			c.w.recipeEnv = restore
-			c.npmEnvScripts(obj, scripts, names)                // npmenv.go
+			c.npmEnvScripts(obj, scripts, names) // npmenv.go
+			given()
 			c.npmBins(path.Dir(f), scriptLines(scripts, names)) // npmbins.go
 			c.npmDefaults(scripts, names, func(l string) { c.scanRecipeWords([]string{l}, nil) })
 		}

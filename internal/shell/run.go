@@ -433,6 +433,32 @@ func (c *cmd) commandOptions() {
 			j = k
 		}
 	}
+	c.passedOptions(r)
+}
+
+// passedOptions analyses the words a command of r hands another program
+// after its -- (r.PassSubs: cargo rustc -- -C linker=PROG) with that
+// program's entry, as the same words given to it directly are: a
+// subcommand of PassSubs anywhere before the -- counts.
+func (c *cmd) passedOptions(r *catalogue.OptionRunner) {
+	if r.PassTo == "" {
+		return
+	}
+	sub := false
+	for j, a := range c.args {
+		switch {
+		case a.Text == "--" && sub:
+			saved, savedArgs := c.name, c.args
+			c.name, c.args = r.PassTo, c.args[j+1:]
+			defer func() { c.name, c.args = saved, savedArgs }()
+			c.commandOptions()
+			return
+		case a.Text == "--":
+			return
+		case r.PassSubs.Has(a.Text):
+			sub = true
+		}
+	}
 }
 
 // runOption analyses v, the value of an option whose use is use, by the

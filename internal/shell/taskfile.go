@@ -14,6 +14,7 @@ package shell
 
 import (
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -40,14 +41,42 @@ type taskfile struct {
 	env []word.Word // NAME=VALUE of the env: entries, every command's environment
 }
 
+// taskDirVars returns the values Task gives the directory variables of
+// Taskfile f (text t) (FINDINGS56b G12), named from the directory its
+// tasks are walked in, as the command names the Taskfile: TASKFILE_DIR
+// its own directory, ROOT_DIR and ROOT_TASKFILE_DIR the root Taskfile's
+// (the first read), USER_WORKING_DIR where task was started; TASK_DIR,
+// where a task runs, the root's for a root Taskfile without a dir: key,
+// else unknown.
+func (c *cmd) taskDirVars(f, t string) map[string]string {
+	dir := path.Dir(f)
+	if c.taskRoot == "" {
+		c.taskRoot = dir
+	}
+	task := unknownMakeVar("TASK_DIR")
+	if dir == c.taskRoot && !strings.Contains(t, "dir:") {
+		task = dir
+	}
+	uwd := c.taskUserDir
+	if rel, err := filepath.Rel(c.absDir("."), uwd); err == nil && path.IsAbs(uwd) {
+		uwd = filepath.ToSlash(rel) // task -d sub: ..
+	}
+	return map[string]string{"TASKFILE_DIR": dir, "ROOT_DIR": c.taskRoot, "ROOT_TASKFILE_DIR": c.taskRoot,
+		"USER_WORKING_DIR": uwd, "TASK_DIR": task}
+}
+
 // readTaskfile reads Taskfile tokens toks into a taskfile; uwd is the
-// directory task was started in ({{.USER_WORKING_DIR}}); cli the
+// directory task was started in, for dir: keys; dirs the values of
+// Task's directory variables in commands (taskDirVars); cli the
 // NAME=VALUE words and the CLI_ARGS of the command line, args its words. The templates
 // of a command's value are filled from the values the Taskfile gives
 // their names (taskVars).
-func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string, args []string) taskfile {
+func readTaskfile(toks []lang.YAMLToken, uwd string, dirs map[string]string, cli map[string][]string, args []string) taskfile {
 	var tf taskfile
 	vars := taskVars(toks, cli)
+	for n, d := range dirs {
+		vars[n] = []string{d}
+	}
 	fill := func(v string) []string { return taskFill(v, vars) }
 	key, envKey := "", ""
 	for _, tok := range toks {
@@ -79,7 +108,7 @@ func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string, ar
 				tf.env = append(tf.env, word.Word{Text: key + "=" + l, Known: !strings.Contains(strings.ReplaceAll(l, "${PATH}", ""), "$")})
 			}
 		case key == "dir":
-			for _, d := range fill(taskHome(strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd))) {
+			for _, d := range fill(taskHome(taskDirRefs(v, uwd))) {
 				tf.addDir(taskHome(d)) // a var's value filled in: {{.HOME}} again
 			}
 		case key == "dotenv":
@@ -98,6 +127,16 @@ func readTaskfile(toks []lang.YAMLToken, uwd string, cli map[string][]string, ar
 		}
 	}
 	return tf
+}
+
+// taskDirRefs returns dir: value v with Task's directory variables as
+// addDir reads them (the Taskfile's own directory: .) and
+// {{.USER_WORKING_DIR}} as uwd, before the Taskfile's variables fill it.
+func taskDirRefs(v, uwd string) string {
+	for _, d := range []string{"{{.TASKFILE_DIR}}", "{{.ROOT_DIR}}", "{{.ROOT_TASKFILE_DIR}}", "{{.TASK_DIR}}"} {
+		v = strings.ReplaceAll(v, d, ".")
+	}
+	return strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd)
 }
 
 // addDir notes dir: value v: "" and . are the Taskfile's own directory,
@@ -208,7 +247,7 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		c.w.hide("runs %s, whose Taskfile %s holds YAML guard does not decode (an escape, a tag or an indicator): it cannot tell what runs", c.name, f)
 		return
 	}
-	tf := readTaskfile(toks, c.taskUserDir, taskCLIVars(c.args), word.Texts(c.args))
+	tf := readTaskfile(toks, c.taskUserDir, c.taskDirVars(f, t), taskCLIVars(c.args), word.Texts(c.args))
 	if taskListing(c.args) {
 		// task --list runs no task: only its dynamic variables' commands
 		// may run while it reads the Taskfile (FINDINGS53a FP3)
@@ -450,8 +489,6 @@ func taskFill(v string, vars map[string][]string) []string {
 		switch {
 		case !tmpl && !ok:
 			vals = []string{v[i : i+n]} // the shell's own $NAME
-		case name == "TASKFILE_DIR" || name == "ROOT_DIR" || name == "ROOT_TASKFILE_DIR" || name == "TASK_DIR":
-			vals = []string{"."}
 		case !ok && name == "HOME":
 			vals = []string{"~"} // the home as guard writes it: still the home in an env: value a command quotes (FINDINGS56b G8)
 		case !ok && name != "" && envName(name):

@@ -109,8 +109,6 @@ func taskOperand(toks []string, vars map[string][]string, depth int) (string, []
 	case strings.HasPrefix(t, "."):
 		name := t[1:]
 		switch vals, ok := vars[name]; {
-		case name == "TASKFILE_DIR" || name == "ROOT_DIR" || name == "ROOT_TASKFILE_DIR" || name == "TASK_DIR":
-			return ".", toks[1:], true
 		case ok && len(vals) == 1:
 			return vals[0], toks[1:], true
 		case !ok && envName(name):

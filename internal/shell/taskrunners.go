@@ -43,6 +43,7 @@ func (c *cmd) runTasks(tr *catalogue.TaskRunner, args []word.Word) {
 		file = &word.Word{Text: v, Known: !word.HasMark(v)} // LEFTHOOK_CONFIG=x.yml lefthook run …
 	}
 	c.taskUserDir = c.absDir(".") // Task's USER_WORKING_DIR (taskfile.go)
+	c.taskRoot = ""               // the first Taskfile read (taskDirVars)
 	if dir != "" {
 		c.changeDir(dir) // restored when the command ends
 	}

@@ -148,7 +148,7 @@ func (c *cmd) runnerScan(r *catalogue.TestRunner, args []word.Word, build bool) 
 		mod, pats, narrow = c.goNarrows(r, args, dirs, all)
 	}
 	files, ok := c.runnerFiles(r, l, dirs, all, r.Name == "go" && !narrow)
-	if !ok {
+	if !ok || r.Name == "cargo" && c.cargoGitSources(dirs, files) { // cargobuild.go
 		return
 	}
 	if r.Exts == " .go " && !narrow {

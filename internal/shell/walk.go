@@ -394,6 +394,10 @@ type walker struct {
 	// recipeEnv are the variables the makefile being scanned exports
 	// (NAME=value), which a make its recipes start is given.
 	recipeEnv []word.Word
+	// toolVars are the variables the build tool whose commands are being
+	// walked sets for them (toolgiven.go): npm's INIT_CWD, make's
+	// MAKELEVEL, a git hook's GIT_INDEX_FILE…
+	toolVars word.Set
 	// recipeWrote are the paths build-file commands that make or change
 	// files named (recipeWalk.wrote): a later line or pre-script that runs
 	// one runs what guard cannot read before it is there (FINDINGS53a B12).

@@ -45,6 +45,11 @@ func TestTablesSorted(t *testing.T) {
 	checkSorted(t, "prefixes", Prefixes, func(e PrefixEntry) string { return e.Name })
 	checkSorted(t, "interpreters", Interpreters, func(e InterpEntry) string { return e.Name })
 	checkSorted(t, "optionRunners", OptionRunners, func(e OptionRunner) string { return e.Name })
+	for _, e := range OptionRunners {
+		if _, ok := OptionRunnerNamed(e.PassTo); e.PassTo != "" && (!ok || e.PassSubs == "") {
+			t.Errorf("optionRunners %q hands its words after -- to %q, no entry or no subcommand", e.Name, e.PassTo)
+		}
+	}
 	for _, e := range Prefixes {
 		if _, ok := PrefixOf(e.Name); !ok {
 			t.Errorf("prefixOf(%q) not found", e.Name)

@@ -81,6 +81,11 @@ type OptionRunner struct {
 	// given first (maven's .mvn/jvm.config), or, with a key, the value of
 	// that key's line (gradle.properties' org.gradle.jvmargs=…).
 	Files []OptionFile
+	// PassSubs are the subcommands that hand the words after their --
+	// to PassTo, whose options they are (cargo rustc -- -C linker=PROG:
+	// rustc's); those words are read with PassTo's entry.
+	PassSubs word.Set
+	PassTo   string
 }
 
 // OptionFile is a project file holding a program's options (see
@@ -135,7 +140,9 @@ var OptionRunners = []OptionRunner{
 	{Name: "autossh", Short: sshShort, options: sshOptions},
 	{Name: "bsdtar", Short: tarShort, Abbrev: true, Exact: tarExact, By: "tar", options: tarRunners},
 	{Name: "c++", options: ccRunners},
-	{Name: "cargo", options: []runOption{{names: " --config ", Use: RunCargoConfig}}},
+	// cargo rustc and rustdoc hand the words after -- to the compiler;
+	// cargo clippy to clippy-driver, which adds them to rustc's.
+	{Name: "cargo", options: []runOption{{names: " --config ", Use: RunCargoConfig}}, PassSubs: " rustc rustdoc clippy ", PassTo: "rustc"},
 	{Name: "cc", options: ccRunners},
 	{Name: "clang", options: ccRunners},
 	{Name: "clang++", options: ccRunners},
