@@ -43,7 +43,9 @@ func (c *cmd) localBin(rest []word.Word) {
 // bareRun returns, for a package manager that runs a first operand that
 // is none of its subcommands (catalogue.Output Own: pnpm npm pack), the
 // words of the command it runs: from that operand on (bun run CMD: after
-// run, unless CMD names a file, which bun runs as a program of its own);
+// run; bun FILE and bun run FILE, an operand that names a file, bun runs
+// as a program of its own, the file its source: a #! line in it is a
+// comment, not the kernel's);
 // nil for another.
 func bareRun(name string, args []word.Word, script func(string) bool) []word.Word {
 	var own word.Set
@@ -58,11 +60,12 @@ func bareRun(name string, args []word.Word, script func(string) bool) []word.Wor
 	}
 	i := pmOperand(args, 0, dirs)
 	if i >= 0 && name == "bun" && args[i].Text == "run" {
-		if i = pmOperand(args, i+1, dirs); i >= 0 && strings.ContainsAny(args[i].Text, "./") {
-			return nil // bun run x.ts
-		}
+		i = pmOperand(args, i+1, dirs)
 	} else if i >= 0 && own.Has(args[i].Text) {
 		return nil
+	}
+	if i >= 0 && name == "bun" && strings.ContainsAny(args[i].Text, "./") {
+		return nil // bun ./x.ts, bun run x.ts: bun's own program, not one run by its path
 	}
 	if i < 0 || script(args[i].Text) {
 		return nil
