@@ -1275,6 +1275,7 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 		if c.scanLine(l, limit, &n) {
 			continue
 		}
+		c.w.linesUnwalked++ // its words only (scriptChangers)
 		words := lang.SplitQuoted(l)
 		scs := simpleCommands(words)
 		for _, sc := range scs {
