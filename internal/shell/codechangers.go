@@ -22,19 +22,27 @@ import (
 // noteChanger records c's program as one that may change files with text
 // guard cannot see (walker.changer), when it is: a program guard does
 // not know, an interpreter running code, go generate, make or a task
-// runner. p is c's catalogue entry.
+// runner; a package manager that only runs scripts of package.json is one
+// when they hold one (scriptChangers). p is c's catalogue entry. A
+// build-file line's program is noted for the task runner that runs it
+// (walker.lineChangers), not for a runner of the line's.
 func (c *cmd) noteChanger(p *catalogue.Program) {
-	if c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || c.w.recipeLine || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) ||
+	if c.name == "" || c.w.laterRuns > 0 || c.w.guessing > 0 || builtins.Has(c.name) || zshBuiltins.Has(c.name) || outputOnly.Has(c.name) ||
 		c.reformats() || c.typeChecksOnly() {
 		return // a variable's program, an alias's text: run later; a guess: maybe no command
 	}
 	if c.w.funcs.bodies[c.prog] != nil && c.w.depth+1 <= MaxDepth {
 		return // a function the command defined: its body's programs were noted (callFunc)
 	}
+	name := c.name
 	_, interp := catalogue.InterpreterOf(c.name)
 	_, task := catalogue.TaskRunnerNamed(c.name)
 	switch {
 	case interp && c.runsCode() && !(lang.AwkFamily(c.name) && c.awkPrintsOnly()):
+	case c.runsScriptsOnly():
+		if name = c.scriptChangers(); name == "" {
+			return // npm run typecheck: tsc --noEmit, walked
+		}
 	case task, c.name == "make" || c.name == "gmake" || c.name == "bmake":
 	case c.name == "go" && len(c.args) > 0 && c.args[0].Text == "generate":
 	case p == nil && c.unknownProgram():
@@ -47,11 +55,52 @@ func (c *cmd) noteChanger(p *catalogue.Program) {
 	if r, _ := cargoBuilder(c.name, c.args); r != nil {
 		return // cargo build: its scan read the build scripts and proc macros it runs
 	}
+	if c.w.recipeLine {
+		c.w.lineChangers = append(c.w.lineChangers, name)
+		return
+	}
 	if c.w.changer == "" {
-		c.w.changer = c.name
+		c.w.changer = name
 	}
 	c.w.changers++
-	c.w.lastChanger = c.name
+	c.w.lastChanger = name
+}
+
+// runsScriptsOnly reports whether c is a package manager (npm, yarn,
+// pnpm, bun) whose subcommand does nothing but run the package.json
+// scripts it names, and their pre and post scripts: run X (run-script),
+// test. It installs, links and builds nothing itself.
+func (c *cmd) runsScriptsOnly() bool {
+	switch c.name {
+	case "npm", "yarn", "pnpm", "bun":
+	default:
+		return false
+	}
+	ws := c.packageWords()
+	if len(ws) < 2 && (len(ws) == 0 || ws[0] != "test") {
+		return false
+	}
+	switch ws[0] {
+	case "run", "run-script", "rum", "urn", "test":
+	default:
+		return false
+	}
+	names := c.scriptsRun()
+	return len(names) > 0 && !slices.Contains(names, "*")
+}
+
+// scriptChangers returns what of the lines c ran may change code with
+// text guard cannot see: the first program noted in them
+// (walker.lineChangers since c began), c's own name when one of its
+// lines was not analysed whole as typed (linesUnwalked), "" when none.
+func (c *cmd) scriptChangers() string {
+	switch {
+	case c.w.linesUnwalked > c.unwalkedAt:
+		return c.name
+	case len(c.w.lineChangers) > c.linesAt:
+		return c.w.lineChangers[c.linesAt]
+	}
+	return ""
 }
 
 // reformats reports whether c is gofmt (the system's) with no flag but

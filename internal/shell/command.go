@@ -25,7 +25,10 @@ type cmd struct {
 	// touchAt is how many touches were recorded as it began: those after
 	// are its own words (codechangers.go).
 	touchAt int
-	w       *walker
+	// linesAt, unwalkedAt: walker.lineChangers' length and
+	// walker.linesUnwalked as it began (scriptChangers).
+	linesAt, unwalkedAt int
+	w                   *walker
 	// fdUser is what the descriptors its input redirections open are
 	// used by (holdsFd): its program's name, compoundUser for a compound
 	// command's, "" for none (< F alone).

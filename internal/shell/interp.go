@@ -4,6 +4,7 @@ package shell
 // writes, deletes and runs.
 
 import (
+	"encoding/json"
 	"path"
 	"slices"
 	"strings"
@@ -984,9 +985,19 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 		m.files++
 		w.Read(p)
 		t, ok := w.WrittenText(p)
-		if ok {
+		written := ok
+		if !ok {
+			t, ok = w.FileText(p, true, maxModuleBytes, "a module")
+		}
+		if ok && m.fam == lang.Node && json.Valid([]byte(t)) {
+			// require("./package.json"): JSON text is data to node's
+			// loader, and no code to any other (a loader that runs it as
+			// JavaScript meets an object literal, or a syntax error).
+			return true
+		}
+		if written {
 			m.c.scanWritten(t) // the command wrote it: its text is the command's
-		} else if t, ok = w.FileText(p, true, maxModuleBytes, "a module"); ok {
+		} else if ok {
 			m.c.scanFile(t, false)
 		}
 		if ok { // the depth is bounded by maxModuleFiles: each level reads a new file

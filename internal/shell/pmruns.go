@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -17,6 +18,10 @@ import (
 func (c *cmd) packageRuns(name string, args []word.Word, script func(string) bool) {
 	rest, ok := packageExec(name, args)
 	if !ok {
+		if sh := bunShellFile(name, args); sh != nil {
+			c.execFed(sh, nil) // bun ./x.sh: its shell runs the file
+			return
+		}
 		rest = bareRun(name, args, script)
 	}
 	if len(rest) == 0 {
@@ -43,7 +48,9 @@ func (c *cmd) localBin(rest []word.Word) {
 // bareRun returns, for a package manager that runs a first operand that
 // is none of its subcommands (catalogue.Output Own: pnpm npm pack), the
 // words of the command it runs: from that operand on (bun run CMD: after
-// run, unless CMD names a file, which bun runs as a program of its own);
+// run; bun FILE and bun run FILE, an operand that names a file, bun runs
+// as a program of its own, the file its source: a #! line in it is a
+// comment, not the kernel's);
 // nil for another.
 func bareRun(name string, args []word.Word, script func(string) bool) []word.Word {
 	var own word.Set
@@ -58,16 +65,47 @@ func bareRun(name string, args []word.Word, script func(string) bool) []word.Wor
 	}
 	i := pmOperand(args, 0, dirs)
 	if i >= 0 && name == "bun" && args[i].Text == "run" {
-		if i = pmOperand(args, i+1, dirs); i >= 0 && strings.ContainsAny(args[i].Text, "./") {
-			return nil // bun run x.ts
-		}
+		i = pmOperand(args, i+1, dirs)
 	} else if i >= 0 && own.Has(args[i].Text) {
 		return nil
+	}
+	if i >= 0 && name == "bun" && strings.ContainsAny(args[i].Text, "./") {
+		return nil // bun ./x.ts, bun run x.ts: bun's own program, not one run by its path
 	}
 	if i < 0 || script(args[i].Text) {
 		return nil
 	}
 	return args[i:]
+}
+
+// bunShellFile returns, for bun FILE or bun run FILE where FILE is a .sh
+// file, the command line that runs it as bun does: with its own shell (Bun
+// Shell, read as sh reads a script: sh FILE ARGS); nil for another.
+func bunShellFile(name string, args []word.Word) []word.Word {
+	if name != "bun" {
+		return nil
+	}
+	var dirs word.Set
+	for i := range catalogue.Outputs {
+		if o := &catalogue.Outputs[i]; o.Name == name && o.Own != "" {
+			dirs = o.DirOpts
+		}
+	}
+	i := pmOperand(args, 0, dirs)
+	if i >= 0 && args[i].Text == "run" {
+		i = pmOperand(args, i+1, dirs)
+	}
+	if i < 0 || !strings.EqualFold(path.Ext(args[i].Text), ".sh") {
+		return nil
+	}
+	for _, a := range args[:i] {
+		if k, _, _ := strings.Cut(a.Text, "="); dirs.Has(k) {
+			// bun --cwd D x.sh: D's x.sh; guard walks it where the
+			// command is: a name that may be another file.
+			return append([]word.Word{{Text: "sh", Known: true}, {Text: word.Mark(word.MarkSubst, ""), Known: false}}, args[i+1:]...)
+		}
+	}
+	return append([]word.Word{{Text: "sh", Known: true}}, args[i:]...)
 }
 
 // pmOperand returns the index of the first word of args from from on

@@ -593,13 +593,14 @@ func (m *makefile) goalRecipes(goals []string) []string {
 		recipe := false
 		for _, r := range rs {
 			prereqs := m.expandNames(r.prereqs)
-			all = all || strings.Contains(strings.Join(prereqs, " "), "$")
+			found, ok := m.reachedBy(r, prereqs, named)
+			all = all || !ok
 			if len(r.recipe) > 0 {
 				m.ran++
 				recipe = true
 			}
 			out = append(out, m.ruleLines(r.recipe, g, prereqs, cmdGoals)...)
-			goals = append(append(goals, prereqs...), extra...)
+			goals = append(append(append(goals, prereqs...), found...), extra...)
 		}
 		if !recipe && !strings.Contains(g, "$") {
 			goals, out = m.implicitFor(g, im.via[i], true, cmdGoals, pats, &im, goals, out)
@@ -1279,6 +1280,7 @@ func (c *cmd) scanWords(lines []string, expand func(string) string, limit int) {
 		if c.scanLine(l, limit, &n) {
 			continue
 		}
+		c.w.linesUnwalked++ // its words only (scriptChangers)
 		words := lang.SplitQuoted(l)
 		scs := simpleCommands(words)
 		for _, sc := range scs {

@@ -98,6 +98,9 @@ func (c *cmd) scanLine(l string, limit int, n *int) bool {
 	r.launched()
 	r.held = c.w.Archives()
 	r.wholeTyped = r.whole(f, l)
+	if !r.wholeTyped {
+		c.w.linesUnwalked++ // analysed a statement at a time, or only scanned (scriptChangers)
+	}
 	r.stmts(f.Stmts)
 	c.recipeEditorEnv(lang.SplitQuoted(l), r.scs) // recipeeditor.go
 	return true

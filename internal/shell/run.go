@@ -21,6 +21,7 @@ func (c *cmd) program() {
 	c.subst = c.w.subst > 0
 	c.changer = c.w.changer // before this command (codechangers.go)
 	c.touchAt = len(*c.w.TouchList)
+	c.linesAt, c.unwalkedAt = len(c.w.lineChangers), c.w.linesUnwalked
 	meta := c.w.MetaOnly
 	c.w.MetaOnly = catalogue.MetaWriters.Has(name)
 	defer func() { c.w.MetaOnly = meta }()

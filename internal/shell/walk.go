@@ -158,8 +158,15 @@ type walker struct {
 	// (recipewalk.go typed): its programs are noted as changers of no
 	// runner, as each of its statements was on its own before.
 	recipeLine bool
-	stages     int
-	racing     []racer
+	// lineChangers are the programs noted while build-file lines were
+	// analysed as typed (each a changer of no runner of its line), and
+	// linesUnwalked counts the lines a build tool runs that were not
+	// (word-scanned, or analysed a statement at a time): what a task
+	// runner that runs only its lines changes (scriptChangers).
+	lineChangers  []string
+	linesUnwalked int
+	stages        int
+	racing        []racer
 	// nheads counts the files whose first bytes were read (beside.go).
 	nheads int
 	// fieldsMode: the word being arranged is an argument (prep's
