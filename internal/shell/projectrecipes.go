@@ -320,9 +320,6 @@ func (m *makefile) defineStart(f []string) {
 	m.defOp = ""
 	m.vars[m.defining] = ""
 	m.addValue(m.defining, "", slices.Contains(f, "override"), false)
-	if makeShellVar(m.defining) {
-		m.shells = append(m.shells, [2]string{m.defining, "$(define)"}) // its value: not read
-	}
 }
 
 // defineLine reads line (fields f) inside a define block: a body line, a
@@ -343,6 +340,7 @@ func (m *makefile) defineLine(line string, f []string) {
 			if as := m.alts[m.defining]; len(as) > 0 {
 				as[len(as)-1] = strings.TrimSuffix(as[len(as)-1], "\n")
 			}
+			m.special(m.defining, "=", m.vars[m.defining])
 			return
 		}
 	} else if definesAt(f) {
@@ -416,12 +414,7 @@ func (m *makefile) assign(l string, eq int) {
 	if slices.Contains(f[:len(f)-1], "export") && len(m.exports) < maxGoals {
 		m.exports = append(m.exports, v)
 	}
-	if v == ".DEFAULT_GOAL" && len(m.defaults) < maxGoals {
-		m.defaults = append(m.defaults, l[eq-1:eq]+value)
-	}
-	if makeShellVar(v) && len(m.shells) < maxGoals {
-		m.shells = append(m.shells, [2]string{v, value})
-	}
+	m.special(v, l[eq-1:eq], value)
 	switch {
 	case eq > 0 && l[eq-1] == '+' && len(m.vars[v]) < effect.MaxScriptBytes:
 		m.vars[v] += " " + value
@@ -431,17 +424,33 @@ func (m *makefile) assign(l string, eq int) {
 	}
 	m.addValue(v, value, slices.Contains(f[:len(f)-1], "override"), eq > 0 && l[eq-1] == '+')
 	m.unsettled = m.unsettled || strings.Contains(value, "eval") && strings.Contains(value, "$")
-	if v == ".RECIPEPREFIX" {
-		switch {
-		case m.inUnknownBranch():
-			m.prefix = 0 // set or not as make takes a branch guard cannot tell
-		case value == "":
-			m.prefix = '\t'
-		case len(value) == 1:
-			m.prefix = value[0]
-		default:
-			m.prefix = 0 // a variable, a function: guard cannot tell
-		}
+}
+
+// special notes the value given make variable v by an assignment (op:
+// the character before its =) or a define block (op "="), when v is one
+// make consults while reading or running: .DEFAULT_GOAL (the default
+// goal), SHELL, MAKESHELL and .SHELLFLAGS (what runs a recipe line),
+// .RECIPEPREFIX (the recipe prefix). A define block sets them as the
+// one-line forms do (FINDINGS56d P4).
+func (m *makefile) special(v, op, value string) {
+	if v == ".DEFAULT_GOAL" && len(m.defaults) < maxGoals {
+		m.defaults = append(m.defaults, op+value)
+	}
+	if makeShellVar(v) && len(m.shells) < maxGoals {
+		m.shells = append(m.shells, [2]string{v, value})
+	}
+	if v != ".RECIPEPREFIX" {
+		return
+	}
+	switch {
+	case m.inUnknownBranch():
+		m.prefix = 0 // set or not as make takes a branch guard cannot tell
+	case value == "":
+		m.prefix = '\t'
+	case len(value) == 1:
+		m.prefix = value[0]
+	default:
+		m.prefix = 0 // a variable, a function: guard cannot tell
 	}
 }
 
