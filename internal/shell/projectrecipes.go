@@ -49,6 +49,15 @@ const maxRecipeProbes = 64
 type makeRule struct {
 	prereqs []string
 	recipe  []string
+	// statics are the prerequisite patterns of static pattern rules
+	// (TARGETS: PATTERN: PREREQS) for this target (staticPrereqs).
+	statics []staticDeps
+}
+
+// staticDeps is the PATTERN: PREREQS part of a static pattern rule.
+type staticDeps struct {
+	pattern string
+	prereqs []string
 }
 
 // makefile is what projectMake needs of a makefile: its rules by target,
@@ -472,6 +481,13 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 		m.assign(strings.TrimSpace(deps), topIndex(strings.TrimSpace(deps), '='))
 		return nil // a target-specific variable: read as one for all
 	}
+	var static *staticDeps
+	if c := topIndex(deps, ':'); c >= 0 {
+		// a.o b.o: %.o: %.c: each target's prerequisites are the
+		// patterns with its stem (FINDINGS56d P9)
+		static = &staticDeps{pattern: strings.TrimSpace(deps[:c])}
+		deps = deps[c+1:]
+	}
 	var out []*makeRule
 	for _, t := range makeFields(l[:colon]) { // $(shell cat f)/x: one target
 		t = makeFileName(t)
@@ -484,10 +500,16 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 			r = &makeRule{}
 			m.rules[t] = r
 		}
+		var ds []string
 		for _, d := range strings.Fields(deps) {
 			if d != "|" {
-				r.prereqs = append(r.prereqs, makeFileName(d))
+				ds = append(ds, makeFileName(d))
 			}
+		}
+		if static != nil && len(r.statics) < maxGoals {
+			r.statics = append(r.statics, staticDeps{static.pattern, ds})
+		} else if static == nil {
+			r.prereqs = append(r.prereqs, ds...)
 		}
 		if semi {
 			r.recipe = append(r.recipe, strings.TrimLeft(recipe, "@-+ \t"))
@@ -600,14 +622,17 @@ func (m *makefile) goalRecipes(goals []string) []string {
 		}
 		all = all || len(rs) == 0 && unsure && i >= seeds // a makefile no rule names: not a target guard cannot tell
 		recipe := false
+		// a name an implicit rule's prerequisite gives that guard cannot
+		// tell may be any target (a second expansion's: FINDINGS56d P10)
+		all = all || len(im.via[i]) > 0 && strings.Contains(g, "$")
 		for _, r := range rs {
-			prereqs := m.expandNames(r.prereqs)
+			prereqs, lines := m.rulePrereqs(r, g)
 			all = all || strings.Contains(strings.Join(prereqs, " "), "$")
 			if len(r.recipe) > 0 {
 				m.ran++
 				recipe = true
 			}
-			out = append(out, m.ruleLines(r.recipe, g, prereqs, cmdGoals)...)
+			out = append(out, m.ruleLines(lines, g, prereqs, cmdGoals)...)
 			goals = append(append(goals, prereqs...), extra...)
 		}
 		if !recipe && !strings.Contains(g, "$") {
@@ -725,12 +750,24 @@ func (m *makefile) expandedTargets() (map[string][]*makeRule, bool) {
 // $(shell …) output the walker would model (the shell's "$( CMD)") is
 // one value guard cannot tell there (runTimeWords).
 func (m *makefile) expandNames(ns []string) []string {
+	return m.expandFor(ns, "", "")
+}
+
+// expandFor is expandNames for the prerequisites of target t (stem: the
+// stem of a pattern's match, "" for none): with .SECONDEXPANSION the
+// second expansion has $$@ the target and $$* the stem (FINDINGS56d
+// P10); the prerequisites before ($$<, $$^) are values guard cannot
+// tell there.
+func (m *makefile) expandFor(ns []string, t, stem string) []string {
 	all := strings.Join(ns, " ") // a call's arguments may hold blanks
 	if !strings.Contains(all, "$") || m.expand == nil {
 		return ns
 	}
 	all = m.expand(all)
 	if _, second := m.rules[".SECONDEXPANSION"]; second && strings.Contains(all, "$") {
+		if t != "" {
+			all = stemVars(autoVars(all, t, []string{unknownMakeVar("prereq")}, "$(MAKECMDGOALS)"), stem)
+		}
 		all = m.expand(all) // t: $$(subst X,,.eXnv): expanded again for the rule
 	}
 	out := strings.Fields(runTimeWords(all)) // $(shell cat f)/.bashrc: one name holding the output, not the command's words
@@ -738,6 +775,39 @@ func (m *makefile) expandNames(ns []string) []string {
 		out[i] = makeFileName(n)
 	}
 	return out
+}
+
+// rulePrereqs returns the prerequisites of rule r for target t, and its
+// recipe lines: a static pattern rule's (staticDeps) are its patterns
+// with t's stem, which is $* in the recipe; a pattern t does not match
+// gives none (make warns and runs the recipe), and one guard cannot tell
+// gives a name it cannot tell (every recipe).
+func (m *makefile) rulePrereqs(r *makeRule, t string) ([]string, []string) {
+	ps := m.expandFor(r.prereqs, t, "")
+	lines := r.recipe
+	for _, sd := range r.statics {
+		pat := sd.pattern
+		if strings.Contains(pat, "$") {
+			pat = strings.TrimSpace(m.expand(pat))
+		}
+		pre, suf, ok := strings.Cut(pat, "%")
+		switch {
+		case strings.Contains(pat, "$") || strings.Count(pat, " ") > 0:
+			ps = append(ps, unknownMakeVar("pattern"))
+			continue
+		case !ok || !patMatch(pat, t):
+			continue
+		}
+		stem := t[len(pre) : len(t)-len(suf)]
+		for _, q := range m.expandFor(sd.prereqs, t, stem) {
+			ps = append(ps, strings.Replace(q, "%", stem, 1))
+		}
+		lines = make([]string, len(r.recipe))
+		for i, l := range r.recipe {
+			lines[i] = stemVars(l, stem)
+		}
+	}
+	return ps, lines
 }
 
 // makeFileName returns file name n as make keeps it: without its leading
