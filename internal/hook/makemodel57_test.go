@@ -49,3 +49,21 @@ func TestMakeSecondExpansionStem(t *testing.T) {
 	})
 	checkAll(t, proj, []string{"make -C a", "make -C b", "make -C c", "make -C d"}, []string{"make -C ok"})
 }
+
+// TestMakeTargetSpecificLayer: a target- or pattern-specific assignment
+// is applied over the global value when make expands the recipe,
+// whatever the order of the lines: a += written before the global
+// assignment appends to it, and the targets it does not apply to keep
+// the value without it (FINDINGS56b G3).
+func TestMakeTargetSpecificLayer(t *testing.T) {
+	const rc = "\techo PWN >> $(word 2,$(X))\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"a/Makefile":  "t: X += ~/.bashrc\nX = out.txt\nt:\n" + rc,
+		"b/Makefile":  "%: X += ~/.bashrc\nX = out.txt\nt:\n" + rc,
+		"c/Makefile":  "t: X += ~/.bashrc\nX := out.txt\nt:\n" + rc,
+		"d/Makefile":  "u: X += y\nX = out.txt\nt: u\n\techo PWN >> $(if $(filter 1,$(words $(X))),~/.bashrc,out.txt)\nu:\n\t@true\n",
+		"e/Makefile":  "u: X = y\nt: u\n\techo PWN >> $(if $(X),out.txt,~/.bashrc)\nu:\n\t@true\n",
+		"ok/Makefile": "CFLAGS = -O2\ndebug: CFLAGS += -g\nall:\n\tcc $(CFLAGS) -o app main.c\ndebug: all\n",
+	})
+	checkAll(t, proj, []string{"make -C a t", "make -C b t", "make -C c t", "make -C d t", "make -C e t"}, []string{"make -C ok", "make -C ok debug"})
+}

@@ -131,6 +131,10 @@ func (m *makefile) addValue(name, value string, override, add bool) {
 	if m.maybe == nil {
 		m.maybe = map[string]bool{}
 	}
+	if m.scoped {
+		m.addScoped(name, value, override, add) // makescoped.go
+		return
+	}
 	if m.inUnknownBranch() {
 		m.maybe[name] = true // set or not as make takes a branch guard cannot tell
 	}
@@ -349,13 +353,13 @@ func (c *cmd) makeValues(m *makefile, name string) []makeVal {
 	if v, ok := c.makeArgVar(name); ok {
 		out = append(out, makeVal{v, false})
 		rev(m.overrides[name])
-		return out
+		return c.scopedValues(m, name, out, true)
 	}
 	if v, ok := c.w.lookup(name); ok {
 		out = append(out, makeVal{v, false})
 	}
 	rev(m.alts[name])
-	return out
+	return c.scopedValues(m, name, out, false)
 }
 
 // makeArgVar returns the value make's command line (VAR=value) gives

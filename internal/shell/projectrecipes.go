@@ -121,6 +121,10 @@ type makefile struct {
 	// maybe are the variables set in a branch guard cannot tell make
 	// takes: perhaps unset there.
 	maybe map[string]bool
+	// layer are the target- and pattern-specific assignments by
+	// variable (makescoped.go); scoped is set while one is read.
+	layer  map[string][]scopedVal
+	scoped bool
 	// conds is the stack of the conditionals open (makeconds.go); known
 	// gives a variable's value where guard can tell it for a condition.
 	conds []makeCond
@@ -478,8 +482,10 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 		deps, recipe = after[:topIndex(after, ';')], after[topIndex(after, ';')+1:]
 	}
 	if eq := topIndex(deps, '='); eq >= 0 {
+		m.scoped = true // a target-specific variable: a value of its own layer (makescoped.go)
 		m.assign(strings.TrimSpace(deps), topIndex(strings.TrimSpace(deps), '='))
-		return nil // a target-specific variable: read as one for all
+		m.scoped = false
+		return nil
 	}
 	var static *staticDeps
 	if c := topIndex(deps, ':'); c >= 0 {
@@ -716,7 +722,7 @@ func patternMayMake(t, name string) bool {
 // extraPrereqs returns the names every value of .EXTRA_PREREQS gives
 // (global or target-specific).
 func (m *makefile) extraPrereqs() []string {
-	if len(m.alts[".EXTRA_PREREQS"]) == 0 || m.expand == nil {
+	if len(m.alts[".EXTRA_PREREQS"])+len(m.layer[".EXTRA_PREREQS"]) == 0 || m.expand == nil {
 		return nil
 	}
 	return strings.Fields(m.expand("$(.EXTRA_PREREQS)"))
@@ -1626,17 +1632,8 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 		return unknownMakeVar(name), false
 	}
 	vs := c.makeValues(m, name)
-	switch {
-	case len(vs) == 0 && name == "MAKE":
-		return "make", false // make's own name, unless the command line, the environment or the makefile set it
-	case len(vs) == 0 && name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
-		return m.name, false
-	case len(vs) == 0 && makeBuiltinVars()[name] != "":
-		return makeBuiltinVars()[name], true // make's database
-	case len(vs) == 0 && (autoMakeVar(name) || name == "MAKEFILE_LIST" || m.anyName):
-		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
-	case len(vs) == 0:
-		return "", false
+	if len(vs) == 0 {
+		return c.unsetValue(m, name)
 	}
 	i := 0
 	if len(vs) > 1 && m.touch != nil {
@@ -1651,6 +1648,22 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 		return unknownMakeVar(name), false
 	}
 	return v.v, v.raw
+}
+
+// unsetValue returns the value of make variable name that neither the
+// command line, the environment nor the makefile sets, for makeValue.
+func (c *cmd) unsetValue(m *makefile, name string) (string, bool) {
+	switch {
+	case name == "MAKE":
+		return "make", false // make's own name, unless the command line, the environment or the makefile set it
+	case name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
+		return m.name, false
+	case makeBuiltinVars()[name] != "":
+		return makeBuiltinVars()[name], true // make's database
+	case autoMakeVar(name) || name == "MAKEFILE_LIST" || m.anyName:
+		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
+	}
+	return "", false
 }
 
 // makeAbs returns the path make's $(abspath) gives name, from the
