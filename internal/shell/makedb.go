@@ -167,3 +167,49 @@ func makeFlagKnown(f string) bool {
 func makeRuleVar(name string) bool {
 	return makeBuiltinVars()[name] != "" && !makeShellVar(name) && name != ".LIBPATTERNS"
 }
+
+// makeFlagsValue returns the value make gives MAKEFLAGS, MFLAGS or
+// MAKELEVEL (name) in its recipes: MAKELEVEL 0, and no flags (w for
+// -C alone), for a make the command starts with goals only, none of them
+// set by the environment or the makefile; any other value, one guard
+// cannot tell (make -s t: MAKEFLAGS is s).
+func (c *cmd) makeFlagsValue(m *makefile, name string) string {
+	unknown := unknownMakeVar(name)
+	if len(m.alts[name])+len(m.layer[name]) > 0 {
+		return unknown
+	}
+	if _, ok := c.w.lookup("MAKELEVEL"); ok || name == "MAKELEVEL" {
+		return map[bool]string{true: unknown, false: "0"}[ok]
+	}
+	if len(m.alts["MAKEFLAGS"])+len(m.layer["MAKEFLAGS"]) > 0 {
+		return unknown
+	}
+	for _, n := range [...]string{"MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS"} {
+		if _, ok := c.w.lookup(n); ok {
+			return unknown
+		}
+	}
+	dir := false
+	args := makeWords(c.args)
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case !args[j].Known || s == "--":
+			return unknown
+		case s == "-C" || s == "--directory":
+			dir = true
+			j++
+		case strings.HasPrefix(s, "-C") || strings.HasPrefix(s, "--directory="):
+			dir = true
+		case strings.HasPrefix(s, "-") || strings.Contains(s, "="):
+			return unknown
+		}
+	}
+	switch {
+	case !dir:
+		return ""
+	case name == "MFLAGS":
+		return "-w"
+	}
+	return "w"
+}
