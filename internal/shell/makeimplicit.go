@@ -224,7 +224,7 @@ func (m *makefile) implicitFor(g string, chain []*makeRule, first bool, goals st
 			continue
 		}
 		var ps []string
-		for _, q := range m.expandNames(p.r.prereqs) {
+		for _, q := range m.expandFor(p.r.prereqs, g, stem) {
 			if strings.Contains(q, "%") {
 				q = dir + strings.Replace(q, "%", base, 1)
 			}

@@ -49,6 +49,15 @@ const maxRecipeProbes = 64
 type makeRule struct {
 	prereqs []string
 	recipe  []string
+	// statics are the prerequisite patterns of static pattern rules
+	// (TARGETS: PATTERN: PREREQS) for this target (staticPrereqs).
+	statics []staticDeps
+}
+
+// staticDeps is the PATTERN: PREREQS part of a static pattern rule.
+type staticDeps struct {
+	pattern string
+	prereqs []string
 }
 
 // makefile is what projectMake needs of a makefile: its rules by target,
@@ -112,6 +121,10 @@ type makefile struct {
 	// maybe are the variables set in a branch guard cannot tell make
 	// takes: perhaps unset there.
 	maybe map[string]bool
+	// layer are the target- and pattern-specific assignments by
+	// variable (makescoped.go); scoped is set while one is read.
+	layer  map[string][]scopedVal
+	scoped bool
 	// conds is the stack of the conditionals open (makeconds.go); known
 	// gives a variable's value where guard can tell it for a condition.
 	conds []makeCond
@@ -253,8 +266,8 @@ func (m *makefile) recipeLine(l string) {
 
 // line reads one makefile line that is not a recipe line.
 func (m *makefile) line(line string) {
-	l := strings.TrimSpace(line)
-	f := strings.Fields(l)
+	l := makeTrim(line)
+	f := makeBlankFields(l)
 	switch {
 	case m.define > 0:
 		m.defineLine(line, f)
@@ -290,7 +303,7 @@ func (m *makefile) line(line string) {
 	switch {
 	case eq >= 0 && (colon < 0 || eq < colon || strings.HasPrefix(l[colon:], ":=") || strings.HasPrefix(l[colon:], "::=")):
 		m.noteEval(l)
-		m.assign(l, eq)
+		m.assign(strings.TrimLeft(line, makeBlanks), eq) // make keeps a value's trailing blanks
 		m.cur = nil
 	case colon > 0:
 		m.noteEval(l)
@@ -320,9 +333,6 @@ func (m *makefile) defineStart(f []string) {
 	m.defOp = ""
 	m.vars[m.defining] = ""
 	m.addValue(m.defining, "", slices.Contains(f, "override"), false)
-	if makeShellVar(m.defining) {
-		m.shells = append(m.shells, [2]string{m.defining, "$(define)"}) // its value: not read
-	}
 }
 
 // defineLine reads line (fields f) inside a define block: a body line, a
@@ -343,6 +353,7 @@ func (m *makefile) defineLine(line string, f []string) {
 			if as := m.alts[m.defining]; len(as) > 0 {
 				as[len(as)-1] = strings.TrimSuffix(as[len(as)-1], "\n")
 			}
+			m.special(m.defining, "=", m.vars[m.defining])
 			return
 		}
 	} else if definesAt(f) {
@@ -399,7 +410,7 @@ func definesAt(f []string) bool {
 // (the last one given, += appends), VAR != CMD runs CMD, and .RECIPEPREFIX
 // sets the recipe prefix.
 func (m *makefile) assign(l string, eq int) {
-	value := strings.TrimSpace(l[eq+1:])
+	value := strings.TrimLeft(l[eq+1:], makeBlanks) // not a no-break space: a character to make
 	if eq > 0 && l[eq-1] == ':' {
 		m.noteReadTime(value) // X := $(file >F,T): written as make reads the line
 	}
@@ -408,7 +419,7 @@ func (m *makefile) assign(l string, eq int) {
 		value = "$(shell " + value + ")" // VAR != CMD: CMD's output
 	}
 	name := strings.TrimRight(l[:eq], ":!?+ \t")
-	f := strings.Fields(name)
+	f := makeBlankFields(name)
 	if len(f) == 0 {
 		return
 	}
@@ -416,12 +427,7 @@ func (m *makefile) assign(l string, eq int) {
 	if slices.Contains(f[:len(f)-1], "export") && len(m.exports) < maxGoals {
 		m.exports = append(m.exports, v)
 	}
-	if v == ".DEFAULT_GOAL" && len(m.defaults) < maxGoals {
-		m.defaults = append(m.defaults, l[eq-1:eq]+value)
-	}
-	if makeShellVar(v) && len(m.shells) < maxGoals {
-		m.shells = append(m.shells, [2]string{v, value})
-	}
+	m.special(v, l[eq-1:eq], strings.TrimRight(value, makeBlanks))
 	switch {
 	case eq > 0 && l[eq-1] == '+' && len(m.vars[v]) < effect.MaxScriptBytes:
 		m.vars[v] += " " + value
@@ -431,17 +437,33 @@ func (m *makefile) assign(l string, eq int) {
 	}
 	m.addValue(v, value, slices.Contains(f[:len(f)-1], "override"), eq > 0 && l[eq-1] == '+')
 	m.unsettled = m.unsettled || strings.Contains(value, "eval") && strings.Contains(value, "$")
-	if v == ".RECIPEPREFIX" {
-		switch {
-		case m.inUnknownBranch():
-			m.prefix = 0 // set or not as make takes a branch guard cannot tell
-		case value == "":
-			m.prefix = '\t'
-		case len(value) == 1:
-			m.prefix = value[0]
-		default:
-			m.prefix = 0 // a variable, a function: guard cannot tell
-		}
+}
+
+// special notes the value given make variable v by an assignment (op:
+// the character before its =) or a define block (op "="), when v is one
+// make consults while reading or running: .DEFAULT_GOAL (the default
+// goal), SHELL, MAKESHELL and .SHELLFLAGS (what runs a recipe line),
+// .RECIPEPREFIX (the recipe prefix). A define block sets them as the
+// one-line forms do (FINDINGS56d P4).
+func (m *makefile) special(v, op, value string) {
+	if v == ".DEFAULT_GOAL" && len(m.defaults) < maxGoals {
+		m.defaults = append(m.defaults, op+value)
+	}
+	if makeShellVar(v) && len(m.shells) < maxGoals {
+		m.shells = append(m.shells, [2]string{v, value})
+	}
+	if v != ".RECIPEPREFIX" {
+		return
+	}
+	switch {
+	case m.inUnknownBranch():
+		m.prefix = 0 // set or not as make takes a branch guard cannot tell
+	case value == "":
+		m.prefix = '\t'
+	case len(value) == 1:
+		m.prefix = value[0]
+	default:
+		m.prefix = 0 // a variable, a function: guard cannot tell
 	}
 }
 
@@ -460,8 +482,17 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 		deps, recipe = after[:topIndex(after, ';')], after[topIndex(after, ';')+1:]
 	}
 	if eq := topIndex(deps, '='); eq >= 0 {
+		m.scoped = true // a target-specific variable: a value of its own layer (makescoped.go)
 		m.assign(strings.TrimSpace(deps), topIndex(strings.TrimSpace(deps), '='))
-		return nil // a target-specific variable: read as one for all
+		m.scoped = false
+		return nil
+	}
+	var static *staticDeps
+	if c := topIndex(deps, ':'); c >= 0 {
+		// a.o b.o: %.o: %.c: each target's prerequisites are the
+		// patterns with its stem (FINDINGS56d P9)
+		static = &staticDeps{pattern: strings.TrimSpace(deps[:c])}
+		deps = deps[c+1:]
 	}
 	var out []*makeRule
 	for _, t := range makeFields(l[:colon]) { // $(shell cat f)/x: one target
@@ -475,10 +506,16 @@ func (m *makefile) rule(l string, colon int) []*makeRule {
 			r = &makeRule{}
 			m.rules[t] = r
 		}
+		var ds []string
 		for _, d := range strings.Fields(deps) {
 			if d != "|" {
-				r.prereqs = append(r.prereqs, makeFileName(d))
+				ds = append(ds, makeFileName(d))
 			}
+		}
+		if static != nil && len(r.statics) < maxGoals {
+			r.statics = append(r.statics, staticDeps{static.pattern, ds})
+		} else if static == nil {
+			r.prereqs = append(r.prereqs, ds...)
 		}
 		if semi {
 			r.recipe = append(r.recipe, strings.TrimLeft(recipe, "@-+ \t"))
@@ -591,15 +628,19 @@ func (m *makefile) goalRecipes(goals []string) []string {
 		}
 		all = all || len(rs) == 0 && unsure && i >= seeds // a makefile no rule names: not a target guard cannot tell
 		recipe := false
+		// a name an implicit rule's prerequisite gives that guard cannot
+		// tell may be any target (a second expansion's: FINDINGS56d P10)
+		all = all || len(im.via[i]) > 0 && strings.Contains(g, "$")
 		for _, r := range rs {
-			prereqs := m.expandNames(r.prereqs)
+			prereqs, lines := m.rulePrereqs(r, g)
 			found, ok := m.reachedBy(r, prereqs, named)
-			all = all || !ok
+			// a static pattern's prerequisite guard cannot tell may be any target
+			all = all || !ok || len(r.statics) > 0 && strings.Contains(strings.Join(prereqs, " "), "$")
 			if len(r.recipe) > 0 {
 				m.ran++
 				recipe = true
 			}
-			out = append(out, m.ruleLines(r.recipe, g, prereqs, cmdGoals)...)
+			out = append(out, m.ruleLines(lines, g, prereqs, cmdGoals)...)
 			goals = append(append(append(goals, prereqs...), found...), extra...)
 		}
 		if !recipe && !strings.Contains(g, "$") {
@@ -683,7 +724,7 @@ func patternMayMake(t, name string) bool {
 // extraPrereqs returns the names every value of .EXTRA_PREREQS gives
 // (global or target-specific).
 func (m *makefile) extraPrereqs() []string {
-	if len(m.alts[".EXTRA_PREREQS"]) == 0 || m.expand == nil {
+	if len(m.alts[".EXTRA_PREREQS"])+len(m.layer[".EXTRA_PREREQS"]) == 0 || m.expand == nil {
 		return nil
 	}
 	return strings.Fields(m.expand("$(.EXTRA_PREREQS)"))
@@ -717,12 +758,24 @@ func (m *makefile) expandedTargets() (map[string][]*makeRule, bool) {
 // $(shell …) output the walker would model (the shell's "$( CMD)") is
 // one value guard cannot tell there (runTimeWords).
 func (m *makefile) expandNames(ns []string) []string {
+	return m.expandFor(ns, "", "")
+}
+
+// expandFor is expandNames for the prerequisites of target t (stem: the
+// stem of a pattern's match, "" for none): with .SECONDEXPANSION the
+// second expansion has $$@ the target and $$* the stem (FINDINGS56d
+// P10); the prerequisites before ($$<, $$^) are values guard cannot
+// tell there.
+func (m *makefile) expandFor(ns []string, t, stem string) []string {
 	all := strings.Join(ns, " ") // a call's arguments may hold blanks
 	if !strings.Contains(all, "$") || m.expand == nil {
 		return ns
 	}
 	all = m.expand(all)
 	if _, second := m.rules[".SECONDEXPANSION"]; second && strings.Contains(all, "$") {
+		if t != "" {
+			all = stemVars(autoVars(all, t, []string{unknownMakeVar("prereq")}, "$(MAKECMDGOALS)"), stem)
+		}
 		all = m.expand(all) // t: $$(subst X,,.eXnv): expanded again for the rule
 	}
 	out := strings.Fields(runTimeWords(all)) // $(shell cat f)/.bashrc: one name holding the output, not the command's words
@@ -730,6 +783,39 @@ func (m *makefile) expandNames(ns []string) []string {
 		out[i] = makeFileName(n)
 	}
 	return out
+}
+
+// rulePrereqs returns the prerequisites of rule r for target t, and its
+// recipe lines: a static pattern rule's (staticDeps) are its patterns
+// with t's stem, which is $* in the recipe; a pattern t does not match
+// gives none (make warns and runs the recipe), and one guard cannot tell
+// gives a name it cannot tell (every recipe).
+func (m *makefile) rulePrereqs(r *makeRule, t string) ([]string, []string) {
+	ps := m.expandFor(r.prereqs, t, "")
+	lines := r.recipe
+	for _, sd := range r.statics {
+		pat := sd.pattern
+		if strings.Contains(pat, "$") {
+			pat = strings.TrimSpace(m.expand(pat))
+		}
+		pre, suf, ok := strings.Cut(pat, "%")
+		switch {
+		case strings.Contains(pat, "$") || strings.Count(pat, " ") > 0:
+			ps = append(ps, unknownMakeVar("pattern"))
+			continue
+		case !ok || !patMatch(pat, t):
+			continue
+		}
+		stem := t[len(pre) : len(t)-len(suf)]
+		for _, q := range m.expandFor(sd.prereqs, t, stem) {
+			ps = append(ps, strings.Replace(q, "%", stem, 1))
+		}
+		lines = make([]string, len(r.recipe))
+		for i, l := range r.recipe {
+			lines[i] = stemVars(l, stem)
+		}
+	}
+	return ps, lines
 }
 
 // makeFileName returns file name n as make keeps it: without its leading
@@ -989,6 +1075,11 @@ func (c *cmd) scanMakefileRuns(m *makefile, goals []string) {
 // most maxMakeSpread times.
 func (c *cmd) scanMakeLines(m *makefile, lines []string) {
 	texts := c.makeLines(m, lines)
+	if d := c.makeDir(); !strings.Contains(d, "$") {
+		for i, t := range texts {
+			texts[i] = relativeTo(t, d)
+		}
+	}
 	spread := 1
 	if len(lines) > 0 {
 		spread = min(maxMakeSpread, (len(texts)+len(lines)-1)/len(lines))
@@ -1458,6 +1549,7 @@ func (c *cmd) recipeCode(name, p string, guessed bool) {
 // that leaves it (../.bashrc) or is absolute (guard's own executable),
 // but not a bare root or parent (.., /).
 func (w *walker) recipePaths(s string) []string {
+	s = w.belowHere(s)
 	if t := strings.TrimPrefix(s, "./"); len(t) > 2 && t[0] == '.' && word.IsWordChar(t[1]) && strings.Contains(t, "/") {
 		return []string{t} // .venv/bin/activate: of the directory the line runs in, not the home's
 	}
@@ -1469,6 +1561,67 @@ func (w *walker) recipePaths(s string) []string {
 		return []string{s}
 	}
 	return nil
+}
+
+// relativeTo returns expanded recipe text t with the absolute directory
+// make runs in, dir ($(CURDIR), $(abspath .)), written as the recipe's
+// shell names it there: ./x for dir/x, . for dir. make's conditions
+// were decided on the absolute path; the line reads as the relative one
+// did (rm -rf $(CURDIR)/bin is rm -rf ./bin).
+func relativeTo(t, dir string) string {
+	if dir == "/" || !strings.Contains(t, dir) {
+		return t
+	}
+	pathChar := func(b byte) bool { return word.IsWordChar(b) || strings.IndexByte("./-~+@%,", b) >= 0 }
+	var b strings.Builder
+	for i := 0; i < len(t); {
+		j := strings.Index(t[i:], dir)
+		if j < 0 {
+			b.WriteString(t[i:])
+			break
+		}
+		j += i
+		end := j + len(dir)
+		b.WriteString(t[i:j])
+		switch {
+		case j > 0 && pathChar(t[j-1]):
+			b.WriteString(dir)
+		case end < len(t) && t[end] == '/':
+			b.WriteString(".")
+		case end == len(t) || !pathChar(t[end]):
+			b.WriteString(".")
+		default:
+			b.WriteString(dir)
+		}
+		i = end
+	}
+	return b.String()
+}
+
+// belowHere returns absolute path s as a name in the directory the line
+// runs in ($(CURDIR)/x is ./x, $(CURDIR) itself .) when it is below it,
+// else s: a word of the project's is read as the relative one is, not
+// as a place outside it (FINDINGS56b G1: $(CURDIR) is absolute).
+func (w *walker) belowHere(s string) string {
+	wd := w.workDir()
+	if !strings.HasPrefix(s, "/") || wd == "" {
+		return s
+	}
+	d := w.Where(".")
+	if !path.IsAbs(d) {
+		d = path.Join(wd, d)
+	}
+	if word.HasMark(d) || strings.Contains(d, "$") || d == "/" {
+		return s
+	}
+	c := path.Clean(s)
+	if c == d {
+		return "."
+	}
+	if rest, ok := strings.CutPrefix(c, d+"/"); ok {
+		return "./" + rest
+	}
+	return s
 }
 
 // bareDotName reports whether s is a dot file's bare name (.env), which
@@ -1506,13 +1659,13 @@ func unknownMakeVar(name string) string {
 const maxMakeDepth = 8
 
 // makeExpand returns makefile text s expanded as make would (makeText):
-// $(HOME) is the home (~), $(CURDIR) the directory make runs in
-// (.); a variable the command line or the shell gives a value (make
+// $(HOME) is the home (~), make's own variables make's (makedb.go:
+// $(CURDIR) the directory make runs in); a variable the command line or the shell gives a value (make
 // R=rc) has it, or is unknown when guard does not know it; one the
 // makefile sets has its value, expanded in turn; $(MAKEFILE_LIST) is the
 // makefile when it includes none; any other is empty.
 func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
-	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, effect: c.makeEffect, depth: depth, late: m.late}
+	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, exists: c.makeExists, effect: c.makeEffect, depth: depth, late: m.late}
 	var subs []string
 	e.shell = func(cmd string) string {
 		v := c.makeShellCall(m, quoteValues(cmd, subs)) // $(shell … $(shell …) …): the inner value in the outer command
@@ -1546,24 +1699,15 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 		// in an exported variable's value and in text $(eval) reads
 		// again, where the shell's $HOME would not (FINDINGS56b G8)
 		return "~", false
-	case "CURDIR":
-		return ".", false
+	case "MAKEFLAGS", "MFLAGS", "MAKELEVEL":
+		return c.makeFlagsValue(m, name), false // make's own for this run (makedb.go)
 	}
 	if m.opaque[name] {
 		return unknownMakeVar(name), false
 	}
 	vs := c.makeValues(m, name)
-	switch {
-	case len(vs) == 0 && name == "MAKE":
-		return "make", false // make's own name, unless the command line, the environment or the makefile set it
-	case len(vs) == 0 && name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
-		return m.name, false
-	case len(vs) == 0 && makeBuiltinVars()[name] != "":
-		return makeBuiltinVars()[name], true // make's database
-	case len(vs) == 0 && (autoMakeVar(name) || name == "MAKEFILE_LIST" || m.anyName):
-		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
-	case len(vs) == 0:
-		return "", false
+	if len(vs) == 0 {
+		return c.unsetValue(m, name)
 	}
 	i := 0
 	if len(vs) > 1 && m.touch != nil {
@@ -1580,18 +1724,59 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 	return v.v, v.raw
 }
 
+// unsetValue returns the value of make variable name that neither the
+// command line, the environment nor the makefile sets, for makeValue.
+func (c *cmd) unsetValue(m *makefile, name string) (string, bool) {
+	switch {
+	case name == "MAKE":
+		return "make", false // make's own name, unless the command line, the environment or the makefile set it
+	case name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
+		return m.name, false
+	case autoMakeVar(name) || name == "MAKEFILE_LIST" || m.anyName:
+		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
+	}
+	if v, raw, ok := c.makeOwnValue(m, name); ok {
+		return v, raw // make's own, or its database's (makedb.go)
+	}
+	return "", false
+}
+
 // makeAbs returns the path make's $(abspath) gives name, from the
-// directory make runs in: absolute when guard knows that directory's
-// path, else relative to it as $(CURDIR) is (.), which the recipe's
-// shell starts in (a name that climbs out of it too: FINDINGS54a M20).
+// directory make runs in (makeDir: a value guard cannot tell when it
+// does not know that directory's path); the home's as guard writes it.
 func (c *cmd) makeAbs(name string) string {
-	if path.IsAbs(name) {
-		return path.Clean(name)
+	if path.IsAbs(name) || name == "~" || strings.HasPrefix(name, "~/") {
+		return path.Clean(name) // $(HOME)/x: the home's, as guard writes it
 	}
-	if d := c.w.Where("."); path.IsAbs(d) && !word.HasMark(d) && !strings.Contains(d, "$") {
-		return path.Join(d, name)
+	d := c.makeDir()
+	if strings.Contains(d, "$") {
+		return d + "/" + path.Clean(name)
 	}
-	return path.Clean(name) // ../../.bashrc: the recipe's shell starts in $(CURDIR), where the walker resolves it
+	return path.Join(d, name)
+}
+
+// makeExists reports whether there is a file at name, from the
+// directory make runs in ($(realpath)), and whether guard can tell: not
+// for a name holding what it cannot tell, nor without the file system.
+func (c *cmd) makeExists(name string) (bool, bool) {
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || strings.Contains(name, "$") || word.HasMark(name) {
+		return false, false
+	}
+	p := name
+	if rest, home := strings.CutPrefix(name, "~"); home && (rest == "" || rest[0] == '/') {
+		if c.w.Home == "" {
+			return false, false
+		}
+		p = c.w.Home + rest
+	}
+	switch k, _ := st.Lstat(c.w.Where(p)); k {
+	case effect.EntryUnknown:
+		return false, false
+	case effect.EntryNone:
+		return false, true
+	}
+	return true, true
 }
 
 // recipeScript scans the script a build-file command runs (a word in a
