@@ -19,7 +19,7 @@ func (c *cmd) packageRuns(name string, args []word.Word, script func(string) boo
 	rest, ok := packageExec(name, args)
 	if !ok {
 		if sh := bunShellFile(name, args); sh != nil {
-			c.execFed(sh, nil) // bun ./x.sh: its shell runs the file
+			c.innerFed(sh, nil) // bun ./x.sh: its shell runs the file
 			return
 		}
 		rest = bareRun(name, args, script)
