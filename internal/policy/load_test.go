@@ -104,7 +104,7 @@ func TestDefaultsMatchSpec(t *testing.T) {
 		{"bash.block_on_error", p.Bash.BlockOnError, true},
 		{"block patterns", len(p.Bash.BlockPatterns), 26},
 		{"allow patterns", len(p.Bash.AllowPatterns), 0},
-		{"blocked reads", len(p.FilePaths.BlockRead), 70},
+		{"blocked reads", len(p.FilePaths.BlockRead), 73},
 		{"pii.enabled", p.PII.Enabled, true},
 		{"pii.block_on_prompt", p.PII.BlockOnPrompt, false},
 		{"pii.block_in_file_content", p.PII.BlockInFileContent, true},

@@ -51,8 +51,8 @@ func mustNew(t testing.TB, block, allow []string, home string) *Detector {
 
 func TestDefaultLists(t *testing.T) {
 	fp := defaults(t)
-	if len(fp.BlockRead) != 70 {
-		t.Errorf("block_read has %d globs, want 70", len(fp.BlockRead))
+	if len(fp.BlockRead) != 73 {
+		t.Errorf("block_read has %d globs, want 73", len(fp.BlockRead))
 	}
 	for _, want := range []string{"~/.ssh/**", "~/.gnupg/**", "**/.env", "**/*.pem", "**/*.key",
 		"~/.aws/credentials", "~/.kube/config", "~/.docker/config.json", "~/.npmrc", "~/.pypirc"} {
