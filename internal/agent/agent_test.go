@@ -449,7 +449,7 @@ func TestParseC(t *testing.T) {
 		{name: "read many files", payload: tool("read_many_files", `{"paths":["src/a.go","/h/.ssh/id_rsa",7,"**/*.pem"],"include":"**"}`),
 			want: bt("read_many_files", in(event.KindRead, "/w/src/a.go"), in(event.KindRead, "/w/src/a.go/**"), in(event.KindRead, "/h/.ssh/id_rsa"), in(event.KindRead, "/h/.ssh/id_rsa/**"), in(event.KindRead, "/w/**/*.pem"), in(event.KindRead, "/w/**"))},
 		{name: "read many include", payload: tool("read_many_files", `{"include":["~/.ssh/*","docs/**/*.md"],"exclude":["x"]}`),
-			want: bt("read_many_files", in(event.KindRead, "~/.ssh/**"), in(event.KindRead, "/w/docs/**/*.md"))},
+			want: bt("read_many_files", in(event.KindRead, "~/.ssh/*"), in(event.KindRead, "~/.ssh/**"), in(event.KindRead, "/w/docs/**/*.md"))},
 		{name: "read many files bad paths", payload: tool("read_many_files", `{"paths":{"a":1}}`), wantErr: "tool_input.paths: is an object"},
 		{name: "grep search", payload: tool("grep_search", `{"pattern":"KEY","dir_path":"/h","include_pattern":".ssh/*"}`),
 			want: bt("grep_search", in(event.KindRead, "/h"), in(event.KindRead, "/h/.ssh/*"), in(event.KindRead, "/h/**/.ssh/*"))},

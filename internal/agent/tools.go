@@ -550,6 +550,13 @@ func globReads(cwd, g string) []event.Input {
 				event.Input{Kind: event.KindRead, Text: globBase(cwd, base) + "/**"})
 			continue
 		}
+		if !strings.Contains(pat, "**") {
+			// One level deep (*.txt, ssh*, sub/*.md): the glob itself too,
+			// expanded on disk as the client does, each match a file read
+			// (a hard link among them compared with the protected files:
+			// FINDINGS57b R1), as the shell's cat *.txt is.
+			out = append(out, event.Input{Kind: event.KindRead, Text: joinDir(cwd, a)})
+		}
 		out = append(out, treeReads(globBase(cwd, base), []string{pat[last+1:]})...)
 	}
 	return out
