@@ -377,7 +377,7 @@ func (w *walker) zshElemValue(name string, idx syntax.ArithmExpr, value string, 
 	default:
 		return unknown
 	}
-	items, ok = zshSplice(items, from, to, value, array)
+	items, ok = zshSplice(items, from, to, []string{value}, array)
 	if !ok {
 		return unknown
 	}
@@ -391,8 +391,11 @@ func (w *walker) zshElemValue(name string, idx syntax.ArithmExpr, value string, 
 }
 
 // zshSplice replaces items from to to (1-based, inclusive, negative from
-// the end) with v; past the end an array is padded with empty elements.
-func zshSplice(items []string, from, to int, v string, array bool) ([]string, bool) {
+// the end) with vs; past the end an array is padded with empty elements.
+// A range that ends before it starts replaces no element of an array
+// (x[3,1]=(N) inserts N as element 3); of a string, what follows is kept
+// from character to+1 on, as zsh does (s=hello; s[3,1]=X: heXello).
+func zshSplice(items []string, from, to int, vs []string, array bool) ([]string, bool) {
 	n := len(items)
 	if from < 0 {
 		from += n + 1
@@ -407,10 +410,13 @@ func zshSplice(items []string, from, to int, v string, array bool) ([]string, bo
 		for array && len(items) < from-1 {
 			items = append(items, "")
 		}
-		return append(items, v), true
+		return append(items, vs...), true
 	}
-	to = min(max(to, from), n)
-	return slices.Concat(items[:from-1], []string{v}, items[to:]), true
+	if array {
+		to = max(to, from-1)
+	}
+	to = min(max(to, 0), n)
+	return slices.Concat(items[:from-1], vs, items[to:]), true
 }
 
 // zshRange evaluates a subscript: i (i,i) or i,j.
