@@ -135,9 +135,16 @@ func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
 		vals = []string{""} // ${:-x}
 	}
 	ok := true
+	if w.ksh != kshOff && pe.Short && (pe.Index != nil || len(pe.Modifiers) > 0) {
+		return nil, false // KSH_ARRAYS: $a[1] is $a, then the text [1]
+	}
 	if pe.Index != nil {
 		if vals, ok = w.zshSubscript(vals, array, pe.Index); !ok {
 			return nil, false
+		}
+	} else if array && pe.Param != nil && pe.Param.Value != "@" && pe.Param.Value != "*" {
+		if vals, ok = w.kshWhole(vals); !ok {
+			return nil, false // KSH_ARRAYS: $a is its first element
 		}
 	}
 	if pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl {
@@ -419,8 +426,18 @@ func zshSplice(items []string, from, to int, vs []string, array bool) ([]string,
 	return slices.Concat(items[:from-1], vs, items[to:]), true
 }
 
-// zshRange evaluates a subscript: i (i,i) or i,j.
+// zshRange evaluates a subscript: i (i,i) or i,j, 1-based as zsh counts
+// with KSH_ARRAYS as guard knows it (kshRange).
 func (w *walker) zshRange(idx syntax.ArithmExpr) (int, int, bool) {
+	from, to, ok := w.zshBareRange(idx)
+	if !ok {
+		return 0, 0, false
+	}
+	return w.kshRange(from, to)
+}
+
+// zshBareRange evaluates a subscript's bounds as written.
+func (w *walker) zshBareRange(idx syntax.ArithmExpr) (int, int, bool) {
 	// A parameter zsh reads its own way inside the subscript (${#v} of an
 	// array counts its elements; bash's arithmetic takes the first's
 	// length): unknown.
