@@ -32,7 +32,9 @@ func (w *walker) dialect(name string, args []word.Word) func() {
 	if base == "" || base == "sh" || strings.HasPrefix(base, "bash") || base == "rbash" {
 		w.globOptions(w.envOptions()) // (sh may be bash)
 	}
-	return func() { w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure, w.ksh = zsh, zshShell, xpg, xsi, unsure, ksh }
+	return func() {
+		w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure, w.ksh = zsh, zshShell, xpg, xsi, unsure, ksh
+	}
 }
 
 // shellOptionWords returns the words of a shell's command line that name
