@@ -450,6 +450,9 @@ func (w *walker) assignValue(as *syntax.Assign, f declFlags, forCmd bool) expand
 		w.anyVarSet() // r=V, r a nameref to a name guard cannot tell
 	}
 	f.exported = f.exported || w.exported(name) || w.unknownRef(name)
+	if as.Array != nil && as.Index != nil {
+		return w.listElemValue(name, as)
+	}
 	if as.Array != nil {
 		return w.arrayValue(name, as, f)
 	}
@@ -598,6 +601,38 @@ func (w *walker) arrayValue(name string, as *syntax.Assign, f declFlags) expand.
 	}
 	w.hashes.recorded = hv
 	return vr
+}
+
+// listElemValue returns what a[i]=(LIST) or a[i,j]=(LIST) leaves: zsh
+// splices the list's words in place of the element or range (zshSplice);
+// bash refuses it ("cannot assign list to array member": the variable
+// keeps its value). The list's words are expanded either way (their
+// substitutions run).
+func (w *walker) listElemValue(name string, as *syntax.Assign) expand.Variable {
+	old := w.variable(name)
+	unknown := strVar(word.Mark(word.MarkVar, name))
+	var vals []string
+	keyed := false
+	for _, el := range as.Array.Elems {
+		keyed = keyed || el.Index != nil
+		for _, x := range w.fields(el.Value) {
+			vals = append(vals, x.Text)
+		}
+	}
+	if !w.zsh {
+		return old
+	}
+	from, to, ok := w.zshRange(as.Index)
+	array := !w.declared(name) || old.Kind == expand.Indexed
+	if !ok || keyed || as.Append || !array || old.Indexes != nil {
+		return unknown
+	}
+	items, ok := zshSplice(slices.Clone(old.List), from, to, vals, true)
+	if !ok {
+		return unknown
+	}
+	old.Set, old.Kind, old.List = true, expand.Indexed, items
+	return old
 }
 
 // elemValue returns the array a[i]=value (or a[i]+=value) leaves.

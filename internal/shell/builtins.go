@@ -28,6 +28,9 @@ func (c *cmd) builtin() bool {
 	case "shopt", "setopt", "unsetopt", "emulate":
 		c.errexitOption()
 		w.globOptions(c.args)
+		if c.name != "shopt" {
+			w.kshOptions(c.name, c.args)
+		}
 		w.physicalOption(c.args)
 		if c.name == "shopt" {
 			w.shoptEcho(c.args) // shopt -s xpg_echo (echodialect.go)
@@ -162,6 +165,9 @@ func (c *cmd) set() {
 				c.w.setPhysical(s == "-o")
 			}
 			c.w.globOptions(c.args[j+1 : min(j+2, len(c.args))])
+			if j+1 < len(c.args) {
+				c.w.kshOption(c.args[j+1], s == "-o")
+			}
 			j++
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 			if strings.Contains(s, "e") {

@@ -16,7 +16,7 @@ import (
 // environment (envOptions) that change how patterns match are noted (see
 // globOptions). It returns what restores the reading after.
 func (w *walker) dialect(name string, args []word.Word) func() {
-	zsh, zshShell, xpg, xsi, unsure := w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure
+	zsh, zshShell, xpg, xsi, unsure, ksh := w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure, w.ksh
 	base := strings.ToLower(word.Base(name))
 	base = strings.TrimPrefix(base, "-") // a login shell's argv[0]
 	w.shellEcho(base, args)              // how its echo reads escapes (echodialect.go)
@@ -26,12 +26,15 @@ func (w *walker) dialect(name string, args []word.Word) func() {
 		// command's, both where $SHELL is zsh.)
 		nested := strings.HasPrefix(base, "zsh")
 		w.zsh, w.zshShell = nested, nested
+		w.kshStart(args) // a shell of its own: its options from its command line
 	}
 	w.globOptions(shellOptionWords(args))
 	if base == "" || base == "sh" || strings.HasPrefix(base, "bash") || base == "rbash" {
 		w.globOptions(w.envOptions()) // (sh may be bash)
 	}
-	return func() { w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure = zsh, zshShell, xpg, xsi, unsure }
+	return func() {
+		w.zsh, w.zshShell, w.echoXPG, w.echoXSI, w.echoUnsure, w.ksh = zsh, zshShell, xpg, xsi, unsure, ksh
+	}
 }
 
 // shellOptionWords returns the words of a shell's command line that name

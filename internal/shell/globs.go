@@ -175,6 +175,7 @@ func (w *walker) noteGlobVar(name string) {
 	case "options":
 		w.nocase, w.dotglob, w.braceccl = true, true, true
 		w.rcexpand, w.wordsplit, w.nullglob = true, true, true
+		w.ksh = kshMaybe
 	case "GLOBIGNORE":
 		w.dotglob = true
 	}

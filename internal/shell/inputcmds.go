@@ -187,9 +187,22 @@ func (c *cmd) keepFds() {
 // commands: the text of its file operands after argument from (or of what
 // it reads on standard input) is analysed as a script; input guard cannot
 // read is code it cannot see.
+//
+// The command is what the call builds around the record (system("cat "
+// $0) runs cat LINE): each line is analysed with the call's text around it
+// (lang.RecordCommands); a command built in a way guard does not follow
+// (a variable, a function, a format) is one it cannot tell.
 func (c *cmd) runsRecords(code string, from int) {
 	if !lang.RunsRecords(code, c.name) {
 		return
+	}
+	cmds, ok := lang.RecordCommands(code, c.name)
+	if !ok {
+		c.w.hide("runs as commands text %s builds from its input records in a way guard does not follow", c.name)
+		return
+	}
+	if lang.WholeRecord(cmds) {
+		cmds = nil // the line is the command: the file is the script
 	}
 	files := 0
 	for j := from; j < len(c.args); j++ {
@@ -198,19 +211,36 @@ func (c *cmd) runsRecords(code string, from int) {
 			continue
 		}
 		files++
-		c.runInputFile(a)
+		c.runInputFile(a, cmds)
 	}
 	if files > 0 {
 		return
 	}
 	switch {
 	case c.stdin.known:
-		c.w.scoped(func() { c.w.script(c.stdin.text, c.w.depth+1) })
+		text := recordScript(c.stdin.text, cmds)
+		c.w.scoped(func() { c.w.script(text, c.w.depth+1) })
 	case c.stdin.file != "":
-		c.runInputFile(word.Word{Text: c.stdin.file, Known: true})
+		c.runInputFile(word.Word{Text: c.stdin.file, Known: true}, cmds)
 	case c.stdin.fromPipe || c.stdin.sub != "":
 		c.w.hide("runs as commands the input %s reads, which guard cannot tell", c.name)
 	}
+}
+
+// recordScript returns the script a program runs of text, its input: each
+// line put in each command of cmds (none: text itself).
+func recordScript(text string, cmds [][]lang.RecordPart) string {
+	if len(cmds) == 0 {
+		return text
+	}
+	var b strings.Builder
+	for line := range strings.Lines(text) {
+		line = strings.TrimRight(line, "\r\n")
+		for _, parts := range cmds {
+			b.WriteString(lang.RecordLine(parts, line) + "\n")
+		}
+	}
+	return b.String()
 }
 
 // awkAssign reports whether s is an awk operand that sets a variable
@@ -220,14 +250,15 @@ func (c *cmd) awkAssign(s string) bool {
 }
 
 // runInputFile analyses the file a is, whose lines a command runs, as a
-// script; a file guard cannot read is code it cannot see.
-func (c *cmd) runInputFile(a word.Word) {
+// script (each line put in the commands cmds build, when there are any:
+// recordScript); a file guard cannot read is code it cannot see.
+func (c *cmd) runInputFile(a word.Word, cmds [][]lang.RecordPart) {
 	if a.Sub != "" || word.IsStdin(a.Text) {
 		c.w.hide("runs as commands the input %s reads, which guard cannot tell", c.name)
 		return
 	}
 	if t, ok := c.w.FileText(a.Text, a.Known, effect.MaxScriptBytes, "the commands "+c.name+" reads"); ok {
-		c.w.runScript(t, nil, false, a.Text)
+		c.w.runScript(recordScript(t, cmds), nil, false, a.Text)
 	} else if !a.Known {
 		c.w.hide("runs as commands the input %s reads, which guard cannot tell", c.name)
 	}

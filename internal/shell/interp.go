@@ -630,6 +630,9 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		if lang.AwkRunsGetline(code) {
 			c.w.hide("runs awk code that hands system() what getline reads (a file's lines, a command's output): guard cannot tell what it runs")
 		}
+		if lang.AwkRunsBuiltRecord(code) {
+			c.w.hide("runs awk code that hands system() a command it builds from its input records through a variable: guard cannot tell what it runs")
+		}
 		c.awkArgv(code)
 		c.awkOperands(code)
 	}

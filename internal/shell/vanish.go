@@ -233,6 +233,12 @@ func joinLits(parts []syntax.WordPart) []syntax.WordPart {
 // redirTargets returns the files a redirection's word names: one, but in
 // zsh each word its brace expansion yields (zsh's MULTIOS writes them all:
 // echo x >> ~/.z{s,x}hrc writes ~/.zshrc).
+//
+// A word with an unquoted expansion is split into fields as an argument
+// is: > $(printf ' /abs') is the file /abs, the blanks IFS splits on gone.
+// More than one field is bash's "ambiguous redirect" (nothing is opened)
+// and zsh's MULTIOS (each is written): every field is a target, which
+// covers both. No field keeps the empty name (the redirection fails).
 func (w *walker) redirTargets(wd *syntax.Word) []word.Word {
 	if w.zsh {
 		if words, ok := w.braceWords(wd); ok {
@@ -242,6 +248,12 @@ func (w *walker) redirTargets(wd *syntax.Word) []word.Word {
 			}
 			return out
 		}
+	}
+	if unquotedSubst(wd) {
+		if out := w.fields(wd); len(out) > 0 {
+			return out
+		}
+		return []word.Word{{Known: true}}
 	}
 	return []word.Word{w.text(wd)}
 }

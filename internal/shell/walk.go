@@ -110,6 +110,8 @@ type walker struct {
 	// rcexpand, wordsplit: zsh's RC_EXPAND_PARAM and SH_WORD_SPLIT were
 	// set (see zshSplits).
 	rcexpand, wordsplit bool
+	// ksh: what guard knows of zsh's KSH_ARRAYS (ksharrays.go).
+	ksh kshState
 	// unexported are the names export -n or declare +x took out of the
 	// environment: a shell started after does not inherit them (see
 	// cmd.shell). envHidden counts the commands being walked whose
@@ -736,7 +738,9 @@ func (w *walker) scoped(fn func()) {
 	w.dirs = dirs[:len(dirs):len(dirs)] // an append copies
 	defer w.hashLeave(w.hashes)
 	traps := len(w.atExit)
+	ksh := w.ksh
 	fn()
+	w.ksh = kshMerge(ksh, w.ksh)
 	w.exitTraps(traps)
 	w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit = vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit
 }

@@ -135,9 +135,16 @@ func (w *walker) zshValues(pe *syntax.ParamExp) ([]string, bool) {
 		vals = []string{""} // ${:-x}
 	}
 	ok := true
+	if w.ksh != kshOff && pe.Short && (pe.Index != nil || len(pe.Modifiers) > 0) {
+		return nil, false // KSH_ARRAYS: $a[1] is $a, then the text [1]
+	}
 	if pe.Index != nil {
 		if vals, ok = w.zshSubscript(vals, array, pe.Index); !ok {
 			return nil, false
+		}
+	} else if array && pe.Param != nil && pe.Param.Value != "@" && pe.Param.Value != "*" {
+		if vals, ok = w.kshWhole(vals); !ok {
+			return nil, false // KSH_ARRAYS: $a is its first element
 		}
 	}
 	if pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Length || pe.Excl {
@@ -377,7 +384,7 @@ func (w *walker) zshElemValue(name string, idx syntax.ArithmExpr, value string, 
 	default:
 		return unknown
 	}
-	items, ok = zshSplice(items, from, to, value, array)
+	items, ok = zshSplice(items, from, to, []string{value}, array)
 	if !ok {
 		return unknown
 	}
@@ -391,8 +398,11 @@ func (w *walker) zshElemValue(name string, idx syntax.ArithmExpr, value string, 
 }
 
 // zshSplice replaces items from to to (1-based, inclusive, negative from
-// the end) with v; past the end an array is padded with empty elements.
-func zshSplice(items []string, from, to int, v string, array bool) ([]string, bool) {
+// the end) with vs; past the end an array is padded with empty elements.
+// A range that ends before it starts replaces no element of an array
+// (x[3,1]=(N) inserts N as element 3); of a string, what follows is kept
+// from character to+1 on, as zsh does (s=hello; s[3,1]=X: heXello).
+func zshSplice(items []string, from, to int, vs []string, array bool) ([]string, bool) {
 	n := len(items)
 	if from < 0 {
 		from += n + 1
@@ -407,14 +417,27 @@ func zshSplice(items []string, from, to int, v string, array bool) ([]string, bo
 		for array && len(items) < from-1 {
 			items = append(items, "")
 		}
-		return append(items, v), true
+		return append(items, vs...), true
 	}
-	to = min(max(to, from), n)
-	return slices.Concat(items[:from-1], []string{v}, items[to:]), true
+	if array {
+		to = max(to, from-1)
+	}
+	to = min(max(to, 0), n)
+	return slices.Concat(items[:from-1], vs, items[to:]), true
 }
 
-// zshRange evaluates a subscript: i (i,i) or i,j.
+// zshRange evaluates a subscript: i (i,i) or i,j, 1-based as zsh counts
+// with KSH_ARRAYS as guard knows it (kshRange).
 func (w *walker) zshRange(idx syntax.ArithmExpr) (int, int, bool) {
+	from, to, ok := w.zshBareRange(idx)
+	if !ok {
+		return 0, 0, false
+	}
+	return w.kshRange(from, to)
+}
+
+// zshBareRange evaluates a subscript's bounds as written.
+func (w *walker) zshBareRange(idx syntax.ArithmExpr) (int, int, bool) {
 	// A parameter zsh reads its own way inside the subscript (${#v} of an
 	// array counts its elements; bash's arithmetic takes the first's
 	// length): unknown.

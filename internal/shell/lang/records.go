@@ -1,6 +1,9 @@
 package lang
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Code that runs its input records: awk's system($0),
 // perl's system $_ in a -n or -p loop, ruby's `#{$_}`. What such code runs
@@ -30,11 +33,12 @@ func RunsRecords(code, prog string) bool {
 		return false
 	}
 	code = code[:min(len(code), maxRecordScan)]
+	breaks := stmtBreaks(code)
 	for i := 0; i < len(code); i++ {
 		if code[i] != '$' && code[i] != '@' || !recordRef(code[i:]) {
 			continue
 		}
-		if inBackticks(code, i) || inShellCall(code, i) {
+		if inBackticks(code, i) || inShellCall(code, breaks, i) {
 			return true
 		}
 	}
@@ -66,13 +70,10 @@ func inBackticks(code string, i int) bool {
 
 // inShellCall reports whether position i of code is in the argument of a
 // call that runs a shell command: the statement from the call's name up
-// to i holds no ; or newline, and the call is one of shellCalls or qx.
-func inShellCall(code string, i int) bool {
-	start := max(strings.LastIndexAny(code[:i], ";\n"), -1) + 1
-	end := len(code)
-	if e := strings.IndexAny(code[i:], ";\n"); e >= 0 {
-		end = i + e
-	}
+// to i holds no ; or newline outside a double-quoted string (system("cd;
+// cat " $0) is one statement), and the call is one of shellCalls or qx.
+func inShellCall(code string, breaks []int, i int) bool {
+	start, end := stmtBounds(code, breaks, i)
 	stmt, tail := code[start:i], code[i:end]
 	for _, name := range append(shellCalls, "qx", "open") {
 		for k := 0; k < len(stmt); {
@@ -91,6 +92,38 @@ func inShellCall(code string, i int) bool {
 		}
 	}
 	return false
+}
+
+// stmtBreaks returns the positions of code's statement ends: each ; and
+// newline outside a double-quoted string (system("cd; cat " $0) is one
+// statement).
+func stmtBreaks(code string) []int {
+	var out []int
+	quoted := false
+	for k := 0; k < len(code); k++ {
+		switch c := code[k]; {
+		case c == '\\' && quoted:
+			k++
+		case c == '"':
+			quoted = !quoted
+		case !quoted && (c == ';' || c == '\n'):
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// stmtBounds returns the statement that holds position i of code whose
+// statement ends are breaks (stmtBreaks).
+func stmtBounds(code string, breaks []int, i int) (start, end int) {
+	k, _ := slices.BinarySearch(breaks, i)
+	if k > 0 {
+		start = breaks[k-1] + 1
+	}
+	if k < len(breaks) {
+		return start, breaks[k]
+	}
+	return start, len(code)
 }
 
 // pipesToShell reports whether awk code prints into a shell: | "sh",
