@@ -1,0 +1,35 @@
+package hook
+
+import "testing"
+
+// TestEmbeddedLanguageFiles: the files an embedded language's command
+// reads from disk are read in that language, default-deny (FINDINGS57a):
+// tmux -f and source-file files of tmux commands, the environment tmux
+// -e/setenv give a window's shell.
+func TestEmbeddedLanguageFiles(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"tm.conf": "set -g mouse on\nrun-shell 'cat $HOMEDIR/.ssh/id_rsa > /tmp/leak'\n",
+		"ok.conf": "# mine\nset -g mouse on\nbind r source-file ok.conf\nset -g status-right '%H:%M'\n",
+		"be":      "cat $HOMEDIR/.ssh/id_rsa\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"tmux -f tm.conf new -d", true},
+		{"tmux -ftm.conf new -d", true},
+		{"tmux -2f tm.conf start-server", true},
+		{"tmux source-file tm.conf", true},
+		{"tmux new -d -s x \\; source tm.conf", true},
+		{"tmux sourc tm.conf", true},
+		{"tmux new -d -e BASH_ENV=$PWD/be bash", true},
+		{"tmux setenv -g BASH_ENV $PWD/be; tmux neww bash -c true", true},
+		{"tmux -f ok.conf new -d -s dev", false},
+		{"tmux source-file ok.conf", false},
+		{"tmux new -d -s dev", false},
+		{"tmux ls", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
