@@ -5,12 +5,13 @@ import "testing"
 // TestEmbeddedLanguageFiles: the files an embedded language's command
 // reads from disk are read in that language, default-deny (FINDINGS57a):
 // tmux -f and source-file files of tmux commands, the environment tmux
-// -e/setenv give a window's shell.
+// -e/setenv give a window's shell, sqlite3's fsdir() tree.
 func TestEmbeddedLanguageFiles(t *testing.T) {
 	_, proj := scriptWorld(t, map[string]string{
-		"tm.conf": "set -g mouse on\nrun-shell 'cat $HOMEDIR/.ssh/id_rsa > /tmp/leak'\n",
-		"ok.conf": "# mine\nset -g mouse on\nbind r source-file ok.conf\nset -g status-right '%H:%M'\n",
-		"be":      "cat $HOMEDIR/.ssh/id_rsa\n",
+		"tm.conf":   "set -g mouse on\nrun-shell 'cat $HOMEDIR/.ssh/id_rsa > /tmp/leak'\n",
+		"ok.conf":   "# mine\nset -g mouse on\nbind r source-file ok.conf\nset -g status-right '%H:%M'\n",
+		"be":        "cat $HOMEDIR/.ssh/id_rsa\n",
+		"src/a.txt": "a\n",
 	})
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
@@ -29,6 +30,8 @@ func TestEmbeddedLanguageFiles(t *testing.T) {
 		{"tmux source-file ok.conf", false},
 		{"tmux new -d -s dev", false},
 		{"tmux ls", false},
+		{"sqlite3 :memory: \"select name, data from fsdir('..')\"", true},
+		{"sqlite3 :memory: \"select name from fsdir('src')\"", false},
 	} {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}

@@ -239,7 +239,7 @@ func (c *cmd) exCommand(l string, depth int) string {
 }
 
 // sqliteWithArg are sqlite3's options that take the next word.
-const sqliteWithArg word.Set = " -separator -newline -nullvalue -vfs -mmap -maxsize -pagecache -lookaside -heap -escape -A -archive -hexkey -key -textkey "
+const sqliteWithArg word.Set = " -separator -newline -nullvalue -vfs -mmap -maxsize -pagecache -lookaside -heap -escape -hexkey -key -textkey "
 
 // sqlite: the first operand is the database; the others, -cmd's values,
 // the -init file (else ~/.sqliterc) the command wrote and standard input
@@ -263,6 +263,14 @@ func (c *cmd) sqlite() {
 				c.sql(t, 0) // -init F, -init <(…), -init /dev/stdin
 			}
 			rc = ""
+		case o == "-A" || o == "-archive" || strings.HasPrefix(a.Text, "-A"):
+			// -A ARGS…: the rest of the words are an .archive command
+			rest := append([]word.Word{}, c.args[j+1:]...)
+			if x := strings.TrimPrefix(a.Text, "-A"); x != "" && x != a.Text && !strings.HasPrefix(o, "-archive") {
+				rest = append([]word.Word{{Text: "-" + x, Known: a.Known}}, rest...)
+			}
+			c.sqliteAr(rest)
+			return
 		case sqliteWithArg.Has(o):
 			j++
 		case strings.HasPrefix(o, "-"):
@@ -425,7 +433,7 @@ func (c *cmd) sql(text string, depth int) {
 				c.w.Touch(lit)
 			}
 		}
-		for _, f := range sqlFileLiterals(l) {
+		for _, f := range sqlFileLiterals(l, sqlFilePlaces...) {
 			// A name by its place, whatever it looks like: writefile('$(…)')
 			// holds a run-time name.
 			for _, n := range sqliteNames(f) {
@@ -433,18 +441,23 @@ func (c *cmd) sql(text string, depth int) {
 				c.w.Touch(n)
 			}
 		}
+		for _, d := range sqlFileLiterals(l, "fsdir") {
+			for _, n := range sqliteNames(d) {
+				c.w.ReadTree(n) // fsdir('D'): every file below D, with its data
+			}
+		}
 	}
 }
 
 // sqlFileLiterals returns the text of the string literals SQL line l gives
-// in a file-naming place: the first argument of a file function
+// in a file-naming place of places: the first argument of a file function
 // (sqlFilePlaces), ATTACH's and VACUUM INTO's target. sqlBuiltPath has
 // hidden a name there that is not one literal.
-func sqlFileLiterals(l string) []string {
+func sqlFileLiterals(l string, places ...string) []string {
 	low := strings.ToLower(l)
 	code := sqlCode(low)
 	var out []string
-	for _, rest := range sqlTargets(code, sqlFilePlaces[:]...) {
+	for _, rest := range sqlTargets(code, places...) {
 		if len(out) >= maxSQLNames {
 			break
 		}
@@ -463,7 +476,8 @@ const maxSQLNames = 16
 // sqlFilePlaces are the keywords of SQL that name a file in sqlite3's
 // shell: its functions that read, write or load the file their first
 // argument names, ATTACH's target and VACUUM INTO's (see sqlTargets).
-var sqlFilePlaces = [...]string{"writefile", "readfile", "load_extension", "edit", "attach", "into"}
+// The functions come from the table SQLFiles reads (lang.SQLiteFileFuncs).
+var sqlFilePlaces = append(lang.SQLiteFileFuncs(), "load_extension", "attach", "into")
 
 // sqlBuiltPath reports the first file-naming place of SQL line l
 // (sqlFilePlaces) whose name is not one string literal: a function's
@@ -473,7 +487,7 @@ var sqlFilePlaces = [...]string{"writefile", "readfile", "load_extension", "edit
 // which guard cannot tell.
 func sqlBuiltPath(l string) (string, bool) {
 	low := strings.ToLower(l)
-	for kw, rest := range sqlTargets(sqlCode(low), sqlFilePlaces[:]...) {
+	for kw, rest := range sqlTargets(sqlCode(low), sqlFilePlaces...) {
 		at := low[len(low)-len(rest):]
 		switch {
 		case kw == "attach" || kw == "into":
@@ -619,6 +633,8 @@ func (c *cmd) dotCommand(l string, depth int) {
 		if name == "read" {
 			c.sqlitePipe(cmd, depth)
 		}
+	case len(name) >= 2 && strings.HasPrefix("archive", name):
+		c.sqliteAr(args) // .ar -x, .archive --create …
 	case (name == "once" || name == "output") && slices.ContainsFunc(args, func(x word.Word) bool { return x.Text == "-e" }):
 		c.editorVars() // .once -e: the output opened in $VISUAL/$EDITOR
 	case file == "":

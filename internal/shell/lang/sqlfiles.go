@@ -1,6 +1,9 @@
 package lang
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // SQL a database server runs (an MCP server's execute_sql) opens files
 // only through the functions and statements that name one: sqlite's
@@ -170,16 +173,46 @@ func sqlStringStarts(sql string, k int) bool {
 // sqlFileFunc returns which argument (0-based) of a function names a
 // file, by the function's lowered name; -1 when it names none.
 func sqlFileFunc(w string) int {
-	switch w {
-	case "readfile", "writefile", "edit", "fsdir", "load_file", "pg_read_file", "pg_read_binary_file", "pg_stat_file",
-		"pg_ls_dir", "pg_file_write", "pg_file_rename", "pg_file_unlink", "lo_import", "read_csv", "read_csv_auto",
-		"read_parquet", "read_json", "read_json_auto", "read_ndjson", "read_text", "read_blob", "parquet_scan", "glob", "file":
-		return 0
-	case "lo_export":
-		return 1
+	if f, ok := sqlFileFuncs[w]; ok {
+		return f.arg
 	}
 	return -1
 }
+
+// sqlFileFn is a function of SQL whose argument names a file.
+type sqlFileFn struct {
+	arg    int  // which argument (0-based)
+	sqlite bool // sqlite3's shell has it (its built-in extensions)
+}
+
+// sqlFileFuncs are the functions of SQL whose argument names a file, by
+// lowered name: one table for the shell's sqlite3 reader
+// (SQLiteFileFuncs) and SQLFiles. sqlite3's fsdir(D) reads the tree at D
+// with its files' contents, zipfile(F) an archive.
+var sqlFileFuncs = map[string]sqlFileFn{
+	"readfile": {0, true}, "writefile": {0, true}, "edit": {0, true}, "fsdir": {0, true}, "zipfile": {0, true},
+	"load_file": {}, "pg_read_file": {}, "pg_read_binary_file": {}, "pg_stat_file": {},
+	"pg_ls_dir": {}, "pg_file_write": {}, "pg_file_rename": {}, "pg_file_unlink": {}, "lo_import": {}, "read_csv": {}, "read_csv_auto": {},
+	"read_parquet": {}, "read_json": {}, "read_json_auto": {}, "read_ndjson": {}, "read_text": {}, "read_blob": {}, "parquet_scan": {}, "glob": {}, "file": {},
+	"lo_export": {arg: 1},
+}
+
+// SQLiteFileFuncs returns the names of sqlite3's functions whose first
+// argument names a file (sqlFileFuncs), sorted.
+func SQLiteFileFuncs() []string {
+	var out []string
+	for name, f := range sqlFileFuncs {
+		if f.sqlite && f.arg == 0 {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// SQLiteTreeFunc reports whether sqlite3's function name (lowered) reads
+// the whole tree its argument names: fsdir.
+func SQLiteTreeFunc(name string) bool { return name == "fsdir" }
 
 // sqlFileWord reports whether a lowered word of a statement may be
 // followed by a file name.
