@@ -36,3 +36,37 @@ func TestEmbeddedLanguageFiles(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
+
+// TestGdbFiles: gdb's options as getopt_long_only reads them (-command=F),
+// the environment set environment gives the program run starts, make run
+// by gdb, and auto-load settings (FINDINGS57a A11).
+func TestGdbFiles(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"x.gdb":       "shell cat $HOMEDIR/.ssh/id_rsa\n",
+		"ok.gdb":      "bt\n",
+		"be":          "cat $HOMEDIR/.ssh/id_rsa\n",
+		"Makefile":    "all:\n\tcat $HOMEDIR/.ssh/id_rsa\n",
+		"ok/Makefile": "all:\n\tgo build ./...\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"gdb -batch -command=x.gdb", true},
+		{"gdb -batch -comm=x.gdb", true},
+		{"gdb -batch --command x.gdb", true},
+		{"gdb -batch -ex 'set environment BASH_ENV=$PWD/be' -ex 'file /bin/bash' -ex 'run -c true'", true},
+		{"gdb -batch -ex \"set env BASH_ENV $PWD/be\" -ex 'run -c true' /bin/bash", true},
+		{"gdb -batch -ex make", true},
+		{"gdb -batch -iex 'set auto-load safe-path /' ./prog", true},
+		{"gdb -batch -iex 'add-auto-load-safe-path /' ./prog", true},
+		{"gdb -batch -command=ok.gdb ./app", false},
+		{"gdb -batch -ex run ./app", false},
+		{"gdb -batch -ex 'set env FOO=1' -ex 'run --port 8080' ./app", false},
+		{"cd ok && gdb -batch -ex make", false},
+		{"gdb --args ./app -v", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}

@@ -704,7 +704,9 @@ func (c *cmd) gdb() {
 	}
 	for j := 0; j < len(c.args); j++ {
 		opt, val, eq := strings.Cut(c.args[j].Text, "=")
-		opt = strings.TrimPrefix(opt, "-")
+		if strings.HasPrefix(opt, "-") {
+			opt = gdbLong(opt) // -command=F, --comm F: getopt_long_only
+		}
 		switch {
 		case opt == "-args" && j+1 < len(c.args):
 			c.extra = append(c.extra, c.inner(c.args[j+1:]).lines()...)
@@ -730,6 +732,51 @@ func (c *cmd) gdb() {
 	} else if t, ok := c.codeInput("a gdb command file"); ok {
 		c.gdbCommands(t, 0)
 	}
+}
+
+// gdbLongs are gdb's long options as its getopt_long_only reads them, by
+// the name guard's reader knows them (a dash, then the name gdb's --help
+// gives; -x, -ex and the like are their own short names).
+var gdbLongs = [...]string{"args", "batch", "batch-silent", "cd", "command", "core", "data-directory", "directory",
+	"eval-command", "exec", "fullname", "help", "init-command", "init-eval-command", "interpreter", "nh", "nw",
+	"nowindows", "nx", "pid", "quiet", "readnever", "readnow", "return-child-result", "se", "silent", "symbols",
+	"tty", "tui", "version", "windows", "write", "ex", "iex", "ix", "x", "configuration", "early-init-command",
+	"early-init-eval-command", "eix", "eiex"}
+
+// gdbLong returns option word opt (up to =) as gdb's getopt_long_only
+// finds it, in the spelling gdb's reader takes: one or two dashes, a long
+// name in full or a unique prefix of one (-comm, --eval) becomes its
+// name after one dash ("-command"), a short name its letters ("x"); a word
+// that is neither stays as it was, without its first dash.
+func gdbLong(opt string) string {
+	name := strings.TrimPrefix(strings.TrimPrefix(opt, "-"), "-")
+	found := ""
+	for _, l := range gdbLongs {
+		if l == name {
+			found = l
+			break
+		}
+		if strings.HasPrefix(l, name) && name != "" {
+			if found != "" && found != l {
+				found = "?"
+			}
+			if found == "" {
+				found = l
+			}
+		}
+	}
+	switch {
+	case found == "" || found == "?":
+		return strings.TrimPrefix(opt, "-")
+	case len(found) <= 3 || found == "se" || found == "cd":
+		return found // x, ex, iex, ix, se, cd: as the reader spells them
+	}
+	switch found {
+	case "command", "eval-command", "init-command", "init-eval-command", "args", "pid", "directory", "symbols",
+		"exec", "core", "data-directory", "tty":
+		return "-" + found
+	}
+	return found
 }
 
 // gdbOption takes gdb option opt (without its first dash) given val: a
@@ -792,7 +839,47 @@ func (c *cmd) gdbCommands(text string, depth int) {
 			c.gdbFile(rest, depth)
 		case name == "cd":
 			c.w.programCd(rest) // cd ..: the shell lines after it run there
+		default:
+			c.gdbState(l)
 		}
+	}
+}
+
+// gdbState analyses the gdb commands that set what the program gdb runs
+// gets, or what gdb loads: set environment NAME=VALUE (the inferior's
+// environment), set exec-wrapper CMD, run/start ARGS (run through sh:
+// ARGS are shell words, redirections too), make ARGS (make in gdb's
+// directory), and the auto-load settings that let gdb load the
+// directory's .gdbinit and a program's -gdb.gdb/-gdb.py scripts, which
+// guard does not read: cannot tell.
+func (c *cmd) gdbState(l string) {
+	f := strings.Fields(l)
+	if len(f) == 0 {
+		return
+	}
+	name, rest := f[0], strings.TrimSpace(strings.TrimPrefix(l, f[0]))
+	f = f[1:]
+	switch {
+	case (name == "set" || name == "show") && len(f) > 0 && strings.HasPrefix("auto-load", f[0]) && len(f[0]) >= 4,
+		name == "add-auto-load-safe-path" || name == "add-auto-load-scripts-directory":
+		if name != "show" {
+			c.w.hide("changes gdb's auto-load settings: gdb then loads the directory's .gdbinit and the programs' scripts, which guard does not read")
+		}
+	case name == "set" && len(f) > 1 && len(f[0]) >= 3 && strings.HasPrefix("environment", f[0]):
+		v := strings.TrimSpace(strings.TrimPrefix(rest, f[0]))
+		if k, val, ok := strings.Cut(v, "="); ok {
+			c.w.envAssign(strings.TrimSpace(k) + "=" + strings.TrimSpace(val))
+		} else if len(f) > 2 {
+			c.w.envAssign(f[1] + "=" + strings.Join(f[2:], " ")) // set env NAME VALUE
+		}
+	case name == "set" && len(f) > 1 && f[0] == "exec-wrapper":
+		c.w.tentative(strings.TrimSpace(strings.TrimPrefix(rest, f[0])))
+	case name == "r" || name == "run" || name == "start" || name == "starti":
+		if rest != "" {
+			c.w.tentative(": " + rest) // /bin/sh -c exec PROG ARGS
+		}
+	case name == "make":
+		c.w.tentative("make " + rest)
 	}
 }
 
