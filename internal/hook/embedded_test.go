@@ -70,3 +70,50 @@ func TestGdbFiles(t *testing.T) {
 		checkBlock(t, p, proj, tc.cmd, tc.block, "")
 	}
 }
+
+// TestRoffDocuments: a roff document's .so and its kin read the files
+// they name, whatever the document's name; unsafe mode and macro
+// directories are what guard cannot tell (FINDINGS57a A5).
+func TestRoffDocuments(t *testing.T) {
+	const so = ".TH X 1\n.SH NAME\nx\n.so $HOMEDIR/.ssh/id_rsa\nhello\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"doc2.ms":   so,
+		"doc2.txt":  so,
+		"doc2":      so,
+		"x.1":       so,
+		"nx.ms":     ".nx $HOMEDIR/.ssh/id_rsa\n",
+		"cf.ms":     ".cf $HOMEDIR/.ssh/id_rsa\n",
+		"esc.ms":    ".ds f /x\n.so \\*f\n",
+		"sy.ms":     ".sy true\n",
+		"a.txt":     "hello\n",
+		"ok.ms":     ".TH OK 1\n.so inc.ms\n.SH NAME\nok\n",
+		"inc.ms":    ".PP\ntext\n",
+		"ok.1":      ".TH OK 1\n.SH NAME\nok \\- a tool\n",
+		"evil.tmac": ".sy true\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"groff -T ascii doc2.ms", true},
+		{"groff -Tascii doc2.txt", true},
+		{"nroff doc2", true},
+		{"groff -Tascii < doc2.ms", true},
+		{"man -l x.1", true},
+		{"man ./x.1", true},
+		{"groff -Tascii nx.ms", true},
+		{"troff cf.ms", true},
+		{"groff -Tascii esc.ms", true},
+		{"groff -U -Tascii sy.ms", true},
+		{"groff -U -M. -mevil -Tascii a.txt", true},
+		{"GROFF_TMAC_PATH=. groff -Tascii a.txt", true},
+		{"groff -Tascii -ms ok.ms", false},
+		{"groff -man -Tutf8 ok.1", false},
+		{"man -l ok.1", false},
+		{"man ls", false},
+		{"man 5 crontab", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
