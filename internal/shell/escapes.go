@@ -433,7 +433,7 @@ func (c *cmd) sql(text string, depth int) {
 				c.w.Touch(lit)
 			}
 		}
-		for _, f := range sqlFileLiterals(l, sqlFilePlaces...) {
+		for _, f := range sqlFileLiterals(l, sqlFilePlaces()...) {
 			// A name by its place, whatever it looks like: writefile('$(…)')
 			// holds a run-time name.
 			for _, n := range sqliteNames(f) {
@@ -477,7 +477,9 @@ const maxSQLNames = 16
 // shell: its functions that read, write or load the file their first
 // argument names, ATTACH's target and VACUUM INTO's (see sqlTargets).
 // The functions come from the table SQLFiles reads (lang.SQLiteFileFuncs).
-var sqlFilePlaces = append(lang.SQLiteFileFuncs(), "load_extension", "attach", "into")
+func sqlFilePlaces() []string {
+	return append(lang.SQLiteFileFuncs(), "load_extension", "attach", "into")
+}
 
 // sqlBuiltPath reports the first file-naming place of SQL line l
 // (sqlFilePlaces) whose name is not one string literal: a function's
@@ -487,7 +489,7 @@ var sqlFilePlaces = append(lang.SQLiteFileFuncs(), "load_extension", "attach", "
 // which guard cannot tell.
 func sqlBuiltPath(l string) (string, bool) {
 	low := strings.ToLower(l)
-	for kw, rest := range sqlTargets(sqlCode(low), sqlFilePlaces...) {
+	for kw, rest := range sqlTargets(sqlCode(low), sqlFilePlaces()...) {
 		at := low[len(low)-len(rest):]
 		switch {
 		case kw == "attach" || kw == "into":

@@ -10,11 +10,15 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// sqliteArLong are the archive mode's long options, by the letter of the
-// short one.
-var sqliteArLong = map[string]byte{
-	"--create": 'c', "--extract": 'x', "--list": 't', "--update": 'u', "--insert": 'i', "--remove": 'r',
-	"--file": 'f', "--append": 'a', "--directory": 'C', "--verbose": 'v', "--dryrun": 'n', "--glob": 'g',
+// sqliteArLong returns the letter of the short option an archive mode's
+// long option stands for, false for none.
+func sqliteArLong(opt string) (byte, bool) {
+	const longs = " --create:c --extract:x --list:t --update:u --insert:i --remove:r --file:f --append:a --directory:C --verbose:v --dryrun:n --glob:g "
+	i := strings.Index(longs, " "+opt+":")
+	if opt == "" || i < 0 {
+		return 0, false
+	}
+	return longs[i+len(opt)+2], true
 }
 
 // sqliteArValued are the archive mode's options that take a value.
@@ -31,7 +35,7 @@ func (c *cmd) sqliteAr(args []word.Word) {
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		long, _, _ := strings.Cut(s, "=")
-		switch l, ok := sqliteArLong[long]; {
+		switch l, ok := sqliteArLong(long); {
 		case ok:
 			letters[l] = true
 			if strings.IndexByte(sqliteArValued, l) >= 0 && !strings.Contains(s, "=") {

@@ -195,8 +195,7 @@ func texArg(s string) string {
 // roffReads are the roff requests whose argument names a file troff reads
 // (in safer mode, groff's default: .sy, .pso, .pi, .open and .opena are
 // refused there).
-var roffReads = map[string]bool{"so": true, "soquiet": true, "mso": true, "msoquiet": true, "nx": true,
-	"cf": true, "trf": true, "hpf": true, "hpfa": true}
+const roffReads = " so soquiet mso msoquiet nx cf trf hpf hpfa "
 
 // roffIncludes reads a roff document's control lines (. or ' first): the
 // files its reading requests name. A request guard cannot read as written
@@ -218,7 +217,7 @@ func roffIncludes(t string) ([]string, bool) {
 			return nil, false
 		case name == "cc" || name == "c2" || name == "ec" || name == "eo" || name == "als" || name == "rn":
 			return nil, false
-		case roffReads[name]:
+		case name != "" && strings.Contains(roffReads, " "+name+" "):
 			arg := strings.TrimSpace(rest)
 			if name == "cf" || name == "trf" || name == "nx" || name == "hpf" || name == "hpfa" {
 				arg, _, _ = strings.Cut(arg, " ")

@@ -48,38 +48,62 @@ func TmuxCommand(name string) (TmuxCmdKind, bool) {
 	if tmuxHarmless.Has(full) {
 		return TmuxCmdKind{WithArg: tmuxHarmlessArgs, Runs: TmuxHarmless}, true
 	}
-	tc, ok := tmuxRunning[full]
-	return tc, ok
+	return tmuxRunning(full)
 }
 
 // tmuxHarmlessArgs are the flags of the harmless commands that take a
 // value (what they take is a target, a name or a format: no file).
 const tmuxHarmlessArgs word.Set = " -b -c -d -e -f -F -l -n -N -p -s -S -t -T -w -x -y -E -I -M -O "
 
-// tmuxRunning are the tmux commands that run, read or write something
-// guard reads, by full name.
-var tmuxRunning = map[string]TmuxCmdKind{
-	"new-session":       {WithArg: " -c -e -f -F -n -s -t -x -y ", Runs: TmuxShell},
-	"new-window":        {WithArg: " -c -e -F -n -t ", Runs: TmuxShell},
-	"split-window":      {WithArg: " -c -e -l -p -t -F ", Runs: TmuxShell},
-	"respawn-pane":      {WithArg: " -c -e -t ", Runs: TmuxShell},
-	"respawn-window":    {WithArg: " -c -e -t ", Runs: TmuxShell},
-	"run-shell":         {WithArg: " -c -d -t ", Runs: TmuxShell},
-	"pipe-pane":         {WithArg: " -t ", Runs: TmuxShell},
-	"display-popup":     {WithArg: " -b -c -d -e -h -s -S -t -T -w -x -y ", Runs: TmuxShell},
-	"if-shell":          {WithArg: " -t ", Runs: TmuxFirst},
-	"send-keys":         {WithArg: " -c -N -t ", Runs: TmuxKeys},
-	"bind-key":          {WithArg: " -N -T ", Runs: TmuxNested, Skip: 1},
-	"confirm-before":    {WithArg: " -c -p -t -I -T ", Runs: TmuxNested},
-	"command-prompt":    {WithArg: " -c -p -t -I -T ", Runs: TmuxNested},
-	"set-hook":          {WithArg: " -t ", Runs: TmuxNested, Skip: 1},
-	"set-option":        {WithArg: " -t ", Runs: TmuxOption},
-	"set-window-option": {WithArg: " -t ", Runs: TmuxOption},
-	"source-file":       {WithArg: " -t ", Runs: TmuxSource},
-	"set-environment":   {WithArg: " -t ", Runs: TmuxEnv},
-	"load-buffer":       {WithArg: " -b -t ", Runs: TmuxLoad},
-	"save-buffer":       {WithArg: " -b ", Runs: TmuxSave},
-	"detach-client":     {WithArg: " -E -s -t ", Runs: TmuxDetach},
+// tmuxRunning returns, for the tmux commands (by full name) that run,
+// read or write something guard reads, what they do. (A switch, not a
+// map: nothing is built when the hook starts.)
+func tmuxRunning(full string) (TmuxCmdKind, bool) {
+	switch full {
+	case "new-session":
+		return TmuxCmdKind{WithArg: " -c -e -f -F -n -s -t -x -y ", Runs: TmuxShell}, true
+	case "new-window":
+		return TmuxCmdKind{WithArg: " -c -e -F -n -t ", Runs: TmuxShell}, true
+	case "split-window":
+		return TmuxCmdKind{WithArg: " -c -e -l -p -t -F ", Runs: TmuxShell}, true
+	case "respawn-pane":
+		return TmuxCmdKind{WithArg: " -c -e -t ", Runs: TmuxShell}, true
+	case "respawn-window":
+		return TmuxCmdKind{WithArg: " -c -e -t ", Runs: TmuxShell}, true
+	case "run-shell":
+		return TmuxCmdKind{WithArg: " -c -d -t ", Runs: TmuxShell}, true
+	case "pipe-pane":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxShell}, true
+	case "display-popup":
+		return TmuxCmdKind{WithArg: " -b -c -d -e -h -s -S -t -T -w -x -y ", Runs: TmuxShell}, true
+	case "if-shell":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxFirst}, true
+	case "send-keys":
+		return TmuxCmdKind{WithArg: " -c -N -t ", Runs: TmuxKeys}, true
+	case "bind-key":
+		return TmuxCmdKind{WithArg: " -N -T ", Runs: TmuxNested, Skip: 1}, true
+	case "confirm-before":
+		return TmuxCmdKind{WithArg: " -c -p -t -I -T ", Runs: TmuxNested}, true
+	case "command-prompt":
+		return TmuxCmdKind{WithArg: " -c -p -t -I -T ", Runs: TmuxNested}, true
+	case "set-hook":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxNested, Skip: 1}, true
+	case "set-option":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxOption}, true
+	case "set-window-option":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxOption}, true
+	case "source-file":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxSource}, true
+	case "set-environment":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxEnv}, true
+	case "load-buffer":
+		return TmuxCmdKind{WithArg: " -b -t ", Runs: TmuxLoad}, true
+	case "save-buffer":
+		return TmuxCmdKind{WithArg: " -b ", Runs: TmuxSave}, true
+	case "detach-client":
+		return TmuxCmdKind{WithArg: " -E -s -t ", Runs: TmuxDetach}, true
+	}
+	return TmuxCmdKind{}, false
 }
 
 // tmuxHarmless are the tmux commands (full names) that run no command,
