@@ -56,6 +56,9 @@ type cmd struct {
 	searchDirs []string
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
+	// tmuxRead are the files of tmux commands being read (tmux -f,
+	// source-file: terminals.go): one that sources itself is read once.
+	tmuxRead []string
 	// uvEntered: uv's --directory (or UV_WORKING_DIRECTORY) is already
 	// the walker's directory (uvArgs), so uvWith does not enter it again.
 	uvEntered bool

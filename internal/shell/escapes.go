@@ -239,7 +239,7 @@ func (c *cmd) exCommand(l string, depth int) string {
 }
 
 // sqliteWithArg are sqlite3's options that take the next word.
-const sqliteWithArg word.Set = " -separator -newline -nullvalue -vfs -mmap -maxsize -pagecache -lookaside -heap -escape -A -archive -hexkey -key -textkey "
+const sqliteWithArg word.Set = " -separator -newline -nullvalue -vfs -mmap -maxsize -pagecache -lookaside -heap -escape -hexkey -key -textkey "
 
 // sqlite: the first operand is the database; the others, -cmd's values,
 // the -init file (else ~/.sqliterc) the command wrote and standard input
@@ -263,6 +263,14 @@ func (c *cmd) sqlite() {
 				c.sql(t, 0) // -init F, -init <(…), -init /dev/stdin
 			}
 			rc = ""
+		case o == "-A" || o == "-archive" || strings.HasPrefix(a.Text, "-A"):
+			// -A ARGS…: the rest of the words are an .archive command
+			rest := append([]word.Word{}, c.args[j+1:]...)
+			if x := strings.TrimPrefix(a.Text, "-A"); x != "" && x != a.Text && !strings.HasPrefix(o, "-archive") {
+				rest = append([]word.Word{{Text: "-" + x, Known: a.Known}}, rest...)
+			}
+			c.sqliteAr(rest)
+			return
 		case sqliteWithArg.Has(o):
 			j++
 		case strings.HasPrefix(o, "-"):
@@ -425,7 +433,7 @@ func (c *cmd) sql(text string, depth int) {
 				c.w.Touch(lit)
 			}
 		}
-		for _, f := range sqlFileLiterals(l) {
+		for _, f := range sqlFileLiterals(l, sqlFilePlaces()...) {
 			// A name by its place, whatever it looks like: writefile('$(…)')
 			// holds a run-time name.
 			for _, n := range sqliteNames(f) {
@@ -433,18 +441,23 @@ func (c *cmd) sql(text string, depth int) {
 				c.w.Touch(n)
 			}
 		}
+		for _, d := range sqlFileLiterals(l, "fsdir") {
+			for _, n := range sqliteNames(d) {
+				c.w.ReadTree(n) // fsdir('D'): every file below D, with its data
+			}
+		}
 	}
 }
 
 // sqlFileLiterals returns the text of the string literals SQL line l gives
-// in a file-naming place: the first argument of a file function
+// in a file-naming place of places: the first argument of a file function
 // (sqlFilePlaces), ATTACH's and VACUUM INTO's target. sqlBuiltPath has
 // hidden a name there that is not one literal.
-func sqlFileLiterals(l string) []string {
+func sqlFileLiterals(l string, places ...string) []string {
 	low := strings.ToLower(l)
 	code := sqlCode(low)
 	var out []string
-	for _, rest := range sqlTargets(code, sqlFilePlaces[:]...) {
+	for _, rest := range sqlTargets(code, places...) {
 		if len(out) >= maxSQLNames {
 			break
 		}
@@ -463,7 +476,10 @@ const maxSQLNames = 16
 // sqlFilePlaces are the keywords of SQL that name a file in sqlite3's
 // shell: its functions that read, write or load the file their first
 // argument names, ATTACH's target and VACUUM INTO's (see sqlTargets).
-var sqlFilePlaces = [...]string{"writefile", "readfile", "load_extension", "edit", "attach", "into"}
+// The functions come from the table SQLFiles reads (lang.SQLiteFileFuncs).
+func sqlFilePlaces() []string {
+	return append(lang.SQLiteFileFuncs(), "load_extension", "attach", "into")
+}
 
 // sqlBuiltPath reports the first file-naming place of SQL line l
 // (sqlFilePlaces) whose name is not one string literal: a function's
@@ -473,7 +489,7 @@ var sqlFilePlaces = [...]string{"writefile", "readfile", "load_extension", "edit
 // which guard cannot tell.
 func sqlBuiltPath(l string) (string, bool) {
 	low := strings.ToLower(l)
-	for kw, rest := range sqlTargets(sqlCode(low), sqlFilePlaces[:]...) {
+	for kw, rest := range sqlTargets(sqlCode(low), sqlFilePlaces()...) {
 		at := low[len(low)-len(rest):]
 		switch {
 		case kw == "attach" || kw == "into":
@@ -619,6 +635,8 @@ func (c *cmd) dotCommand(l string, depth int) {
 		if name == "read" {
 			c.sqlitePipe(cmd, depth)
 		}
+	case len(name) >= 2 && strings.HasPrefix("archive", name):
+		c.sqliteAr(args) // .ar -x, .archive --create …
 	case (name == "once" || name == "output") && slices.ContainsFunc(args, func(x word.Word) bool { return x.Text == "-e" }):
 		c.editorVars() // .once -e: the output opened in $VISUAL/$EDITOR
 	case file == "":
@@ -688,7 +706,9 @@ func (c *cmd) gdb() {
 	}
 	for j := 0; j < len(c.args); j++ {
 		opt, val, eq := strings.Cut(c.args[j].Text, "=")
-		opt = strings.TrimPrefix(opt, "-")
+		if strings.HasPrefix(opt, "-") {
+			opt = gdbLong(opt) // -command=F, --comm F: getopt_long_only
+		}
 		switch {
 		case opt == "-args" && j+1 < len(c.args):
 			c.extra = append(c.extra, c.inner(c.args[j+1:]).lines()...)
@@ -714,6 +734,51 @@ func (c *cmd) gdb() {
 	} else if t, ok := c.codeInput("a gdb command file"); ok {
 		c.gdbCommands(t, 0)
 	}
+}
+
+// gdbLongs are gdb's long options as its getopt_long_only reads them, by
+// the name guard's reader knows them (a dash, then the name gdb's --help
+// gives; -x, -ex and the like are their own short names).
+var gdbLongs = [...]string{"args", "batch", "batch-silent", "cd", "command", "core", "data-directory", "directory",
+	"eval-command", "exec", "fullname", "help", "init-command", "init-eval-command", "interpreter", "nh", "nw",
+	"nowindows", "nx", "pid", "quiet", "readnever", "readnow", "return-child-result", "se", "silent", "symbols",
+	"tty", "tui", "version", "windows", "write", "ex", "iex", "ix", "x", "configuration", "early-init-command",
+	"early-init-eval-command", "eix", "eiex"}
+
+// gdbLong returns option word opt (up to =) as gdb's getopt_long_only
+// finds it, in the spelling gdb's reader takes: one or two dashes, a long
+// name in full or a unique prefix of one (-comm, --eval) becomes its
+// name after one dash ("-command"), a short name its letters ("x"); a word
+// that is neither stays as it was, without its first dash.
+func gdbLong(opt string) string {
+	name := strings.TrimPrefix(strings.TrimPrefix(opt, "-"), "-")
+	found := ""
+	for _, l := range gdbLongs {
+		if l == name {
+			found = l
+			break
+		}
+		if strings.HasPrefix(l, name) && name != "" {
+			if found != "" && found != l {
+				found = "?"
+			}
+			if found == "" {
+				found = l
+			}
+		}
+	}
+	switch {
+	case found == "" || found == "?":
+		return strings.TrimPrefix(opt, "-")
+	case len(found) <= 3 || found == "se" || found == "cd":
+		return found // x, ex, iex, ix, se, cd: as the reader spells them
+	}
+	switch found {
+	case "command", "eval-command", "init-command", "init-eval-command", "args", "pid", "directory", "symbols",
+		"exec", "core", "data-directory", "tty":
+		return "-" + found
+	}
+	return found
 }
 
 // gdbOption takes gdb option opt (without its first dash) given val: a
@@ -776,7 +841,47 @@ func (c *cmd) gdbCommands(text string, depth int) {
 			c.gdbFile(rest, depth)
 		case name == "cd":
 			c.w.programCd(rest) // cd ..: the shell lines after it run there
+		default:
+			c.gdbState(l)
 		}
+	}
+}
+
+// gdbState analyses the gdb commands that set what the program gdb runs
+// gets, or what gdb loads: set environment NAME=VALUE (the inferior's
+// environment), set exec-wrapper CMD, run/start ARGS (run through sh:
+// ARGS are shell words, redirections too), make ARGS (make in gdb's
+// directory), and the auto-load settings that let gdb load the
+// directory's .gdbinit and a program's -gdb.gdb/-gdb.py scripts, which
+// guard does not read: cannot tell.
+func (c *cmd) gdbState(l string) {
+	f := strings.Fields(l)
+	if len(f) == 0 {
+		return
+	}
+	name, rest := f[0], strings.TrimSpace(strings.TrimPrefix(l, f[0]))
+	f = f[1:]
+	switch {
+	case (name == "set" || name == "show") && len(f) > 0 && strings.HasPrefix("auto-load", f[0]) && len(f[0]) >= 4,
+		name == "add-auto-load-safe-path" || name == "add-auto-load-scripts-directory":
+		if name != "show" {
+			c.w.hide("changes gdb's auto-load settings: gdb then loads the directory's .gdbinit and the programs' scripts, which guard does not read")
+		}
+	case name == "set" && len(f) > 1 && len(f[0]) >= 3 && strings.HasPrefix("environment", f[0]):
+		v := strings.TrimSpace(strings.TrimPrefix(rest, f[0]))
+		if k, val, ok := strings.Cut(v, "="); ok {
+			c.w.envAssign(strings.TrimSpace(k) + "=" + strings.TrimSpace(val))
+		} else if len(f) > 2 {
+			c.w.envAssign(f[1] + "=" + strings.Join(f[2:], " ")) // set env NAME VALUE
+		}
+	case name == "set" && len(f) > 1 && f[0] == "exec-wrapper":
+		c.w.tentative(strings.TrimSpace(strings.TrimPrefix(rest, f[0])))
+	case name == "r" || name == "run" || name == "start" || name == "starti":
+		if rest != "" {
+			c.w.tentative(": " + rest) // /bin/sh -c exec PROG ARGS
+		}
+	case name == "make":
+		c.w.tentative("make " + rest)
 	}
 }
 

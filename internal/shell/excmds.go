@@ -239,6 +239,39 @@ func (c *cmd) exSet(arg string) {
 			}
 		case catalogue.ExSetExprs.Has(name):
 			c.w.hide("runs vim script that sets '%s', an expression vim evaluates later", name)
+		default:
+			c.exSetOther(name, val)
+		}
+	}
+}
+
+// exSetOther analyses :set of an option of none of exSet's classes: the n
+// flag of 'viminfo'/'shada' is the file vim writes on exit; a search
+// option's places are read; any other option whose value holds a path-like
+// word is one guard has no class for, which it cannot tell (default-deny:
+// never harmless).
+func (c *cmd) exSetOther(name, val string) {
+	items := strings.Split(val, ",")
+	switch {
+	case catalogue.ExSetFlagFiles.Has(name):
+		for i, it := range items {
+			if strings.HasPrefix(it, "n") && len(it) > 1 {
+				c.w.Write(it[1:])                                                      // vi+=n/x: the n flag's file
+				c.w.Write(strings.Join(append([]string{it[1:]}, items[i+1:]...), ",")) // the rest of the value, commas and all
+			}
+		}
+	case catalogue.ExSetSearch.Has(name):
+		for _, it := range items {
+			if it = strings.TrimRight(it, ";"); it != "" && !strings.ContainsAny(it, "*?[") {
+				c.w.Read(it)
+			}
+		}
+	default:
+		for _, it := range items {
+			if pathToken(it) {
+				c.w.hide("runs vim script that sets '%s' to a value naming a file (%s), an option guard has no class for, so it cannot tell what vim does with it", name, word.Quote(it))
+				return
+			}
 		}
 	}
 }

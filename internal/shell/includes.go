@@ -35,6 +35,8 @@ func (c *cmd) includeKind() lang.IncludeKind {
 		return lang.IncludeAsciidoc
 	case catalogue.TeXIncluders.Has(c.name):
 		return lang.IncludeTeX
+	case catalogue.RoffIncluders.Has(c.name) || c.name == "man" && c.manFiles():
+		return lang.IncludeRoff
 	}
 	return 0
 }
@@ -47,7 +49,13 @@ func (c *cmd) includes() {
 		return
 	}
 	var inputs []word.Word
-	for j := 0; j < len(c.args); j++ {
+	if k == lang.IncludeRoff {
+		var ok bool
+		if inputs, ok = c.roffInputs(); !ok {
+			return
+		}
+	}
+	for j := 0; j < len(c.args) && k != lang.IncludeRoff; j++ {
 		s := c.args[j].Text
 		switch {
 		case catalogue.IncluderWithArg.Has(s):
@@ -98,7 +106,7 @@ func (c *cmd) included(k lang.IncludeKind, texts, dirs []string) {
 			return
 		}
 		for _, n := range names {
-			if k != lang.IncludeTeX && !path.IsAbs(n) && !strings.HasPrefix(n, "~") {
+			if k != lang.IncludeTeX && k != lang.IncludeRoff && !path.IsAbs(n) && !strings.HasPrefix(n, "~") {
 				n = path.Join(dirs[i], n) // relative to the including file
 			}
 			c.w.Read(n)

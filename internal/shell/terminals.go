@@ -5,6 +5,7 @@ package shell
 // which the shell in that window runs.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -13,31 +14,69 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// tmux: tmux -c CMD runs CMD; each tmux command (separated by ; words)
-// runs what tmuxCommand says; a #(CMD) in any argument runs CMD when tmux
-// expands the format.
+// tmux: tmux -c CMD runs CMD; -f FILE is a file of tmux commands the
+// server runs as it starts; each tmux command (separated by ; words) runs
+// what tmuxOne says; a #(CMD) in any argument runs CMD when tmux expands
+// the format. Options are read as getopt reads them (-fFILE, -2f FILE).
 func (c *cmd) tmux() {
 	args := c.args
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
-		switch {
-		case s == "-c" && j+1 < len(args):
-			c.kinds[j+1] = argCode
-			c.w.script(args[j+1].Text, c.w.depth+1)
+		if s == "--" {
+			c.tmuxCommands(args[j+1:], 0)
 			return
-		case s == "-f" || s == "-L" || s == "-S" || s == "-T":
-			j++
-		case strings.HasPrefix(s, "-"):
-		default:
+		}
+		if !strings.HasPrefix(s, "-") || s == "-" {
 			c.tmuxCommands(args[j:], 0)
 			return
 		}
+		opts, next := tmuxGetopt(args, j, " -c -f -L -S -T ")
+		for _, o := range opts {
+			switch o.letter {
+			case 'c':
+				c.w.script(o.value.Text, c.w.depth+1)
+				return
+			case 'f':
+				c.tmuxFile(o.value, 0)
+			}
+		}
+		j = next
 	}
+}
+
+// tmuxOpt is one option getopt reads: its letter and, for one that takes
+// a value, the value.
+type tmuxOpt struct {
+	letter byte
+	value  word.Word
+}
+
+// tmuxGetopt reads the option word args[j] as getopt does, withArg being
+// the options that take a value (attached, -fFILE, or the next word); it
+// returns the options and the index of the last word it used.
+func tmuxGetopt(args []word.Word, j int, withArg word.Set) ([]tmuxOpt, int) {
+	var out []tmuxOpt
+	s := args[j].Text
+	for i := 1; i < len(s); i++ {
+		if !withArg.Has("-" + s[i:i+1]) {
+			out = append(out, tmuxOpt{letter: s[i]})
+			continue
+		}
+		v := args[j]
+		v.Text = s[i+1:]
+		if v.Text == "" && j+1 < len(args) {
+			j++
+			v = args[j]
+		}
+		return append(out, tmuxOpt{letter: s[i], value: v}), j
+	}
+	return out, j
 }
 
 // tmuxCommands analyses a sequence of tmux commands; depth bounds nesting.
 func (c *cmd) tmuxCommands(words []word.Word, depth int) {
 	if depth > MaxDepth {
+		c.w.hide("runs tmux commands nested deeper than guard reads")
 		return
 	}
 	for _, x := range words {
@@ -53,32 +92,58 @@ func (c *cmd) tmuxCommands(words []word.Word, depth int) {
 	}
 }
 
-// tmuxOne analyses one tmux command.
+// tmuxOne analyses one tmux command: a command guard does not model
+// (lang.TmuxCommand) is one guard cannot tell, never one that runs
+// nothing.
 func (c *cmd) tmuxOne(words []word.Word, depth int) {
 	if len(words) == 0 {
 		return
 	}
 	tc, ok := lang.TmuxCommand(words[0].Text)
-	if !ok {
+	if !ok || !words[0].Known {
+		c.w.hide("runs the tmux command %s, which guard does not read (what it runs, reads or writes guard cannot tell)", word.Quote(words[0].Text))
 		return
 	}
 	j := 1
-	literal := false
-	for j < len(words) && strings.HasPrefix(words[j].Text, "-") && len(words[j].Text) > 1 {
-		literal = literal || words[j].Text == "-l"
-		if tc.WithArg.Has(words[j].Text) {
+	var opts []tmuxOpt
+	for ; j < len(words) && strings.HasPrefix(words[j].Text, "-") && len(words[j].Text) > 1; j++ {
+		if words[j].Text == "--" {
 			j++
+			break
 		}
-		j++
+		o, next := tmuxGetopt(words, j, tc.WithArg)
+		opts, j = append(opts, o...), next
 	}
 	ops := words[min(j, len(words)):]
+	c.tmuxRuns(tc, opts, ops, depth)
+}
+
+// tmuxFlag reports whether opts holds the option letter, and its value.
+func tmuxFlag(opts []tmuxOpt, letter byte) (word.Word, bool) {
+	for _, o := range opts {
+		if o.letter == letter {
+			return o.value, true
+		}
+	}
+	return word.Word{}, false
+}
+
+// tmuxRuns analyses what a tmux command of kind tc does with its options
+// and operands: the environment -e gives the windows it starts, the
+// shell commands, keys, tmux commands and files its operands are.
+func (c *cmd) tmuxRuns(tc lang.TmuxCmdKind, opts []tmuxOpt, ops []word.Word, depth int) {
+	for _, o := range opts {
+		if o.letter == 'e' && tc.Runs == lang.TmuxShell {
+			c.w.envAssign(o.value.Text) // new -e BASH_ENV=F: the window's shell
+		}
+	}
 	switch tc.Runs {
 	case lang.TmuxShell:
 		if len(ops) > 0 {
 			c.w.script(word.Join(ops), c.w.depth+1)
 		}
 	case lang.TmuxKeys:
-		c.w.script(lang.TmuxKeyText(ops, literal), c.w.depth+1)
+		c.tmuxKeys(opts, ops)
 	case lang.TmuxFirst:
 		// if-shell CMD "TMUX COMMAND" ["TMUX COMMAND"]
 		if len(ops) > 0 {
@@ -88,9 +153,7 @@ func (c *cmd) tmuxOne(words []word.Word, depth int) {
 			}
 		}
 	case lang.TmuxOption:
-		if len(ops) > 1 && (ops[0].Text == "default-command" || ops[0].Text == "default-shell") {
-			c.w.script(ops[1].Text, c.w.depth+1)
-		}
+		c.tmuxOption(ops, depth)
 	case lang.TmuxNested:
 		// bind-key KEY CMD ARGS…, or one string: confirm-before "CMD ARGS"
 		if rest := ops[min(tc.Skip, len(ops)):]; len(rest) == 1 {
@@ -98,7 +161,109 @@ func (c *cmd) tmuxOne(words []word.Word, depth int) {
 		} else {
 			c.tmuxCommands(rest, depth+1)
 		}
+	default:
+		c.tmuxFiles(tc, opts, ops, depth)
 	}
+}
+
+// tmuxFiles analyses the tmux commands that read or write a file or set
+// the environment: source-file, load-buffer, save-buffer, setenv,
+// detach-client -E.
+func (c *cmd) tmuxFiles(tc lang.TmuxCmdKind, opts []tmuxOpt, ops []word.Word, depth int) {
+	switch tc.Runs {
+	case lang.TmuxSource:
+		if _, ok := tmuxFlag(opts, 'F'); ok {
+			c.w.hide("runs as tmux commands files whose names are tmux formats (source-file -F), which guard cannot tell")
+			return
+		}
+		for _, x := range ops {
+			c.tmuxFile(x, depth)
+		}
+	case lang.TmuxEnv:
+		// setenv [-g] NAME VALUE: the environment of every window tmux
+		// starts later, in this command or a later one
+		if _, unset := tmuxFlag(opts, 'u'); !unset && len(ops) > 1 {
+			c.w.envAssign(ops[0].Text + "=" + ops[1].Text)
+		}
+	case lang.TmuxLoad:
+		if len(ops) > 0 {
+			c.w.Read(ops[0].Text) // into a buffer: show-buffer prints it, paste-buffer types it
+		}
+	case lang.TmuxSave:
+		if len(ops) > 0 {
+			c.w.Write(ops[0].Text)
+		}
+	case lang.TmuxDetach:
+		if v, ok := tmuxFlag(opts, 'E'); ok {
+			c.w.script(v.Text, c.w.depth+1)
+		}
+	}
+}
+
+// tmuxKeys analyses send-keys: keys typed into a pane, whose shell runs
+// them; -H gives each key in hex, -X copy-mode commands (copy-pipe CMD,
+// pipe CMD run CMD).
+func (c *cmd) tmuxKeys(opts []tmuxOpt, ops []word.Word) {
+	if _, ok := tmuxFlag(opts, 'X'); ok {
+		if len(ops) > 1 && strings.Contains(ops[0].Text, "pipe") {
+			c.w.script(word.Join(ops[1:]), c.w.depth+1)
+		}
+		return
+	}
+	if _, ok := tmuxFlag(opts, 'H'); ok {
+		t, ok := lang.TmuxHex(ops)
+		if !ok {
+			c.w.hide("types into a tmux pane keys given in hex that guard cannot decode")
+			return
+		}
+		c.w.script(t, c.w.depth+1)
+		return
+	}
+	_, literal := tmuxFlag(opts, 'l')
+	c.w.script(lang.TmuxKeyText(ops, literal), c.w.depth+1)
+}
+
+// tmuxOption analyses set-option NAME VALUE: the options whose value is a
+// shell command (default-command, lock-command…) and hooks, whose value
+// is a tmux command.
+func (c *cmd) tmuxOption(ops []word.Word, depth int) {
+	if len(ops) < 2 {
+		return
+	}
+	name, _, _ := strings.Cut(ops[0].Text, "[")
+	switch {
+	case tmuxShellOptions.Has(name):
+		c.w.script(ops[1].Text, c.w.depth+1)
+	case tmuxHooks.Has(name) || strings.HasPrefix(name, "after-"):
+		c.tmuxCommands(lang.SplitQuoted(ops[1].Text), depth+1)
+	}
+}
+
+// tmuxShellOptions are tmux's options whose value is a shell command.
+const tmuxShellOptions word.Set = " default-command default-shell lock-command copy-command editor "
+
+// tmuxHooks are tmux's hooks (besides after-*), options whose value is a
+// tmux command.
+const tmuxHooks word.Set = " alert-activity alert-bell alert-silence client-active client-attached client-detached client-focus-in client-focus-out client-resized client-session-changed command-error pane-died pane-exited pane-focus-in pane-focus-out pane-mode-changed pane-set-clipboard pane-title-changed session-closed session-created session-renamed session-window-changed window-layout-changed window-linked window-pane-changed window-renamed window-resized window-unlinked "
+
+// tmuxFile reads a file of tmux commands (tmux -f FILE, source-file
+// FILE) and analyses its commands; a name tmux globs, or one guard cannot
+// read, is one guard cannot tell.
+func (c *cmd) tmuxFile(a word.Word, depth int) {
+	if strings.ContainsAny(a.Text, "*?[") {
+		c.w.hide("runs as tmux commands the files a pattern names (%s), which guard cannot tell", word.Quote(a.Text))
+		return
+	}
+	if slices.Contains(c.tmuxRead, a.Text) {
+		return // bind r source-file ~/.tmux.conf in ~/.tmux.conf: read already
+	}
+	t, ok := c.codeFile(a, "a tmux configuration file")
+	if !ok {
+		return
+	}
+	c.tmuxRead = append(c.tmuxRead, a.Text)
+	defer func() { c.tmuxRead = c.tmuxRead[:len(c.tmuxRead)-1] }()
+	c.tmuxCommands(lang.TmuxConfig(t), depth+1)
 }
 
 // formatCommands analyses the shell commands a tmux format runs: #(CMD).

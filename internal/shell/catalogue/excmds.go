@@ -117,7 +117,13 @@ const ExRiskyFuncs word.Set = " writefile system systemlist job_start jobstart t
 // whose value is an expression vim evaluates.
 const (
 	ExSetRuns  word.Set = " makeprg mp grepprg gp equalprg ep formatprg fp keywordprg kp shell sh "
-	ExSetFiles word.Set = " backupdir bdir directory dir undodir udir viminfofile vif verbosefile vfile shadafile sdf "
+	ExSetFiles word.Set = " backupdir bdir directory dir undodir udir viminfofile vif verbosefile vfile shadafile sdf spellfile spf errorfile ef makeef mef "
+	// ExSetFlagFiles are the options whose value is a list of flags of
+	// which the n flag, last, names the file vim writes on exit.
+	ExSetFlagFiles word.Set = " viminfo vi shada sd "
+	// ExSetSearch are the options whose value lists places vim searches
+	// (files it reads when asked): their names are read.
+	ExSetSearch word.Set = " path pa tags tag cdpath cd dictionary dict thesaurus tsr wildignore wig suffixesadd sua suffixes su backupskip bsk complete cpt spelllang spl "
 	// ExSetLoads are the options that say where vim loads runtime files
 	// and packages from, which its start-up sources plugins of.
 	ExSetLoads word.Set = " runtimepath rtp packpath pp "

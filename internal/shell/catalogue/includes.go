@@ -17,6 +17,9 @@ const (
 	TeXIncluders word.Set = " tex etex pdftex xetex luatex latex pdflatex xelatex lualatex latexmk context lualatex-dev pdflatex-dev "
 	// XMLIncludeOptions make xmllint load what a document names.
 	XMLIncludeOptions word.Set = " --xinclude --noent --loaddtd --dtdattr --valid --postvalid -xinclude -noent -loaddtd -dtdattr -valid -postvalid "
+	// RoffIncluders format roff documents (.so FILE and its kin read a
+	// file; man -l and man ./x.1 too: shell/roff.go).
+	RoffIncluders word.Set = " groff nroff troff gtroff gnroff soelim "
 	// IncluderWithArg are these programs' options that take the next word.
 	IncluderWithArg word.Set = " -o --output --stringparam --param --strparam --path --maxdepth --maxparserdepth --dtdvalid --schema --relaxng --schematron --xpath --pattern --encode --pretty --maxmem " +
 		"-a --attribute -b --backend -d --doctype -r --require -T --template-dir -E --template-engine -B --base-dir -D --destination-dir " +

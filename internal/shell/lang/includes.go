@@ -18,6 +18,9 @@ const (
 	// IncludeTeX: \input{F}, \include{F}, \input F, \openin…=F and the
 	// listing packages' input commands.
 	IncludeTeX
+	// IncludeRoff: a roff document's .so, .mso, .nx, .cf, .trf, .hpf
+	// requests (groff, nroff, troff, man -l, soelim).
+	IncludeRoff
 )
 
 // maxIncludes bounds the files one text names.
@@ -35,6 +38,8 @@ func Includes(k IncludeKind, text string) ([]string, bool) {
 		return asciidocIncludes(text)
 	case IncludeTeX:
 		return texIncludes(text)
+	case IncludeRoff:
+		return roffIncludes(text)
 	}
 	return nil, true
 }
@@ -185,4 +190,45 @@ func texArg(s string) string {
 		s = s[:i]
 	}
 	return s
+}
+
+// roffReads are the roff requests whose argument names a file troff reads
+// (in safer mode, groff's default: .sy, .pso, .pi, .open and .opena are
+// refused there).
+const roffReads = " so soquiet mso msoquiet nx cf trf hpf hpfa "
+
+// roffIncludes reads a roff document's control lines (. or ' first): the
+// files its reading requests name. A request guard cannot read as written
+// (a name or argument holding an escape: .\*x, .so \*[f]) or one that
+// changes how lines are read (.cc, .c2, .ec, .eo, .als, .rn) is a name it
+// cannot tell.
+func roffIncludes(t string) ([]string, bool) {
+	var out []string
+	for _, line := range strings.Split(t, "\n") {
+		if len(line) == 0 || line[0] != '.' && line[0] != '\'' {
+			continue
+		}
+		name, rest := strings.TrimLeft(line[1:], " \t"), ""
+		if i := strings.IndexAny(name, " \t"); i >= 0 {
+			name, rest = name[:i], name[i:]
+		}
+		switch {
+		case strings.Contains(name, "\\"):
+			return nil, false
+		case name == "cc" || name == "c2" || name == "ec" || name == "eo" || name == "als" || name == "rn":
+			return nil, false
+		case name != "" && strings.Contains(roffReads, " "+name+" "):
+			arg := strings.TrimSpace(rest)
+			if name == "cf" || name == "trf" || name == "nx" || name == "hpf" || name == "hpfa" {
+				arg, _, _ = strings.Cut(arg, " ")
+			}
+			if strings.Contains(arg, "\\") {
+				return nil, false
+			}
+			if arg != "" && len(out) < maxIncludes {
+				out = append(out, strings.Trim(arg, `"`))
+			}
+		}
+	}
+	return out, true
 }

@@ -170,16 +170,50 @@ func sqlStringStarts(sql string, k int) bool {
 // sqlFileFunc returns which argument (0-based) of a function names a
 // file, by the function's lowered name; -1 when it names none.
 func sqlFileFunc(w string) int {
-	switch w {
-	case "readfile", "writefile", "edit", "fsdir", "load_file", "pg_read_file", "pg_read_binary_file", "pg_stat_file",
-		"pg_ls_dir", "pg_file_write", "pg_file_rename", "pg_file_unlink", "lo_import", "read_csv", "read_csv_auto",
-		"read_parquet", "read_json", "read_json_auto", "read_ndjson", "read_text", "read_blob", "parquet_scan", "glob", "file":
-		return 0
-	case "lo_export":
-		return 1
+	for _, f := range sqlFileFuncs {
+		if f.name == w {
+			return f.arg
+		}
 	}
 	return -1
 }
+
+// sqlFileFn is a function of SQL whose argument names a file.
+type sqlFileFn struct {
+	name   string // lowered
+	arg    int    // which argument (0-based)
+	sqlite bool   // sqlite3's shell has it (its built-in extensions)
+}
+
+// sqlFileFuncs are the functions of SQL whose argument names a file: one
+// table for the shell's sqlite3 reader (SQLiteFileFuncs) and SQLFiles.
+// sqlite3's fsdir(D) reads the tree at D with its files' contents,
+// zipfile(F) an archive.
+var sqlFileFuncs = [...]sqlFileFn{
+	{"readfile", 0, true}, {"writefile", 0, true}, {"edit", 0, true}, {"fsdir", 0, true}, {"zipfile", 0, true},
+	{"load_file", 0, false}, {"pg_read_file", 0, false}, {"pg_read_binary_file", 0, false}, {"pg_stat_file", 0, false},
+	{"pg_ls_dir", 0, false}, {"pg_file_write", 0, false}, {"pg_file_rename", 0, false}, {"pg_file_unlink", 0, false},
+	{"lo_import", 0, false}, {"read_csv", 0, false}, {"read_csv_auto", 0, false}, {"read_parquet", 0, false},
+	{"read_json", 0, false}, {"read_json_auto", 0, false}, {"read_ndjson", 0, false}, {"read_text", 0, false},
+	{"read_blob", 0, false}, {"parquet_scan", 0, false}, {"glob", 0, false}, {"file", 0, false},
+	{"lo_export", 1, false},
+}
+
+// SQLiteFileFuncs returns the names of sqlite3's functions whose first
+// argument names a file (sqlFileFuncs).
+func SQLiteFileFuncs() []string {
+	var out []string
+	for _, f := range sqlFileFuncs {
+		if f.sqlite && f.arg == 0 {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// SQLiteTreeFunc reports whether sqlite3's function name (lowered) reads
+// the whole tree its argument names: fsdir.
+func SQLiteTreeFunc(name string) bool { return name == "fsdir" }
 
 // sqlFileWord reports whether a lowered word of a statement may be
 // followed by a file name.

@@ -1,18 +1,20 @@
 package lang
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// tmuxCmd describes a tmux command: which of its arguments run.
-type tmuxCmd struct {
+// TmuxCmdKind describes a tmux command: which of its arguments run.
+type TmuxCmdKind struct {
 	WithArg word.Set // flags that take the next word
 	// Runs says what its operands are: tmuxShell, a shell command (tmux
 	// Runs it with sh -c); tmuxKeys, keys typed into the pane; tmuxFirst,
 	// a shell command and then tmux commands (if-shell); tmuxNested, tmux
-	// commands after skip operands (bind-key KEY CMD…).
+	// commands after skip operands (bind-key KEY CMD…); TmuxHarmless,
+	// nothing run, read or written.
 	Runs int
 	Skip int
 }
@@ -24,39 +26,186 @@ const (
 	TmuxFirst
 	TmuxNested
 	TmuxOption
+	TmuxSource   // source-file PATH…: files of tmux commands
+	TmuxEnv      // set-environment NAME VALUE: the environment of later windows
+	TmuxLoad     // load-buffer PATH: a file read into a buffer
+	TmuxSave     // save-buffer PATH: a buffer written to a file
+	TmuxDetach   // detach-client -E CMD: CMD replaces the client
+	TmuxHarmless // runs, reads and writes nothing
 )
 
-// TmuxCommand returns what the tmux command called name (or its alias)
-// runs, or false for one that runs nothing.
-func TmuxCommand(name string) (tmuxCmd, bool) {
-	switch name {
-	case "new-session", "new":
-		return tmuxCmd{WithArg: " -c -e -f -F -n -s -t -x -y ", Runs: TmuxShell}, true
-	case "new-window", "neww":
-		return tmuxCmd{WithArg: " -c -e -F -n -t ", Runs: TmuxShell}, true
-	case "split-window", "splitw":
-		return tmuxCmd{WithArg: " -c -e -l -p -t -F ", Runs: TmuxShell}, true
-	case "respawn-pane", "respawnp", "respawn-window", "respawnw":
-		return tmuxCmd{WithArg: " -c -e -t ", Runs: TmuxShell}, true
-	case "run-shell", "run":
-		return tmuxCmd{WithArg: " -c -d -t ", Runs: TmuxShell}, true
-	case "pipe-pane", "pipep":
-		return tmuxCmd{WithArg: " -t ", Runs: TmuxShell}, true
-	case "if-shell", "if":
-		return tmuxCmd{WithArg: " -t ", Runs: TmuxFirst}, true
-	case "send-keys", "send":
-		return tmuxCmd{WithArg: " -c -N -t ", Runs: TmuxKeys}, true
-	case "bind-key", "bind":
-		return tmuxCmd{WithArg: " -N -T ", Runs: TmuxNested, Skip: 1}, true
-	case "confirm-before", "confirm", "command-prompt":
-		return tmuxCmd{WithArg: " -c -p -t -I -T ", Runs: TmuxNested}, true
-	case "set-hook":
-		return tmuxCmd{WithArg: " -t ", Runs: TmuxNested, Skip: 1}, true
-	case "set-option", "set", "set-window-option", "setw":
-		// set -g default-command CMD: the shell command new panes run
-		return tmuxCmd{WithArg: " -t ", Runs: TmuxOption}, true
+// TmuxCommand returns what the tmux command called name (its full name,
+// its alias, or a unique prefix of its name, as tmux finds it) runs, or
+// false for one guard does not model: a command it does not know, or one
+// whose operands run in ways it does not read (choose-tree's template,
+// display-menu's items, paste-buffer's text typed into a pane), which
+// guard cannot tell (default-deny: never "runs nothing").
+func TmuxCommand(name string) (TmuxCmdKind, bool) {
+	full, ok := tmuxResolve(name)
+	if !ok {
+		return TmuxCmdKind{}, false
 	}
-	return tmuxCmd{}, false
+	if tmuxHarmless.Has(full) {
+		return TmuxCmdKind{WithArg: tmuxHarmlessArgs, Runs: TmuxHarmless}, true
+	}
+	return tmuxRunning(full)
+}
+
+// tmuxHarmlessArgs are the flags of the harmless commands that take a
+// value (what they take is a target, a name or a format: no file).
+const tmuxHarmlessArgs word.Set = " -b -c -d -e -f -F -l -n -N -p -s -S -t -T -w -x -y -E -I -M -O "
+
+// tmuxRunning returns, for the tmux commands (by full name) that run,
+// read or write something guard reads, what they do. (A switch, not a
+// map: nothing is built when the hook starts.)
+func tmuxRunning(full string) (TmuxCmdKind, bool) {
+	switch full {
+	case "new-session":
+		return TmuxCmdKind{WithArg: " -c -e -f -F -n -s -t -x -y ", Runs: TmuxShell}, true
+	case "new-window":
+		return TmuxCmdKind{WithArg: " -c -e -F -n -t ", Runs: TmuxShell}, true
+	case "split-window":
+		return TmuxCmdKind{WithArg: " -c -e -l -p -t -F ", Runs: TmuxShell}, true
+	case "respawn-pane":
+		return TmuxCmdKind{WithArg: " -c -e -t ", Runs: TmuxShell}, true
+	case "respawn-window":
+		return TmuxCmdKind{WithArg: " -c -e -t ", Runs: TmuxShell}, true
+	case "run-shell":
+		return TmuxCmdKind{WithArg: " -c -d -t ", Runs: TmuxShell}, true
+	case "pipe-pane":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxShell}, true
+	case "display-popup":
+		return TmuxCmdKind{WithArg: " -b -c -d -e -h -s -S -t -T -w -x -y ", Runs: TmuxShell}, true
+	case "if-shell":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxFirst}, true
+	case "send-keys":
+		return TmuxCmdKind{WithArg: " -c -N -t ", Runs: TmuxKeys}, true
+	case "bind-key":
+		return TmuxCmdKind{WithArg: " -N -T ", Runs: TmuxNested, Skip: 1}, true
+	case "confirm-before":
+		return TmuxCmdKind{WithArg: " -c -p -t -I -T ", Runs: TmuxNested}, true
+	case "command-prompt":
+		return TmuxCmdKind{WithArg: " -c -p -t -I -T ", Runs: TmuxNested}, true
+	case "set-hook":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxNested, Skip: 1}, true
+	case "set-option":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxOption}, true
+	case "set-window-option":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxOption}, true
+	case "source-file":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxSource}, true
+	case "set-environment":
+		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxEnv}, true
+	case "load-buffer":
+		return TmuxCmdKind{WithArg: " -b -t ", Runs: TmuxLoad}, true
+	case "save-buffer":
+		return TmuxCmdKind{WithArg: " -b ", Runs: TmuxSave}, true
+	case "detach-client":
+		return TmuxCmdKind{WithArg: " -E -s -t ", Runs: TmuxDetach}, true
+	}
+	return TmuxCmdKind{}, false
+}
+
+// tmuxHarmless are the tmux commands (full names) that run no command,
+// read no file and write none: listing, moving, renaming, killing,
+// showing. A format in their arguments is read (#(CMD) runs CMD).
+const tmuxHarmless word.Set = " attach-session break-pane capture-pane clear-history clear-prompt-history clock-mode copy-mode customize-mode delete-buffer display-message find-window has-session join-pane kill-pane kill-server kill-session kill-window last-pane last-window link-window list-buffers list-clients list-commands list-keys list-panes list-sessions list-windows lock-client lock-server lock-session move-pane move-window next-layout next-window previous-layout previous-window refresh-client rename-session rename-window resize-pane resize-window rotate-window select-layout select-pane select-window send-prefix server-access set-buffer show-buffer show-environment show-hooks show-messages show-options show-prompt-history show-window-options start-server suspend-client swap-pane swap-window switch-client unbind-key unlink-window wait-for "
+
+// tmuxCommands are tmux's commands (3.4) and their aliases.
+var tmuxCommands = [...][2]string{
+	{"attach-session", "attach"}, {"bind-key", "bind"}, {"break-pane", "breakp"},
+	{"capture-pane", "capturep"}, {"choose-buffer", ""}, {"choose-client", ""},
+	{"choose-tree", ""}, {"clear-history", "clearhist"}, {"clear-prompt-history", "clearphist"},
+	{"clock-mode", ""}, {"command-prompt", ""}, {"confirm-before", "confirm"},
+	{"copy-mode", ""}, {"customize-mode", ""}, {"delete-buffer", "deleteb"},
+	{"detach-client", "detach"}, {"display-menu", "menu"}, {"display-message", "display"},
+	{"display-panes", "displayp"}, {"display-popup", "popup"}, {"find-window", "findw"},
+	{"has-session", "has"}, {"if-shell", "if"}, {"join-pane", "joinp"},
+	{"kill-pane", "killp"}, {"kill-server", ""}, {"kill-session", ""},
+	{"kill-window", "killw"}, {"last-pane", "lastp"}, {"last-window", "last"},
+	{"link-window", "linkw"}, {"list-buffers", "lsb"}, {"list-clients", "lsc"},
+	{"list-commands", "lscm"}, {"list-keys", "lsk"}, {"list-panes", "lsp"},
+	{"list-sessions", "ls"}, {"list-windows", "lsw"}, {"load-buffer", "loadb"},
+	{"lock-client", "lockc"}, {"lock-server", "lock"}, {"lock-session", "locks"},
+	{"move-pane", "movep"}, {"move-window", "movew"}, {"new-session", "new"},
+	{"new-window", "neww"}, {"next-layout", "nextl"}, {"next-window", "next"},
+	{"paste-buffer", "pasteb"}, {"pipe-pane", "pipep"}, {"previous-layout", "prevl"},
+	{"previous-window", "prev"}, {"refresh-client", "refresh"}, {"rename-session", "rename"},
+	{"rename-window", "renamew"}, {"resize-pane", "resizep"}, {"resize-window", "resizew"},
+	{"respawn-pane", "respawnp"}, {"respawn-window", "respawnw"}, {"rotate-window", "rotatew"},
+	{"run-shell", "run"}, {"save-buffer", "saveb"}, {"select-layout", "selectl"},
+	{"select-pane", "selectp"}, {"select-window", "selectw"}, {"send-keys", "send"},
+	{"send-prefix", ""}, {"server-access", ""}, {"set-buffer", "setb"},
+	{"set-environment", "setenv"}, {"set-hook", ""}, {"set-option", "set"},
+	{"set-window-option", "setw"}, {"show-buffer", "showb"}, {"show-environment", "showenv"},
+	{"show-hooks", ""}, {"show-messages", "showmsgs"}, {"show-options", "show"},
+	{"show-prompt-history", "showphist"}, {"show-window-options", "showw"}, {"source-file", "source"},
+	{"split-window", "splitw"}, {"start-server", "start"}, {"suspend-client", "suspendc"},
+	{"swap-pane", "swapp"}, {"swap-window", "swapw"}, {"switch-client", "switchc"},
+	{"unbind-key", "unbind"}, {"unlink-window", "unlinkw"}, {"wait-for", "wait"},
+}
+
+// tmuxResolve returns the full name of the tmux command name means, as
+// tmux's cmd_find does: an alias as written, else the name it is a prefix
+// of (a name written in full wins over names it is a prefix of); false for
+// no command or an ambiguous prefix.
+func tmuxResolve(name string) (string, bool) {
+	if name == "" {
+		return "", false
+	}
+	for _, c := range tmuxCommands {
+		if c[1] == name || c[0] == name {
+			return c[0], true
+		}
+	}
+	found := ""
+	for _, c := range tmuxCommands {
+		if strings.HasPrefix(c[0], name) {
+			if found != "" {
+				return "", false
+			}
+			found = c[0]
+		}
+	}
+	return found, found != ""
+}
+
+// TmuxHex decodes send-keys -H's keys: each a character given in hex.
+// It is false when a key is not hex.
+func TmuxHex(keys []word.Word) (string, bool) {
+	var b strings.Builder
+	for _, k := range keys {
+		n, err := strconv.ParseUint(k.Text, 16, 8)
+		if err != nil {
+			return "", false
+		}
+		b.WriteByte(byte(n))
+	}
+	return b.String(), true
+}
+
+// TmuxConfig returns the tmux commands of a configuration file (tmux -f,
+// source-file) as one sequence of words, the commands separated by ;
+// words: lines joined where one ends in \, comment lines dropped, and
+// %if/%elif lines (whose formats tmux expands) kept as display-message
+// commands, %else/%endif/%hidden dropped.
+func TmuxConfig(text string) []word.Word {
+	var out []word.Word
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	for _, line := range strings.Split(text, "\n") {
+		l := strings.TrimSpace(line)
+		switch {
+		case l == "" || strings.HasPrefix(l, "#"):
+			continue
+		case strings.HasPrefix(l, "%if") || strings.HasPrefix(l, "%elif"):
+			l = "display-message -p " + l[strings.IndexByte(l, 'f')+1:]
+		case strings.HasPrefix(l, "%"):
+			continue
+		}
+		out = append(out, SplitQuoted(l)...)
+		out = append(out, word.Word{Text: ";", Known: true})
+	}
+	return out
 }
 
 // TmuxKeyText returns what keys typed into a pane amount to as text: each

@@ -1,0 +1,119 @@
+package hook
+
+import "testing"
+
+// TestEmbeddedLanguageFiles: the files an embedded language's command
+// reads from disk are read in that language, default-deny (FINDINGS57a):
+// tmux -f and source-file files of tmux commands, the environment tmux
+// -e/setenv give a window's shell, sqlite3's fsdir() tree.
+func TestEmbeddedLanguageFiles(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"tm.conf":   "set -g mouse on\nrun-shell 'cat $HOMEDIR/.ssh/id_rsa > /tmp/leak'\n",
+		"ok.conf":   "# mine\nset -g mouse on\nbind r source-file ok.conf\nset -g status-right '%H:%M'\n",
+		"be":        "cat $HOMEDIR/.ssh/id_rsa\n",
+		"src/a.txt": "a\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"tmux -f tm.conf new -d", true},
+		{"tmux -ftm.conf new -d", true},
+		{"tmux -2f tm.conf start-server", true},
+		{"tmux source-file tm.conf", true},
+		{"tmux new -d -s x \\; source tm.conf", true},
+		{"tmux sourc tm.conf", true},
+		{"tmux new -d -e BASH_ENV=$PWD/be bash", true},
+		{"tmux setenv -g BASH_ENV $PWD/be; tmux neww bash -c true", true},
+		{"tmux -f ok.conf new -d -s dev", false},
+		{"tmux source-file ok.conf", false},
+		{"tmux new -d -s dev", false},
+		{"tmux ls", false},
+		{"sqlite3 :memory: \"select name, data from fsdir('..')\"", true},
+		{"sqlite3 :memory: \"select name from fsdir('src')\"", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
+
+// TestGdbFiles: gdb's options as getopt_long_only reads them (-command=F),
+// the environment set environment gives the program run starts, make run
+// by gdb, and auto-load settings (FINDINGS57a A11).
+func TestGdbFiles(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"x.gdb":       "shell cat $HOMEDIR/.ssh/id_rsa\n",
+		"ok.gdb":      "bt\n",
+		"be":          "cat $HOMEDIR/.ssh/id_rsa\n",
+		"Makefile":    "all:\n\tcat $HOMEDIR/.ssh/id_rsa\n",
+		"ok/Makefile": "all:\n\tgo build ./...\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"gdb -batch -command=x.gdb", true},
+		{"gdb -batch -comm=x.gdb", true},
+		{"gdb -batch --command x.gdb", true},
+		{"gdb -batch -ex 'set environment BASH_ENV=$PWD/be' -ex 'file /bin/bash' -ex 'run -c true'", true},
+		{"gdb -batch -ex \"set env BASH_ENV $PWD/be\" -ex 'run -c true' /bin/bash", true},
+		{"gdb -batch -ex make", true},
+		{"gdb -batch -iex 'set auto-load safe-path /' ./prog", true},
+		{"gdb -batch -iex 'add-auto-load-safe-path /' ./prog", true},
+		{"gdb -batch -command=ok.gdb ./app", false},
+		{"gdb -batch -ex run ./app", false},
+		{"gdb -batch -ex 'set env FOO=1' -ex 'run --port 8080' ./app", false},
+		{"cd ok && gdb -batch -ex make", false},
+		{"gdb --args ./app -v", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
+
+// TestRoffDocuments: a roff document's .so and its kin read the files
+// they name, whatever the document's name; unsafe mode and macro
+// directories are what guard cannot tell (FINDINGS57a A5).
+func TestRoffDocuments(t *testing.T) {
+	const so = ".TH X 1\n.SH NAME\nx\n.so $HOMEDIR/.ssh/id_rsa\nhello\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"doc2.ms":   so,
+		"doc2.txt":  so,
+		"doc2":      so,
+		"x.1":       so,
+		"nx.ms":     ".nx $HOMEDIR/.ssh/id_rsa\n",
+		"cf.ms":     ".cf $HOMEDIR/.ssh/id_rsa\n",
+		"esc.ms":    ".ds f /x\n.so \\*f\n",
+		"sy.ms":     ".sy true\n",
+		"a.txt":     "hello\n",
+		"ok.ms":     ".TH OK 1\n.so inc.ms\n.SH NAME\nok\n",
+		"inc.ms":    ".PP\ntext\n",
+		"ok.1":      ".TH OK 1\n.SH NAME\nok \\- a tool\n",
+		"evil.tmac": ".sy true\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"groff -T ascii doc2.ms", true},
+		{"groff -Tascii doc2.txt", true},
+		{"nroff doc2", true},
+		{"groff -Tascii < doc2.ms", true},
+		{"man -l x.1", true},
+		{"man ./x.1", true},
+		{"groff -Tascii nx.ms", true},
+		{"troff cf.ms", true},
+		{"groff -Tascii esc.ms", true},
+		{"groff -U -Tascii sy.ms", true},
+		{"groff -U -M. -mevil -Tascii a.txt", true},
+		{"GROFF_TMAC_PATH=. groff -Tascii a.txt", true},
+		{"groff -Tascii -ms ok.ms", false},
+		{"groff -man -Tutf8 ok.1", false},
+		{"man -l ok.1", false},
+		{"man ls", false},
+		{"man 5 crontab", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
