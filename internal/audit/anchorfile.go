@@ -180,7 +180,7 @@ func parseCount(b []byte) (int64, bool) {
 // (ok false: none; err: unreadable). A state that no longer holds becomes a
 // cut, kept until reset; the count goes on from the old one over the
 // records written since, when guard can count them.
-func nextAnchor(f io.ReaderAt, old AnchorState, ok bool, err error, size int64, prev string, torn bool, ts string, n int64, head string) AnchorState {
+func nextAnchor(f io.ReaderAt, old AnchorState, ok bool, err error, size int64, prev string, torn bool, ts string, n int64, head string, lost bool) AnchorState {
 	next := AnchorState{Checkpoint: Checkpoint{Size: size + n, Head: head}, Count: -1}
 	held := false
 	switch {
@@ -189,7 +189,10 @@ func nextAnchor(f io.ReaderAt, old AnchorState, ok bool, err error, size int64, 
 	case ok:
 		held = holds(f, old.Checkpoint, size, prev, torn)
 		next.Cut = old.Cut // the first cut stays until it is reset
-		if next.Cut == nil && !held {
+		// A log that holds records but lost its checkpoint was changed
+		// by someone who removed the lock file: the anchor may be up to
+		// 4 KiB behind a cut, so the loss is the evidence (FINDINGS57b R2).
+		if next.Cut == nil && (!held || lost && old.Size > 0) {
 			next.Cut = &Cut{TS: ts, Size: old.Size, Head: old.Head, Found: size, Count: old.Count}
 		}
 	}
@@ -236,13 +239,13 @@ func countRecords(f io.ReaderAt, from, to int64) (n int64, ok bool) {
 
 // keepAnchor brings the anchor file at path up to date after an append (see
 // nextAnchor).
-func keepAnchor(path string, f io.ReaderAt, size int64, prev string, torn bool, ts string, n int64, head string) error {
+func keepAnchor(path string, f io.ReaderAt, size int64, prev string, torn bool, ts string, n int64, head string, lost bool) error {
 	af, err := openAnchor(path)
 	if err != nil {
 		return fmt.Errorf("audit anchor: %w", err)
 	}
 	old, ok, rerr := readAnchor(af)
-	next := nextAnchor(f, old, ok, rerr, size, prev, torn, ts, n, head)
+	next := nextAnchor(f, old, ok, rerr, size, prev, torn, ts, n, head, lost)
 	if err := writeAnchorTo(af, next, rerr != nil); err != nil {
 		af.Close()
 		return fmt.Errorf("audit anchor %s: %w", path, err)

@@ -186,6 +186,38 @@ func TestAnchorNoticesLoss(t *testing.T) {
 	}
 }
 
+// TestCheckpointLost: records cut off after the anchor's last update,
+// with the lock file (the checkpoint) deleted, are no fresh log: verify
+// reports the lost checkpoint, and a hook call after it records a cut in
+// the anchor instead of moving the anchor over the loss (FINDINGS57b R2).
+func TestCheckpointLost(t *testing.T) {
+	l := newAnchoredLog(t)
+	l.append(t, 0, 30)
+	a := l.read(t)
+	if int64(len(readLines(t, l.path))) == a.Count {
+		l.append(t, 30, 1)
+	}
+	keepLines(t, l.path, int(a.Count)) // the anchor's record stays
+	os.Remove(l.path + LockSuffix)
+	_, err := l.verify()
+	var ae *AnchorError
+	if !errors.As(err, &ae) || !errors.Is(err, ErrCheckpointMissing) || ae.Source != SourceCheckpoint || ae.KindName() != "checkpoint_missing" {
+		t.Fatalf("Verify = %v, want a lost checkpoint", err)
+	}
+	l.append(t, 100, 1)
+	if _, err := l.verify(); !errors.As(err, &ae) || !errors.Is(err, ErrCut) || ae.Source != SourceAnchor {
+		t.Fatalf("after a hook call: Verify = %v, want the cut the anchor recorded", err)
+	}
+	// A reset accepts the log as it is.
+	rep, err := VerifyWith(l.path, VerifyOptions{IgnoreCheckpoint: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ResetCheckpoint(l.path, rep.End, rep.Head); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestAnchorWindow pins down what the anchor cannot see: records cut off
 // after its last update, when the checkpoint was rewritten to match. The
 // checkpoint alone catches such a cut when it was not rewritten.

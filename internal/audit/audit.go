@@ -198,7 +198,7 @@ func appendLocked(f, lf *os.File, rec *event.Record, anchor string) error {
 	}
 	cpFresh := oldErr != nil || !oldOK
 	if anchor != "" && anchorDue(size, n, cpFresh, next.Cut != nil && (cpFresh || old.Cut == nil)) {
-		_ = keepAnchor(anchor, f, size, prev, torn, rec.TS, n, head) // see AppendOptions
+		_ = keepAnchor(anchor, f, size, prev, torn, rec.TS, n, head, cpFresh && size > 0) // see AppendOptions
 	}
 	return nil
 }

@@ -105,7 +105,7 @@ func BenchmarkAppendAnchor(b *testing.B) {
 			b.Fatal(err)
 		}
 		for b.Loop() {
-			if err := keepAnchor(anchor, f, size, prev, false, "2026-01-01T00:00:00.000Z", 400, prev); err != nil {
+			if err := keepAnchor(anchor, f, size, prev, false, "2026-01-01T00:00:00.000Z", 400, prev, false); err != nil {
 				b.Fatal(err)
 			}
 		}

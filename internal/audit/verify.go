@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/guardhq/guard/internal/event"
 	"github.com/guardhq/guard/internal/regularfile"
@@ -43,6 +44,9 @@ var (
 	ErrCut = errors.New("guard found the audit log cut")
 	// ErrCheckpointDamaged: the checkpoint itself cannot be read.
 	ErrCheckpointDamaged = errors.New("guard's checkpoint of the audit log is damaged")
+	// ErrCheckpointMissing: the log and guard's anchor hold records, but
+	// the lock file holds no checkpoint (guard writes both).
+	ErrCheckpointMissing = errors.New("guard's checkpoint of the audit log is missing")
 	// ErrAnchorDamaged: the anchor file is not an anchor.
 	ErrAnchorDamaged = errors.New("guard's anchor of the audit log is damaged")
 )
@@ -62,7 +66,8 @@ type AnchorError struct {
 	// SourceMissed.
 	Source string
 	// Kind is ErrLogMissing, ErrTruncated, ErrRewritten, ErrCut,
-	// ErrCheckpointDamaged, ErrAnchorDamaged or ErrMissed.
+	// ErrCheckpointDamaged, ErrCheckpointMissing, ErrAnchorDamaged or
+	// ErrMissed.
 	Kind error
 	// Detail says what was expected and what was found, with sizes,
 	// record numbers and hashes only (no path).
@@ -77,12 +82,13 @@ var anchorKinds = []struct {
 	name string
 }{
 	{ErrLogMissing, "log_missing"}, {ErrTruncated, "truncated"}, {ErrRewritten, "rewritten"},
-	{ErrCut, "cut"}, {ErrCheckpointDamaged, "checkpoint_damaged"}, {ErrAnchorDamaged, "anchor_damaged"},
+	{ErrCut, "cut"}, {ErrCheckpointDamaged, "checkpoint_damaged"}, {ErrCheckpointMissing, "checkpoint_missing"}, {ErrAnchorDamaged, "anchor_damaged"},
 	{ErrMissed, "missed"},
 }
 
 // KindName names e's Kind for JSON output: log_missing, truncated,
-// rewritten, cut, checkpoint_damaged, anchor_damaged or missed.
+// rewritten, cut, checkpoint_damaged, checkpoint_missing, anchor_damaged
+// or missed.
 func (e *AnchorError) KindName() string {
 	for _, k := range anchorKinds {
 		if e.Kind == k.err {
@@ -193,7 +199,7 @@ func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 	}
 	// The checkpoint and the anchor first: whatever they say was written
 	// before, so a log read after them holds at least that state.
-	holds, err := readHolds(path, opt)
+	holds, lost, err := readHolds(path, opt)
 	if err != nil {
 		return Report{}, err
 	}
@@ -224,43 +230,56 @@ func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 		return rep, fmt.Errorf("audit log %s: %w", path, err)
 	}
 	if !opt.IgnoreCheckpoint {
-		return rep, checkMissed(opt.AnchorFile) // calls with no record: missed.go
+		if err := checkMissed(opt.AnchorFile); err != nil {
+			return rep, err // calls with no record: missed.go
+		}
+	}
+	if lost != nil {
+		return rep, lost // what the anchor holds is there: the lost checkpoint is the finding
 	}
 	return rep, nil
 }
 
 // readHolds reads the states the log at path must still hold: guard's
-// checkpoint, then its anchor file, unless opt says to ignore them.
-func readHolds(path string, opt VerifyOptions) ([]hold, error) {
+// checkpoint, then its anchor file, unless opt says to ignore them; lost
+// when the anchor holds records but the checkpoint is gone, reported once
+// the log is found to hold the anchor.
+func readHolds(path string, opt VerifyOptions) (holds []hold, lost *AnchorError, err error) {
 	if opt.IgnoreCheckpoint {
-		return nil, nil
+		return nil, nil, nil
 	}
-	var holds []hold
-	cp, ok, err := ReadCheckpoint(path)
+	cp, cpOK, err := ReadCheckpoint(path)
 	if errors.Is(err, errBadCheckpoint) {
-		return nil, &AnchorError{Source: SourceCheckpoint, Kind: ErrCheckpointDamaged,
+		return nil, nil, &AnchorError{Source: SourceCheckpoint, Kind: ErrCheckpointDamaged,
 			Detail: "it is not in the form guard writes (" + path + LockSuffix + ")"}
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if ok {
+	if cpOK {
 		holds = append(holds, hold{Checkpoint: cp, count: -1, source: SourceCheckpoint})
 	}
 	if opt.AnchorFile == "" {
-		return holds, nil
+		return holds, nil, nil
 	}
 	a, ok, err := ReadAnchor(path, opt.AnchorFile)
 	if errors.Is(err, ErrAnchorDamaged) {
-		return nil, &AnchorError{Source: SourceAnchor, Kind: ErrAnchorDamaged, Detail: "it is not in the form guard writes"}
+		return nil, nil, &AnchorError{Source: SourceAnchor, Kind: ErrAnchorDamaged, Detail: "it is not in the form guard writes"}
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if ok {
 		holds = append(holds, hold{Checkpoint: a.Checkpoint, count: a.Count, source: SourceAnchor})
 	}
-	return holds, nil
+	if ok && !cpOK && a.Size > 0 {
+		// The anchor says the log held records: a lock file without a
+		// checkpoint was removed (FINDINGS57b R2), and the anchor alone
+		// may lag a cut by 4 KiB.
+		lost = &AnchorError{Source: SourceCheckpoint, Kind: ErrCheckpointMissing,
+			Detail: fmt.Sprintf("the anchor holds %d bytes of it, but %s holds no checkpoint (guard writes both at every append; 'guard audit verify --reset-checkpoint' accepts the log as it is)", a.Size, filepath.Base(path)+LockSuffix)}
+	}
+	return holds, lost, nil
 }
 
 // CheckAnchor checks guard's anchor a of a log for a reader that indexes
