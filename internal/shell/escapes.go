@@ -1041,20 +1041,14 @@ func (c *cmd) sshInput() {
 	if !ok {
 		return
 	}
-	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
-		switch {
-		case catalogue.SshWithArg.Has(s):
-			j++
-		case strings.HasPrefix(s, "-"):
-		default:
-			rest := c.args[j+1:]
-			if len(rest) == 0 || catalogue.Shells.Has(word.Base(rest[0].Text)) && (len(rest) == 1 || rest[1].Text == "-s") {
-				c.dataInput = true // analysed here
-				c.w.guess(t)
-			}
-			return
-		}
+	j := sshHost(c.args, nil)
+	if j >= len(c.args) {
+		return
+	}
+	rest := c.args[j+1:]
+	if len(rest) == 0 || catalogue.Shells.Has(word.Base(rest[0].Text)) && (len(rest) == 1 || rest[1].Text == "-s") {
+		c.dataInput = true // analysed here
+		c.w.guess(t)
 	}
 }
 

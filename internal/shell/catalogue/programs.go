@@ -220,6 +220,9 @@ var (
 	WritesLast = word.Set(" cp mv install ln rsync scp ")
 	// KeyUsers: the argument after -i is a key used, not shown.
 	KeyUsers = word.Set(" ssh scp sftp ssh-copy-id autossh ")
+	// keyUserValued are the letters of a key user's getopt string that
+	// take a value (ssh's for ssh and autossh).
+	keyUserValued = map[string]string{"scp": "cDFiJlPoSX", "sftp": "BbcDFiJloPRSsX", "ssh-copy-id": "iFopt"}
 	// GrepFamily take a pattern as their first operand.
 	GrepFamily = word.Set(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
 	// MessageTools: version control and hosting CLIs whose message options
@@ -245,6 +248,9 @@ var (
 	// NcWithArg: options of nc and the like that take the next word.
 	NcWithArg  = word.Set(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")
 	SshWithArg = word.Set(" -b -c -D -E -e -F -I -i -L -l -m -O -o -p -P -Q -R -S -W -w -J ")
+	// SSHValued are the letters of ssh's getopt string that take a value
+	// (its other letters are flags): a cluster -vE F is -v -E F.
+	SSHValued = "bcDEeFIiJLlmOoPpQRSWw"
 	// LogOpts: options of git log and the like whose value is data, after
 	// = or in the next word (--format and --pretty take theirs after = only).
 	LogOpts = word.Set(" --grep -S -G --author --committer --format= --pretty= ")
@@ -377,4 +383,13 @@ func ClusterDigits(opt, rest string) int {
 		return n
 	}
 	return 0
+}
+
+// KeyUserValued returns the letters of key user name's getopt string
+// (see KeyUsers) that take a value.
+func KeyUserValued(name string) string {
+	if v, ok := keyUserValued[name]; ok {
+		return v
+	}
+	return SSHValued
 }
