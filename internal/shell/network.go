@@ -517,7 +517,7 @@ func sshHost(args []word.Word, value func(letter byte, v string, at int)) int {
 
 // sshValue takes the value v of ssh's option letter, in word at: -J's
 // jump hosts, -i's key and -o's key options (used, never shown: spent),
-// -E's log (a write) and -S's control socket (a touch). Any other stays
+// -E's log and -S's control socket (touched). Any other stays
 // for generic, which touches it.
 func (c *cmd) sshValue(letter byte, v string, at int) {
 	switch letter {
@@ -531,10 +531,8 @@ func (c *cmd) sshValue(letter byte, v string, at int) {
 		if sshKeyOption(v) {
 			c.spend(at)
 		}
-	case 'E':
-		c.w.Write(v) // ssh appends its log to it
-	case 'S':
-		c.w.Touch(v)
+	case 'E', 'S':
+		c.w.Touch(v) // its log (appended), its control socket
 	}
 }
 
