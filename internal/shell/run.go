@@ -1905,7 +1905,8 @@ func volumeSource(opt, v string) string {
 func editsInPlace(name, s string) bool {
 	switch name {
 	case "sed":
-		return word.LongOption(s, "--in-place") || s == "--in" || word.ShortHas(s, 'i', "efl")
+		opt, _, _ := strings.Cut(s, "=")
+		return catalogue.SedLongs.Full(opt) == "--in-place" || word.ShortHas(s, 'i', "efl") // sed --i=B: getopt_long's unique prefix
 	case "perl", "ruby":
 		return word.ShortHas(s, 'i', "eEIMmxrCFIlSTWX")
 	}
