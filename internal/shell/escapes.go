@@ -670,16 +670,47 @@ func (c *cmd) sqlitePipe(cmd string, depth int) {
 	}
 }
 
-// gdbWithArg are gdb's options that take the next word.
-const gdbWithArg word.Set = " -p --pid -cd --cd -d --directory -s --symbols -e --exec -se -c --core -b -D --data-directory -tty --tty -l "
+// gdbWithArg are gdb's options that take the next word, by the names
+// gdbOptionName gives them.
+const gdbWithArg word.Set = " pid core exec se symbols cd directory data-directory tty b l baud interpreter "
+
+// gdbLongs are gdb's long options (gdb 13), which it reads with
+// getopt_long_only: one dash or two, any unique prefix, =VALUE or the
+// next word (gdb -command=F, -comm F, --eval=CMD).
+const gdbLongs word.Set = " args core pid exec se symbols command init-command eval-command init-eval-command early-init-command " +
+	"early-init-eval-command directory cd data-directory nx nh quiet silent batch batch-silent return-child-result tty nw nowindows " +
+	"tui interpreter write readnow readnever statistics version help configuration dbx fullname baud "
+
+// gdbShorts are gdb's one-letter options and their short aliases, by the
+// long option each is.
+var gdbShorts = map[string]string{"c": "core", "p": "pid", "e": "exec", "s": "symbols", "x": "command", "ix": "init-command",
+	"ex": "eval-command", "iex": "init-eval-command", "eix": "early-init-command", "eiex": "early-init-eval-command",
+	"d": "directory", "D": "data-directory", "n": "nx", "q": "quiet", "i": "interpreter", "f": "fullname", "b": "b", "l": "l"}
+
+// gdbOptionName returns the long option of gdb's that option word a (its
+// =VALUE cut off) names, as getopt_long_only reads it: "" for an operand.
+func gdbOptionName(a string) string {
+	if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+		return ""
+	}
+	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	if full, ok := gdbShorts[name]; ok && !strings.HasPrefix(a, "--") {
+		return full
+	}
+	if full, ok := word.Unique(name, gdbLongs.Names()); ok {
+		return full
+	}
+	return name
+}
 
 // gdb: -ex, -iex and --eval-command values are gdb commands, and so are
 // the lines it reads on standard input, the -x files the command wrote and
 // its init files the command wrote (~/.gdbinit, ./.gdbinit), unless -nx
-// (see gdbCommands). --args PROG ARGS runs PROG.
+// (see gdbCommands). --args PROG ARGS runs PROG. Its options are read as
+// getopt_long_only reads them (gdbOptionName).
 func (c *cmd) gdb() {
 	defer c.w.keepDirs()() // cd DIR moves gdb, not the shell
-	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-nx" || a.Text == "--nx" || a.Text == "-n" }) {
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return gdbOptionName(a.Text) == "nx" }) {
 		for _, rc := range []string{"~/.gdbinit", ".gdbinit", "~/.config/gdb/gdbinit"} {
 			if t, ok := c.w.WrittenText(rc); ok {
 				c.gdbCommands(t, 0)
@@ -687,21 +718,21 @@ func (c *cmd) gdb() {
 		}
 	}
 	for j := 0; j < len(c.args); j++ {
-		opt, val, eq := strings.Cut(c.args[j].Text, "=")
-		opt = strings.TrimPrefix(opt, "-")
+		word0, val, eq := strings.Cut(c.args[j].Text, "=")
+		opt := gdbOptionName(word0)
 		switch {
-		case opt == "-args" && j+1 < len(c.args):
+		case opt == "args" && j+1 < len(c.args):
 			c.extra = append(c.extra, c.inner(c.args[j+1:]).lines()...)
 			for k := j; k < len(c.args); k++ {
 				c.spend(k)
 			}
 			return
-		case gdbWithArg.Has("-"+opt) && !eq:
+		case gdbWithArg.Has(opt) && !eq:
 			j++
 			continue
 		}
 		switch opt {
-		case "ex", "iex", "-eval-command", "-init-eval-command", "x", "ix", "-command", "-init-command":
+		case "eval-command", "init-eval-command", "early-init-eval-command", "command", "init-command", "early-init-command":
 			if !eq && j+1 < len(c.args) {
 				j++
 				val = c.args[j].Text
@@ -720,7 +751,7 @@ func (c *cmd) gdb() {
 // command, or a file of commands.
 func (c *cmd) gdbOption(opt, val string) {
 	switch opt {
-	case "ex", "iex", "-eval-command", "-init-eval-command":
+	case "eval-command", "init-eval-command", "early-init-eval-command":
 		c.gdbCommands(val, 0)
 		return
 	}
