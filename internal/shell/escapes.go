@@ -681,11 +681,47 @@ const gdbLongs word.Set = " args core pid exec se symbols command init-command e
 	"early-init-eval-command directory cd data-directory nx nh quiet silent batch batch-silent return-child-result tty nw nowindows " +
 	"tui interpreter write readnow readnever statistics version help configuration dbx fullname baud "
 
-// gdbShorts are gdb's one-letter options and their short aliases, by the
-// long option each is.
-var gdbShorts = map[string]string{"c": "core", "p": "pid", "e": "exec", "s": "symbols", "x": "command", "ix": "init-command",
-	"ex": "eval-command", "iex": "init-eval-command", "eix": "early-init-command", "eiex": "early-init-eval-command",
-	"d": "directory", "D": "data-directory", "n": "nx", "q": "quiet", "i": "interpreter", "f": "fullname", "b": "b", "l": "l"}
+// gdbShort returns the long option gdb's one-letter option or short
+// alias name is ("" for none). A switch: no table built at start.
+func gdbShort(name string) string {
+	switch name {
+	case "c":
+		return "core"
+	case "p":
+		return "pid"
+	case "e":
+		return "exec"
+	case "s":
+		return "symbols"
+	case "x":
+		return "command"
+	case "ix":
+		return "init-command"
+	case "ex":
+		return "eval-command"
+	case "iex":
+		return "init-eval-command"
+	case "eix":
+		return "early-init-command"
+	case "eiex":
+		return "early-init-eval-command"
+	case "d":
+		return "directory"
+	case "D":
+		return "data-directory"
+	case "n":
+		return "nx"
+	case "q":
+		return "quiet"
+	case "i":
+		return "interpreter"
+	case "f":
+		return "fullname"
+	case "b", "l":
+		return name
+	}
+	return ""
+}
 
 // gdbOptionName returns the long option of gdb's that option word a (its
 // =VALUE cut off) names, as getopt_long_only reads it: "" for an operand.
@@ -694,7 +730,7 @@ func gdbOptionName(a string) string {
 		return ""
 	}
 	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-	if full, ok := gdbShorts[name]; ok && !strings.HasPrefix(a, "--") {
+	if full := gdbShort(name); full != "" && !strings.HasPrefix(a, "--") {
 		return full
 	}
 	if full, ok := word.Unique(name, gdbLongs.Names()); ok {

@@ -220,9 +220,6 @@ var (
 	WritesLast = word.Set(" cp mv install ln rsync scp ")
 	// KeyUsers: the argument after -i is a key used, not shown.
 	KeyUsers = word.Set(" ssh scp sftp ssh-copy-id autossh ")
-	// keyUserValued are the letters of a key user's getopt string that
-	// take a value (ssh's for ssh and autossh).
-	keyUserValued = map[string]string{"scp": "cDFiJlPoSX", "sftp": "BbcDFiJloPRSsX", "ssh-copy-id": "iFopt"}
 	// GrepFamily take a pattern as their first operand.
 	GrepFamily = word.Set(" grep egrep fgrep zgrep rg ag ack pt ugrep ")
 	// MessageTools: version control and hosting CLIs whose message options
@@ -388,8 +385,13 @@ func ClusterDigits(opt, rest string) int {
 // KeyUserValued returns the letters of key user name's getopt string
 // (see KeyUsers) that take a value.
 func KeyUserValued(name string) string {
-	if v, ok := keyUserValued[name]; ok {
-		return v
+	switch name {
+	case "scp":
+		return "cDFiJlPoSX"
+	case "sftp":
+		return "BbcDFiJloPRSsX"
+	case "ssh-copy-id":
+		return "iFopt"
 	}
-	return SSHValued
+	return SSHValued // ssh, autossh
 }
