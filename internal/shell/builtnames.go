@@ -31,7 +31,7 @@ func (c *cmd) builtNames() {
 			}
 			break
 		}
-		if v, ok := attachedValue(b.Attached, s, b.WithArg); ok {
+		if v, ok := attachedValue(b.Attached, b.Longs, s, b.WithArg); ok {
 			attached, hasAttached = v, true
 			continue
 		}
@@ -139,13 +139,18 @@ func inPlaceBackup(f, suf string) string {
 
 // attachedValue returns the value given in the same word to an option of
 // set (sed -i.bak, --in-place=.bak, perl -pi.bak): the rest of a cluster
-// after the flag, or what follows =.
-func attachedValue(set word.Set, s, withArg string) (string, bool) {
+// after the flag, or what follows =. A long option is any unique prefix of
+// one of longs, the program's long options, when it lists them
+// (getopt_long: sed --in=B).
+func attachedValue(set, longs word.Set, s, withArg string) (string, bool) {
 	if set == "" || !strings.HasPrefix(s, "-") {
 		return "", false
 	}
 	if strings.HasPrefix(s, "--") {
 		opt, v, _ := strings.Cut(s, "=")
+		if longs != "" {
+			opt = longs.Full(opt)
+		}
 		return v, set.Has(opt)
 	}
 	for i := 1; i < len(s); i++ {

@@ -716,11 +716,8 @@ func envFileGiven(p catalogue.Prefix, words []word.Word) bool {
 // prefix skips the options and operands of a prefix command and returns the
 // words of the command it runs; done means nothing more runs.
 func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) {
-	w := c.w
-	c.unitDir(p, words) // systemd-run: its own directory (unit.go)
-	if p.Cluster != "" {
-		words = c.unbundle(p, words) // env -iS STRING (optcluster.go)
-	}
+	c.unitDir(p, words)             // systemd-run: its own directory (unit.go)
+	words = c.prefixWords(p, words) // env -iS STRING, strace -fo F (prefixopts.go)
 	shell := p.Shell
 	c.prefixStart(p, words)
 	var operands []word.Word // of a prefix whose operands are not a command (su USER)
@@ -776,12 +773,11 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case c.argv0Option(words, &i, &argv0): // exec -a NAME, env -a NAME, --argv0=NAME
 		case strings.HasPrefix(a, "--") && strings.Contains(a, "="):
 			c.prefixValue(p, a)
-		case p.WithArg.Has(a):
-			if p.WriteOpts.Has(a) && i+1 < len(words) {
-				w.Write(words[i+1].Text) // time -o F, strace -o F
-			}
+		case p.WithArg.Has(a) || p.WriteOpts.Has(a) || p.ReadOpts.Has(a):
+			c.prefixFile(p, words, i) // time -o F, fakeroot -i F
 			i++
 		case strings.HasPrefix(a, "-") && len(a) > 1 && !word.IsNumberOption(a):
+			c.prefixFlag(p, words, i) // an option its row does not list: its value touched
 		case p.Assigns && envEntry(a) && entryNamed(a):
 			c.prefixAssign(a)
 		case p.Assigns && c.unknownEntry(a, p.Split.Has("-S")): // env (-S splits a string), not sudo
@@ -979,6 +975,12 @@ func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 	}
 	if p.WriteOpts.Has(opt) {
 		c.w.Write(v) // time --output=F
+	}
+	if p.ReadOpts.Has(opt) {
+		c.w.Read(v)
+	}
+	if !p.Listed(opt) {
+		c.touchValue(word.Word{Text: v, Known: word.IsKnown(v)}) // valgrind --log-file=F: a value guard cannot tell
 	}
 }
 

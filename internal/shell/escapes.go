@@ -688,16 +688,83 @@ func (c *cmd) sqlitePipe(cmd string, depth int) {
 	}
 }
 
-// gdbWithArg are gdb's options that take the next word.
-const gdbWithArg word.Set = " -p --pid -cd --cd -d --directory -s --symbols -e --exec -se -c --core -b -D --data-directory -tty --tty -l "
+// gdbWithArg are gdb's options that take the next word, by the names
+// gdbOptionName gives them.
+const gdbWithArg word.Set = " pid core exec se symbols cd directory data-directory tty b l baud interpreter "
+
+// gdbLongs are gdb's long options (gdb 13), which it reads with
+// getopt_long_only: one dash or two, any unique prefix, =VALUE or the
+// next word (gdb -command=F, -comm F, --eval=CMD).
+const gdbLongs word.Set = " args core pid exec se symbols command init-command eval-command init-eval-command early-init-command " +
+	"early-init-eval-command directory cd data-directory nx nh quiet silent batch batch-silent return-child-result tty nw nowindows " +
+	"tui interpreter write readnow readnever statistics version help configuration dbx fullname baud "
+
+// gdbShort returns the long option gdb's one-letter option or short
+// alias name is ("" for none). A switch: no table built at start.
+func gdbShort(name string) string {
+	switch name {
+	case "c":
+		return "core"
+	case "p":
+		return "pid"
+	case "e":
+		return "exec"
+	case "s":
+		return "symbols"
+	case "x":
+		return "command"
+	case "ix":
+		return "init-command"
+	case "ex":
+		return "eval-command"
+	case "iex":
+		return "init-eval-command"
+	case "eix":
+		return "early-init-command"
+	case "eiex":
+		return "early-init-eval-command"
+	case "d":
+		return "directory"
+	case "D":
+		return "data-directory"
+	case "n":
+		return "nx"
+	case "q":
+		return "quiet"
+	case "i":
+		return "interpreter"
+	case "f":
+		return "fullname"
+	case "b", "l":
+		return name
+	}
+	return ""
+}
+
+// gdbOptionName returns the long option of gdb's that option word a (its
+// =VALUE cut off) names, as getopt_long_only reads it: "" for an operand.
+func gdbOptionName(a string) string {
+	if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+		return ""
+	}
+	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	if full := gdbShort(name); full != "" && !strings.HasPrefix(a, "--") {
+		return full
+	}
+	if full, ok := word.Unique(name, gdbLongs.Names()); ok {
+		return full
+	}
+	return name
+}
 
 // gdb: -ex, -iex and --eval-command values are gdb commands, and so are
 // the lines it reads on standard input, the -x files the command wrote and
 // its init files the command wrote (~/.gdbinit, ./.gdbinit), unless -nx
-// (see gdbCommands). --args PROG ARGS runs PROG.
+// (see gdbCommands). --args PROG ARGS runs PROG. Its options are read as
+// getopt_long_only reads them (gdbOptionName).
 func (c *cmd) gdb() {
 	defer c.w.keepDirs()() // cd DIR moves gdb, not the shell
-	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return a.Text == "-nx" || a.Text == "--nx" || a.Text == "-n" }) {
+	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return gdbOptionName(a.Text) == "nx" }) {
 		for _, rc := range []string{"~/.gdbinit", ".gdbinit", "~/.config/gdb/gdbinit"} {
 			if t, ok := c.w.WrittenText(rc); ok {
 				c.gdbCommands(t, 0)
@@ -705,23 +772,21 @@ func (c *cmd) gdb() {
 		}
 	}
 	for j := 0; j < len(c.args); j++ {
-		opt, val, eq := strings.Cut(c.args[j].Text, "=")
-		if strings.HasPrefix(opt, "-") {
-			opt = gdbLong(opt) // -command=F, --comm F: getopt_long_only
-		}
+		word0, val, eq := strings.Cut(c.args[j].Text, "=")
+		opt := gdbOptionName(word0)
 		switch {
-		case opt == "-args" && j+1 < len(c.args):
+		case opt == "args" && j+1 < len(c.args):
 			c.extra = append(c.extra, c.inner(c.args[j+1:]).lines()...)
 			for k := j; k < len(c.args); k++ {
 				c.spend(k)
 			}
 			return
-		case gdbWithArg.Has("-"+opt) && !eq:
+		case gdbWithArg.Has(opt) && !eq:
 			j++
 			continue
 		}
 		switch opt {
-		case "ex", "iex", "-eval-command", "-init-eval-command", "x", "ix", "-command", "-init-command":
+		case "eval-command", "init-eval-command", "early-init-eval-command", "command", "init-command", "early-init-command":
 			if !eq && j+1 < len(c.args) {
 				j++
 				val = c.args[j].Text
@@ -736,56 +801,11 @@ func (c *cmd) gdb() {
 	}
 }
 
-// gdbLongs are gdb's long options as its getopt_long_only reads them, by
-// the name guard's reader knows them (a dash, then the name gdb's --help
-// gives; -x, -ex and the like are their own short names).
-var gdbLongs = [...]string{"args", "batch", "batch-silent", "cd", "command", "core", "data-directory", "directory",
-	"eval-command", "exec", "fullname", "help", "init-command", "init-eval-command", "interpreter", "nh", "nw",
-	"nowindows", "nx", "pid", "quiet", "readnever", "readnow", "return-child-result", "se", "silent", "symbols",
-	"tty", "tui", "version", "windows", "write", "ex", "iex", "ix", "x", "configuration", "early-init-command",
-	"early-init-eval-command", "eix", "eiex"}
-
-// gdbLong returns option word opt (up to =) as gdb's getopt_long_only
-// finds it, in the spelling gdb's reader takes: one or two dashes, a long
-// name in full or a unique prefix of one (-comm, --eval) becomes its
-// name after one dash ("-command"), a short name its letters ("x"); a word
-// that is neither stays as it was, without its first dash.
-func gdbLong(opt string) string {
-	name := strings.TrimPrefix(strings.TrimPrefix(opt, "-"), "-")
-	found := ""
-	for _, l := range gdbLongs {
-		if l == name {
-			found = l
-			break
-		}
-		if strings.HasPrefix(l, name) && name != "" {
-			if found != "" && found != l {
-				found = "?"
-			}
-			if found == "" {
-				found = l
-			}
-		}
-	}
-	switch {
-	case found == "" || found == "?":
-		return strings.TrimPrefix(opt, "-")
-	case len(found) <= 3 || found == "se" || found == "cd":
-		return found // x, ex, iex, ix, se, cd: as the reader spells them
-	}
-	switch found {
-	case "command", "eval-command", "init-command", "init-eval-command", "args", "pid", "directory", "symbols",
-		"exec", "core", "data-directory", "tty":
-		return "-" + found
-	}
-	return found
-}
-
 // gdbOption takes gdb option opt (without its first dash) given val: a
 // command, or a file of commands.
 func (c *cmd) gdbOption(opt, val string) {
 	switch opt {
-	case "ex", "iex", "-eval-command", "-init-eval-command":
+	case "eval-command", "init-eval-command", "early-init-eval-command":
 		c.gdbCommands(val, 0)
 		return
 	}
@@ -1146,20 +1166,14 @@ func (c *cmd) sshInput() {
 	if !ok {
 		return
 	}
-	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
-		switch {
-		case catalogue.SshWithArg.Has(s):
-			j++
-		case strings.HasPrefix(s, "-"):
-		default:
-			rest := c.args[j+1:]
-			if len(rest) == 0 || catalogue.Shells.Has(word.Base(rest[0].Text)) && (len(rest) == 1 || rest[1].Text == "-s") {
-				c.dataInput = true // analysed here
-				c.w.guess(t)
-			}
-			return
-		}
+	j := sshHost(c.args, nil)
+	if j >= len(c.args) {
+		return
+	}
+	rest := c.args[j+1:]
+	if len(rest) == 0 || catalogue.Shells.Has(word.Base(rest[0].Text)) && (len(rest) == 1 || rest[1].Text == "-s") {
+		c.dataInput = true // analysed here
+		c.w.guess(t)
 	}
 }
 

@@ -64,6 +64,9 @@ func (c *cmd) readList(lr *catalogue.ListReader, list word.Word, base string, re
 		names = []string{word.Mark(word.MarkSubst, "list")}
 	}
 	found := ok && word.IsStdin(list.Text) && len(c.stdin.paths) > 0
+	if lr.Operands {
+		c.listOperands(names, ok)
+	}
 	for _, n := range names {
 		if found && !strings.HasSuffix(n, "/…") {
 			c.w.ReadTree(n) // find's start, not narrowed: it lists every file below it
@@ -79,6 +82,23 @@ func (c *cmd) readList(lr *catalogue.ListReader, list word.Word, base string, re
 			c.w.Write(n)
 		}
 	}
+}
+
+// listOperands: the names a list reader lists are its operands, as if
+// typed (catalogue.ListReader.Operands): touched, with what it may write
+// beside them (a name its suffix hides). A list guard cannot read
+// (known false) may name any file: hidden.
+func (c *cmd) listOperands(names []string, known bool) {
+	if !known {
+		c.w.hide("hands %s a list of files it may replace that guard cannot read", c.name)
+		return
+	}
+	words := make([]word.Word, 0, len(names))
+	for _, n := range names {
+		c.w.Touch(n)
+		words = append(words, word.Word{Text: n, Known: true})
+	}
+	c.besideAll(words)
 }
 
 // listNames returns the names list holds (lines, or NUL-separated), when

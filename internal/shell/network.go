@@ -473,36 +473,67 @@ func (c *cmd) openssl() {
 // prints the key's text); the files of -E (its log), -S (its control
 // socket) and the other -o values are touched.
 func (c *cmd) ssh() {
-	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
-		if s == "-J" && j+1 < len(c.args) {
-			for _, h := range strings.Split(c.args[j+1].Text, ",") {
-				c.url(lang.HostPart(h))
-			}
-		}
-		if catalogue.SshWithArg.Has(s) {
-			if s == "-i" || s == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text) {
-				c.spend(j + 1)
-			}
-			j++
-			continue
-		}
-		if strings.HasPrefix(s, "-") {
-			if strings.HasPrefix(s, "-o") && sshKeyOption(s[2:]) {
-				c.spend(j)
-			}
-			continue
-		}
-		c.url(lang.HostPart(s))
-		for k := j; k < len(c.args); k++ {
+	host := sshHost(c.args, func(letter byte, v string, at int) { c.sshValue(letter, v, at) })
+	if host < len(c.args) {
+		c.url(lang.HostPart(c.args[host].Text))
+		for k := host; k < len(c.args); k++ {
 			c.spend(k) // the host, and the command run there
 		}
-		if j+1 < len(c.args) {
-			c.w.remote(c.args[j+1:]) // the remote command
+		if host+1 < len(c.args) {
+			c.w.remote(c.args[host+1:]) // the remote command
 		}
-		break
 	}
 	c.generic()
+}
+
+// sshHost reads ssh's options in args as its getopt reads them (a cluster
+// -vE F is -v -E F, a value glued or the next word), calling value with
+// each valued option's letter, value and the index of the word holding
+// it, and returns the index of the host operand (len(args) for none).
+func sshHost(args []word.Word, value func(letter byte, v string, at int)) int {
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		if s == "--" {
+			return j + 1
+		}
+		if len(s) < 2 || s[0] != '-' {
+			return j
+		}
+		k := strings.IndexAny(s[1:], catalogue.SSHValued)
+		if k < 0 {
+			continue // flags only: -vvv, -T
+		}
+		letter, v, at := s[k+1], s[k+2:], j
+		if v == "" && j+1 < len(args) {
+			j++
+			v, at = args[j].Text, j
+		}
+		if value != nil {
+			value(letter, v, at)
+		}
+	}
+	return len(args)
+}
+
+// sshValue takes the value v of ssh's option letter, in word at: -J's
+// jump hosts, -i's key and -o's key options (used, never shown: spent),
+// -E's log and -S's control socket (touched). Any other stays
+// for generic, which touches it.
+func (c *cmd) sshValue(letter byte, v string, at int) {
+	switch letter {
+	case 'J':
+		for _, h := range strings.Split(v, ",") {
+			c.url(lang.HostPart(h))
+		}
+	case 'i':
+		c.spend(at)
+	case 'o':
+		if sshKeyOption(v) {
+			c.spend(at)
+		}
+	case 'E', 'S':
+		c.w.Touch(v) // its log (appended), its control socket
+	}
 }
 
 // sshKeyOption reports whether ssh option KEY=VALUE names a key or

@@ -1264,6 +1264,36 @@ type copyDest struct {
 	kind effect.EntryKind
 }
 
+// keyUserOption takes the option word at j of ssh, scp or sftp as its
+// getopt reads it (ssh -vi KEY is -v -i KEY): the configuration it reads
+// (-F F: ssh quotes a bad line of it back, ssh -F ~/.ssh/id_rsa -G x
+// prints the key), the key it uses (-i KEY, -o IdentityFile=KEY: used, not
+// shown). It returns the index of the last word it used.
+func (c *cmd) keyUserOption(j int) (int, bool) {
+	a := c.args[j].Text
+	k := strings.IndexAny(a[1:], catalogue.KeyUserValued(c.name))
+	if k < 0 {
+		return j, false
+	}
+	letter, v, at := a[k+1], a[k+2:], j
+	if v == "" {
+		if j+1 >= len(c.args) {
+			return j, true
+		}
+		v, at = c.args[j+1].Text, j+1
+	}
+	switch {
+	case letter == 'F':
+		c.w.Read(v)
+		c.spend(at)
+	case letter == 'i' || letter == 'o' && sshKeyOption(v):
+		c.spend(at)
+	default:
+		return j, false // any other value: generic's, touched
+	}
+	return at, true
+}
+
 // genericOption accounts for the option at j whose value generic does not
 // take for an operand: the configuration a key user reads (ssh -F F), the
 // key it uses (-i KEY, -o IdentityFile=KEY), the target directory of cp
@@ -1272,18 +1302,8 @@ type copyDest struct {
 func (c *cmd) genericOption(j int, dest *copyDest) (int, bool) {
 	a := c.args[j].Text
 	switch {
-	case catalogue.KeyUsers.Has(c.name) && a == "-F" && j+1 < len(c.args):
-		// The configuration file is read, and ssh quotes a bad line of it
-		// back (ssh -F ~/.ssh/id_rsa -G x prints the key).
-		c.w.Read(c.args[j+1].Text)
-		c.spend(j + 1)
-		return j + 1, true
-	case catalogue.KeyUsers.Has(c.name) && (a == "-i" || a == "-o" && j+1 < len(c.args) && sshKeyOption(c.args[j+1].Text)):
-		c.spend(j + 1) // the identity file is used, not shown
-		return j + 1, true
-	case catalogue.KeyUsers.Has(c.name) && (strings.HasPrefix(a, "-o") && sshKeyOption(a[2:]) || strings.HasPrefix(a, "-i") && len(a) > 2):
-		c.spend(j) // -oIdentityFile=F, -iF
-		return j, true
+	case catalogue.KeyUsers.Has(c.name) && strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
+		return c.keyUserOption(j)
 	case catalogue.WritesLast.Has(c.name) && targetOption(a):
 		if v, k, ok := word.OptionValue(c.args, j, 't', "S", "--target-directory"); ok {
 			dest.path, dest.given = v, true
@@ -1912,7 +1932,8 @@ func volumeSource(opt, v string) string {
 func editsInPlace(name, s string) bool {
 	switch name {
 	case "sed":
-		return word.LongOption(s, "--in-place") || s == "--in" || word.ShortHas(s, 'i', "efl")
+		opt, _, _ := strings.Cut(s, "=")
+		return catalogue.SedLongs.Full(opt) == "--in-place" || word.ShortHas(s, 'i', "efl") // sed --i=B: getopt_long's unique prefix
 	case "perl", "ruby":
 		return word.ShortHas(s, 'i', "eEIMmxrCFIlSTWX")
 	}

@@ -38,7 +38,15 @@ type NameBuilder struct {
 	Decodes              bool
 	// WithArg: short options that take a value (for cluster parsing).
 	WithArg string
+	// Longs: all the program's long options, when it reads them with
+	// getopt_long: a word --x is the one of them x is a unique prefix
+	// of (sed --in=B is --in-place=B).
+	Longs word.Set
 }
+
+// SedLongs are GNU sed's long options (sed 4.9).
+const SedLongs word.Set = " --debug --expression --file --follow-symlinks --help --in-place --line-length --null-data --zero-terminated " +
+	"--posix --quiet --silent --regexp-extended --sandbox --separate --unbuffered --binary --version "
 
 var backupNames = &NameBuilder{Suffix: " -S --suffix ", Backup: " -b --backup ", SuffixEnv: "SIMPLE_BACKUP_SUFFIX", WithArg: "StmogZ"}
 
@@ -71,7 +79,7 @@ func NameBuilderOf(name string) *NameBuilder {
 }
 
 var (
-	sedNames    = NameBuilder{Attached: " -i --in-place ", WithArg: "efl"}
+	sedNames    = NameBuilder{Attached: " -i --in-place ", WithArg: "efl", Longs: SedLongs}
 	perlNames   = NameBuilder{Attached: " -i ", WithArg: "eEIMmxrCFlSTWX"}
 	rubyNames   = NameBuilder{Attached: " -i ", WithArg: "eEIrCFlSTWX"}
 	csplitNames = NameBuilder{Prefix: " -f --prefix ", Format: " -b --suffix-format ", DefPrefix: "xx", DefFormat: "%02d", WithArg: "fbn"}

@@ -105,6 +105,37 @@ type Prefix struct {
 	// one (withArg, split) taking the rest of the word or the next one
 	// (env -iS STRING, -uNAME).
 	Cluster string
+	// Flags, when set, are all its options that take no value: its row
+	// then lists every option it accepts, and its words are read as its
+	// getopt_long reads them (prefixopts.go): clusters, a value glued
+	// (-oF, --output=F), unique prefixes of long options. Optional are
+	// the options whose value is only ever glued (script -tFILE: getopt's
+	// "t::"); Permute: options after its operands are options too (GNU
+	// getopt's default).
+	Flags, Optional word.Set
+	Permute         bool
+	ReadOpts        word.Set // options whose value is a file it reads (fakeroot -i F)
+}
+
+// Valued reports whether opt, one of p's options in full, takes a value.
+func (p Prefix) Valued(opt string) bool {
+	for _, set := range []word.Set{p.WithArg, p.script, p.Split, p.CmdWith, p.Prog, p.Env, p.EnvFiles, p.EnvDirs, p.EnvHidden,
+		p.Unsets, p.WriteOpts, p.ReadOpts, p.Chdir, p.Dir.Props, p.Module, p.Optional} {
+		if set.Has(opt) {
+			return true
+		}
+	}
+	return false
+}
+
+// Listed reports whether p's row names opt, one of its options in full.
+func (p Prefix) Listed(opt string) bool {
+	for _, set := range []word.Set{p.Flags, p.NoRun, p.Edit, p.CmdAfter, p.Exec, p.RestOpts, p.ShellOpts, p.Login, p.Clears, p.Moves} {
+		if set.Has(opt) {
+			return true
+		}
+	}
+	return p.Valued(opt)
 }
 
 // Long returns the long option opt abbreviates (getopt_long takes any
@@ -116,7 +147,7 @@ func (p Prefix) Long(opt string) string {
 	}
 	found := ""
 	for _, set := range []word.Set{p.WithArg, p.script, p.Split, p.NoRun, p.CmdAfter, p.CmdWith, p.Prog, p.Env, p.ShellOpts, p.Exec,
-		p.Module, p.WriteOpts, p.Chdir, p.Moves, p.Login, p.EnvFiles, p.EnvDirs} {
+		p.Module, p.WriteOpts, p.Chdir, p.Moves, p.Login, p.EnvFiles, p.EnvDirs, p.Flags, p.Optional, p.ReadOpts, p.Unsets, p.EnvHidden, p.Clears, p.Edit, p.RestOpts} {
 		for _, o := range strings.Fields(string(set)) {
 			switch {
 			case o == opt:
@@ -148,6 +179,8 @@ type PrefixEntry struct {
 var (
 	// terminal: xterm -e CMD…, xterm -e 'CMD ARGS'.
 	terminal = Prefix{None: true, CmdAfter: " -e --command "}
+	// suFlags: the flags of util-linux su and runuser (su-common.c).
+	suFlags word.Set = " -f -m -p -P -h -V --fast --preserve-environment --pty --help --version "
 	// vteTerminal: gnome-terminal -e 'CMD ARGS' (a script), -x CMD….
 	vteTerminal = Prefix{script: " -e --command ", CmdAfter: " -x --execute "}
 	// systemdRunDir: a system unit runs in /, a user unit (--user) in the
@@ -201,7 +234,10 @@ var Prefixes = []PrefixEntry{
 	// envdir DIR CMD: each file of DIR sets a variable (daemontools).
 	{Name: "envdir", Prefix: Prefix{Operands: 1, EnvDir: true}},
 	{Name: "exec", Prefix: Prefix{Execs: true, WithArg: " -a ", Cluster: "cl", Clears: " -c "}},
-	{Name: "fakeroot"},
+	// fakeroot [-l LIB] [--faked PROG] [-s SAVE] [-i LOAD] [-u] [-b FD] [--] CMD:
+	// its shell script's getopt "+l:f:i:s:ub:vh".
+	{Name: "fakeroot", Prefix: Prefix{WithArg: " -l --lib -b --fd-base ", Prog: " -f --faked ", WriteOpts: " -s ", ReadOpts: " -i -l --lib ",
+		Flags: " -u --unknown-is-real -v --version -h --help "}},
 	// faketime [-f] TIMESTAMP CMD…
 	{Name: "faketime", Prefix: Prefix{Operands: 1, Prog: " --date-prog "}},
 	{Name: "firejail"},
@@ -250,29 +286,39 @@ var Prefixes = []PrefixEntry{
 	// runuser -u USER CMD…, or su's form.
 	{Name: "rlwrap", Prefix: Prefix{WithArg: " -f -H -l -P -S -t -w -C -D -g -h -I -o -O -q -s -z --file --history-filename --logfile --pre-given --substitute-prompt --set-term-name --histsize --command-name "}},
 	{Name: "runuser", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
-		script: " -c --command --session-command ", CmdWith: " -u --user ", None: true, Shell: true, Operands: 1, Login: " - -l --login "}},
+		script: " -c --command --session-command ", CmdWith: " -u --user ", None: true, Shell: true, Operands: 1, Login: " - -l --login ",
+		Flags: suFlags}},
 	{Name: "rxvt", Prefix: terminal},
-	// script [-c CMD] [FILE]: FILE is the typescript it writes.
-	{Name: "script", Prefix: Prefix{WithArg: " -E -I -O -T -B -m --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit ",
+	// script [-c CMD] [FILE]: FILE is the typescript it writes; its
+	// getopt_long permutes (script FILE -c CMD --log-out F).
+	{Name: "script", Prefix: Prefix{WithArg: " -E -I -O -T -B -m -o --echo --log-in --log-out --log-io --log-timing --logging-format --output-limit ",
 		script: " -c --command ", None: true, Shell: true, Writes: true,
-		WriteOpts: " -I -O -T -B --log-in --log-out --log-io --log-timing "}},
+		WriteOpts: " -I -O -T -B -t --log-in --log-out --log-io --log-timing --timing ", Optional: " -t --timing ",
+		Flags: " -a -e -f -q -V -h --append --return --flush --quiet --version --help ", Permute: true}},
 	{Name: "setpriv", Prefix: Prefix{Clears: " --reset-env ", WithArg: " --reuid --regid --ruid --euid --rgid --egid --groups --inh-caps --ambient-caps --bounding-set --securebits --pdeathsig --selinux-label --apparmor-profile --landlock-access --landlock-rule "}},
 	{Name: "setsid"},
 	// sg GROUP [-c] CMD: a script.
 	{Name: "sg", Prefix: Prefix{script: " -c ", Operands: 1, Rest: true}},
 	{Name: "sshpass", Prefix: Prefix{WithArg: " -p -f -d -P "}},
 	{Name: "stdbuf", Prefix: Prefix{Execs: true, WithArg: " -i -o -e "}},
-	{Name: "strace", Prefix: Prefix{WithArg: " -o -p -e -s -u -E -P -a -b -I -O -S -X ", WriteOpts: " -o "}},
+	// strace: its getopt_long "+a:Ab:cCdDe:E:fFhiI:kno:O:p:P:qrs:S:tTu:U:vVwxX:yzZ" (strace 6).
+	{Name: "strace", Prefix: Prefix{WithArg: " -o -p -e -s -u -P -a -b -I -O -S -X -U --output --attach --trace --signal --status --abbrev --verbose --raw --read --write --fault --inject " +
+		"--string-limit --columns --const-print-style --detach-on --interruptible --summary-sort-by --summary-columns --trace-path --user --quiet --decode-fds --secontext --timestamps --syscall-times ",
+		WriteOpts: " -o --output ", Env: " -E --env ",
+		Flags: " -A -c -C -d -D -f -F -h -i -k -n -N -q -r -t -T -v -V -w -x -y -z -Z --output-separately --output-append-mode --follow-forks --summary-only --summary " +
+			"--summary-wall-clock --help --version --absolute-timestamps --relative-timestamps --instruction-pointer --stack-trace --daemonize --debug --no-abbrev " +
+			"--strings-in-hex --seccomp-bpf --kvm --successful-only --failed-only --silence --tips --decode-pids --always-show-pid --namespace --pidns-translation --follow-forks "}},
 	// su [-] [USER [ARGS…]]: ARGS go to the user's shell.
 	{Name: "su", Prefix: Prefix{WithArg: " -g -G -w --group --supp-group --whitelist-environment ", Prog: " -s --shell ",
-		script: " -c --command --session-command ", None: true, Shell: true, Operands: 1, Login: " - -l --login "}},
+		script: " -c --command --session-command ", None: true, Shell: true, Operands: 1, Login: " - -l --login ", Flags: suFlags}},
 	{Name: "su-exec", Prefix: Prefix{Operands: 1}},
 	{Name: "sudo", Prefix: Prefix{WithArg: " -u -g -C -D -h -p -r -t -U -T -R --user --group --chdir --prompt --role --type --other-user --close-from --host --command-timeout ",
 		Assigns: true, ShellOpts: " -s -i --shell --login ", Chdir: " -D --chdir ", Login: " -i --login ", Edit: " -e --edit "}},
 	{Name: "systemd-run", Prefix: Prefix{WithArg: " -p --property -u --unit --description --slice -M --machine -H --host --uid --gid --nice --working-directory --on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property --path-property --socket-property --service-type ",
 		Env: " -E --setenv ", ShellOpts: " -S --shell ", Chdir: " --working-directory ", Dir: systemdRunDir}},
 	{Name: "taskset", Prefix: Prefix{Execs: true, Operands: 1}},
-	{Name: "time", Prefix: Prefix{WithArg: " -f -o --format --output ", WriteOpts: " -o --output "}},
+	{Name: "time", Prefix: Prefix{WithArg: " -f -o --format --output ", WriteOpts: " -o --output ",
+		Flags: " -a -p -q -v -V --append --portability --quiet --verbose --version --help "}},
 	{Name: "timeout", Prefix: Prefix{WithArg: " -s -k --signal --kill-after ", Operands: 1}},
 	{Name: "tini", Prefix: Prefix{WithArg: " -p -e "}},
 	{Name: "toolbox", Prefix: Prefix{Sub: "run", WithArg: " -c --container -d --distro -r --release ", Moved: true}},
@@ -291,7 +337,9 @@ var Prefixes = []PrefixEntry{
 		"--python-preference --resolution --prerelease --exclude-newer --link-mode --index-strategy --keyring-provider --directory --project ",
 		EnvFiles: " --env-file ", Chdir: " --directory "}},
 	{Name: "uxterm", Prefix: terminal},
-	{Name: "valgrind"},
+	// valgrind: every option is a flag or --name=VALUE; those whose value
+	// is a file it writes are listed, any other --name=VALUE is touched.
+	{Name: "valgrind", Prefix: Prefix{WriteOpts: " --log-file --xml-file --massif-out-file --callgrind-out-file --cachegrind-out-file --dhat-out-file --xtree-memory-file --xtree-leak-file "}},
 	{Name: "watch", Prefix: Prefix{WithArg: " -n --interval -q --equexit ", Rest: true, Exec: " -x --exec "}},
 	{Name: "x-terminal-emulator", Prefix: terminal},
 	{Name: "xfce4-terminal", Prefix: vteTerminal},

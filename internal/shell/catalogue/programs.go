@@ -245,6 +245,9 @@ var (
 	// NcWithArg: options of nc and the like that take the next word.
 	NcWithArg  = word.Set(" -p -s -w -x -X -i -q -W -I -O -T -V -M -m -g -G --source --source-port --wait --proxy --proxy-type --proxy-auth -o --output ")
 	SshWithArg = word.Set(" -b -c -D -E -e -F -I -i -L -l -m -O -o -p -P -Q -R -S -W -w -J ")
+	// SSHValued are the letters of ssh's getopt string that take a value
+	// (its other letters are flags): a cluster -vE F is -v -E F.
+	SSHValued = "bcDEeFIiJLlmOoPpQRSWw"
 	// LogOpts: options of git log and the like whose value is data, after
 	// = or in the next word (--format and --pretty take theirs after = only).
 	LogOpts = word.Set(" --grep -S -G --author --committer --format= --pretty= ")
@@ -377,4 +380,18 @@ func ClusterDigits(opt, rest string) int {
 		return n
 	}
 	return 0
+}
+
+// KeyUserValued returns the letters of key user name's getopt string
+// (see KeyUsers) that take a value.
+func KeyUserValued(name string) string {
+	switch name {
+	case "scp":
+		return "cDFiJlPoSX"
+	case "sftp":
+		return "BbcDFiJloPRSsX"
+	case "ssh-copy-id":
+		return "iFopt"
+	}
+	return SSHValued // ssh, autossh
 }

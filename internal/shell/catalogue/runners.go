@@ -102,7 +102,7 @@ var (
 	sshProgramOptions = []runOption{{names: " -S ", attached: true, Use: RunProgram}, {names: " -o ", attached: true, Use: RunSSHOption}, {names: " -F ", attached: true, Use: RunSSHConfig}}
 	// gpg --exec-path DIR: where it looks for its helper programs.
 	gpgRunners     = []runOption{{names: " --exec-path ", Use: RunLoadsCode}}
-	sshShort       = "bcDEeFIiJLlmOoPpQRSWw" // ssh's getopt string: the letters that take a value
+	sshShort       = SSHValued // ssh's getopt string: the letters that take a value
 	tarShort       = "bCfFgHIKLNTVX"
 	tarExact       = word.Set(" --checkpoint ")
 	tarRunners     = []runOption{{names: " -I --use-compress-program --to-command ", attached: true, Use: RunCommand}, {names: " --checkpoint-action ", Use: RunCheckpoint}}
@@ -180,7 +180,8 @@ var OptionRunners = []OptionRunner{
 	{Name: "scala", options: jvmRunners},
 	{Name: "scp", Short: "cDFiJlPoSX", options: sshProgramOptions},
 	{Name: "sdiff", Abbrev: true, options: diffProgOption},
-	{Name: "sftp", Short: "BbcDFiJloPRSsX", options: sshProgramOptions},
+	// sftp -D PROG: "connect directly to a local sftp server", the program it runs.
+	{Name: "sftp", Short: "BbcDFiJloPRSsX", options: []runOption{{names: " -S -D ", attached: true, Use: RunProgram}, {names: " -o ", attached: true, Use: RunSSHOption}, {names: " -F ", attached: true, Use: RunSSHConfig}}},
 	{Name: "sort", Abbrev: true, options: []runOption{{names: " --compress-program ", Use: RunProgram}}}, // compresses its temporary files with PROG
 	{Name: "split", Abbrev: true, options: []runOption{{names: " --filter ", Use: RunCommand}}},          // $SHELL -c CMD, each piece its input
 	{Name: "ssh", Short: sshShort, options: sshOptions},

@@ -94,6 +94,12 @@ type ListReader struct {
 	// Removes are the options that make it remove the files it lists
 	// (tar --remove-files, zip -m): the names are written too.
 	Removes word.Set
+	// Operands: the names it lists are its operands, as if typed, for a
+	// program not known to only read them (xz --files=F replaces each
+	// with NAME.xz, unxz writes the name its suffix hides, zstd --rm
+	// removes them): each is touched, and what it may write beside it
+	// is (shell/beside.go).
+	Operands bool
 }
 
 // ListReaders lists them, sorted by name (TestListReadersSorted).
@@ -108,13 +114,13 @@ var ListReaders = []ListReader{
 	{Name: "rsync", Files: " --files-from ", FromSource: true, Removes: " --remove-source-files "},
 	{Name: "sort", Files: " --files0-from "},
 	{Name: "tar", Files: " -T --files-from ", Recurses: true, Removes: " --remove-files "},
-	{Name: "unxz", Files: " --files --files0 ", OptArg: true},
-	{Name: "unzstd", Files: " --filelist "},
+	{Name: "unxz", Files: " --files --files0 ", OptArg: true, Operands: true},
+	{Name: "unzstd", Files: " --filelist ", Operands: true},
 	{Name: "wc", Files: " --files0-from "},
-	{Name: "xz", Files: " --files --files0 ", OptArg: true},
+	{Name: "xz", Files: " --files --files0 ", OptArg: true, Operands: true},
 	{Name: "xzcat", Files: " --files --files0 ", OptArg: true},
 	{Name: "zip", Stdin: " -@ --names-stdin ", Removes: " -m --move "},
-	{Name: "zstd", Files: " --filelist "},
+	{Name: "zstd", Files: " --filelist ", Operands: true},
 	{Name: "zstdcat", Files: " --filelist "},
 }
 
