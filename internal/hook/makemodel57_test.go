@@ -111,8 +111,6 @@ func TestMakeOwnValues(t *testing.T) {
 		"ok6/Makefile":        "X = a\n" + w("$(filter-out a,$(X))"),
 		"v/Makefile":          "t:\n\techo x > $(CURDIR)/.git/hooks/pre-commit\n",
 		"ok9/Makefile":        "LOCALBIN ?= $(CURDIR)/bin\nt:\n\trm -rf $(LOCALBIN) $(CURDIR)/cover.out\n",
-		"ok10/Makefile":       "t:\n\t$(MAKE) $(MFLAGS) -C sub\n\t$(MAKE) -C sub $(MAKEFLAGS) all\n",
-		"ok10/sub/Makefile":   "all:\n\techo sub\n",
 		"ok8/Makefile":        "t:\n\tcd $(CURDIR) && ./scripts/test.sh\n\tcd $(CURDIR)/sub && ./run.sh\n",
 		"ok8/scripts/test.sh": "echo test\n",
 		"ok8/sub/run.sh":      "echo run\n",

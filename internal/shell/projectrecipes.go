@@ -1700,7 +1700,7 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 		// again, where the shell's $HOME would not (FINDINGS56b G8)
 		return "~", false
 	case "MAKEFLAGS", "MFLAGS", "MAKELEVEL":
-		return c.makeFlagsValue(m, name), false // make's own for this run (makedb.go)
+		return unknownMakeVar(name), false // make's own for this run, whatever sets them (makedb.go)
 	}
 	if m.opaque[name] {
 		return unknownMakeVar(name), false
