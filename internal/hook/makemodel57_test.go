@@ -110,7 +110,6 @@ func TestMakeOwnValues(t *testing.T) {
 		"ok5/Makefile":        n("$(filter /bin/sh,$(SHELL))"),
 		"ok6/Makefile":        "X = a\n" + w("$(filter-out a,$(X))"),
 		"v/Makefile":          "t:\n\techo x > $(CURDIR)/.git/hooks/pre-commit\n",
-		"ok9/Makefile":        "LOCALBIN ?= $(CURDIR)/bin\nt:\n\trm -rf $(LOCALBIN) $(CURDIR)/cover.out\n",
 		"ok8/Makefile":        "t:\n\tcd $(CURDIR) && ./scripts/test.sh\n\tcd $(CURDIR)/sub && ./run.sh\n",
 		"ok8/scripts/test.sh": "echo test\n",
 		"ok8/sub/run.sh":      "echo run\n",

@@ -1075,11 +1075,6 @@ func (c *cmd) scanMakefileRuns(m *makefile, goals []string) {
 // most maxMakeSpread times.
 func (c *cmd) scanMakeLines(m *makefile, lines []string) {
 	texts := c.makeLines(m, lines)
-	if d := c.makeDir(); !strings.Contains(d, "$") {
-		for i, t := range texts {
-			texts[i] = relativeTo(t, d)
-		}
-	}
 	spread := 1
 	if len(lines) > 0 {
 		spread = min(maxMakeSpread, (len(texts)+len(lines)-1)/len(lines))
@@ -1561,41 +1556,6 @@ func (w *walker) recipePaths(s string) []string {
 		return []string{s}
 	}
 	return nil
-}
-
-// relativeTo returns expanded recipe text t with the absolute directory
-// make runs in, dir ($(CURDIR), $(abspath .)), written as the recipe's
-// shell names it there: ./x for dir/x, . for dir. make's conditions
-// were decided on the absolute path; the line reads as the relative one
-// did (rm -rf $(CURDIR)/bin is rm -rf ./bin).
-func relativeTo(t, dir string) string {
-	if dir == "/" || !strings.Contains(t, dir) {
-		return t
-	}
-	pathChar := func(b byte) bool { return word.IsWordChar(b) || strings.IndexByte("./-~+@%,", b) >= 0 }
-	var b strings.Builder
-	for i := 0; i < len(t); {
-		j := strings.Index(t[i:], dir)
-		if j < 0 {
-			b.WriteString(t[i:])
-			break
-		}
-		j += i
-		end := j + len(dir)
-		b.WriteString(t[i:j])
-		switch {
-		case j > 0 && pathChar(t[j-1]):
-			b.WriteString(dir)
-		case end < len(t) && t[end] == '/':
-			b.WriteString(".")
-		case end == len(t) || !pathChar(t[end]):
-			b.WriteString(".")
-		default:
-			b.WriteString(dir)
-		}
-		i = end
-	}
-	return b.String()
 }
 
 // belowHere returns absolute path s as a name in the directory the line
