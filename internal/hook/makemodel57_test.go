@@ -1,9 +1,6 @@
 package hook
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestMakeDefineSpecial: a define block sets the variables make consults
 // as the one-line assignments do: define .DEFAULT_GOAL names the default
@@ -69,64 +66,4 @@ func TestMakeTargetSpecificLayer(t *testing.T) {
 		"ok/Makefile": "CFLAGS = -O2\ndebug: CFLAGS += -g\nall:\n\tcc $(CFLAGS) -o app main.c\ndebug: all\n",
 	})
 	checkAll(t, proj, []string{"make -C a t", "make -C b t", "make -C c t", "make -C d t", "make -C e t"}, []string{"make -C ok", "make -C ok debug"})
-}
-
-// TestMakeOwnValues: a $(if), $(or), $(and) or $(filter) on a value make
-// gives itself is decided on make's value, or on both branches where
-// guard cannot tell it for this run: make's database and its own
-// variables (MAKE_VERSION, MAKEFLAGS, SHELL, which make takes not from
-// the environment), $(CURDIR) and $(abspath) absolute, $(realpath) of a
-// missing file empty, a condition of blanks that holds, words split at
-// ASCII blanks only (FINDINGS56b G1).
-func TestMakeOwnValues(t *testing.T) {
-	w := func(e string) string { return "t:\n\techo PWN >> $(if " + e + ",$(HOME)/.bashrc,out.txt)\n" }
-	n := func(e string) string { return "t:\n\techo PWN >> $(if " + e + ",out.txt,$(HOME)/.bashrc)\n" }
-	files := map[string]string{
-		"a/Makefile": w("$(MAKE_VERSION)"),
-		"b/Makefile": w("$(MAKELEVEL)"),
-		"c/Makefile": w("$(filter /bin/sh,$(SHELL))"),
-		"d/Makefile": w("$(findstring /,$(CURDIR))"),
-		"e/Makefile": n("$(realpath nofile)"),
-		"f/Makefile": "E :=\nSP := $(E) $(E)\n" + w("$(SP)"),
-		"g/Makefile": "t:\n\techo PWN >> $(word 2,a\u00a0out.txt ~/.bashrc)\n",
-		"h/Makefile": "N := \u00a0\n" + w("$(N)"),
-		"i/Makefile": "t: $(if $(MAKE_VERSION),evil)\n\t@echo t\nevil:\n\techo PWN >> ~/.bashrc\n",
-		"j/Makefile": "t:\n\t@cat $(if $(filter /%,$(CURDIR)),~/.aws/credentials,README)\n",
-		"k/Makefile": w("$(filter /%,$(abspath .))"),
-		"l/Makefile": w("$(F77)"),
-		"m/Makefile": w("$(filter oneshell,$(.FEATURES))"),
-		"n/Makefile": w("$(MAKEFLAGS)"),
-		"o/Makefile": "F\u00a0= out.txt\n" + n("$(F)"),
-		"p/Makefile": "E :=\nSP := $(E) $(E)\n" + w("$(and $(SP),y)"),
-		"q/Makefile": w("$(COMPILE.C)"),
-		"r/Makefile": w("$(.DEFAULT_GOAL)"),
-		"s/Makefile": n("$(filter-out /bin/sh,$(SHELL))"),
-		"u/Makefile": w("$(and x,y)"),
-		// make's values where guard knows them: the harmless branch only
-		"ok1/Makefile":        n("$(filter /%,$(CURDIR))"),
-		"ok2/Makefile":        w("$(realpath nofile)"),
-		"ok3/Makefile":        n("$(realpath Makefile)"),
-		"ok4/Makefile":        n("$(filter cc,$(CC))"),
-		"ok5/Makefile":        n("$(filter /bin/sh,$(SHELL))"),
-		"ok6/Makefile":        "X = a\n" + w("$(filter-out a,$(X))"),
-		"v/Makefile":          "t:\n\techo x > $(CURDIR)/.git/hooks/pre-commit\n",
-		"ok8/Makefile":        "t:\n\tcd $(CURDIR) && ./scripts/test.sh\n\tcd $(CURDIR)/sub && ./run.sh\n",
-		"ok8/scripts/test.sh": "echo test\n",
-		"ok8/sub/run.sh":      "echo run\n",
-		"ok7/Makefile":        "LOCALBIN ?= $(CURDIR)/bin\nGOLANGCI = $(LOCALBIN)/golangci-lint\nt:\n\tgo build -o $(LOCALBIN)/app .\n\t$(GOLANGCI) run ./...\n",
-	}
-	_, proj := scriptWorld(t, files)
-	var block, allow []string
-	for name := range files {
-		if !strings.HasSuffix(name, "/Makefile") {
-			continue
-		}
-		cmd := "make -C " + name[:len(name)-len("/Makefile")] + " t"
-		if name[:2] == "ok" {
-			allow = append(allow, cmd)
-		} else {
-			block = append(block, cmd)
-		}
-	}
-	checkAll(t, proj, block, allow)
 }

@@ -74,7 +74,8 @@ func (c *cmd) makeShellValue(m *makefile, cmd string) string {
 	case !ok:
 		return unknownMakeVar("shell")
 	case name == "pwd" && !slices.ContainsFunc(args, func(a string) bool { return a != "-L" && a != "-P" }):
-		return c.makeDir() // the directory, whatever the makefile calls CURDIR
+		v, _ := c.makeValue(m, "CURDIR")
+		return v
 	case name == "go" && slices.Equal(args, []string{"env", "GOPATH"}) && !c.makeSteered(m, name, args) && c.goPath() != "":
 		return c.goPath()
 	}

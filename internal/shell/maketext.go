@@ -40,11 +40,8 @@ const maxMakeText = 4096
 type makeText struct {
 	value func(name string) (v string, raw bool)
 	glob  func(pattern string) ([]string, bool)
-	// abs gives a name's absolute path ($(abspath), $(realpath));
-	// exists whether there is a file at a name, and whether guard can
-	// tell ($(realpath) of a missing file is empty).
-	abs    func(name string) string
-	exists func(name string) (there, known bool)
+	// abs gives a name's absolute path ($(abspath), $(realpath)).
+	abs func(name string) string
 	// effect does what a $(file …) or $(eval …) call does, given the
 	// call's argument text expanded (makeEffect), wherever the call is
 	// expanded: written in a line or reached through a variable's value.
@@ -250,9 +247,7 @@ func (e *makeText) conditional(fn string, a []string) string {
 	e.sawLate = false
 	defer func() { e.sawLate = e.sawLate || saw }()
 	if fn == "if" {
-		// make strips the condition's text, not its value: one that
-		// expands to blanks holds (function.c func_if; FINDINGS56b G1)
-		c := e.eval(makeTrim(a[0]))
+		c := strings.TrimSpace(e.eval(a[0]))
 		switch {
 		case e.sawLate && !strings.Contains(c, "$") && e.choose != nil:
 			if i := e.choose(2); i >= 0 {
@@ -268,7 +263,7 @@ func (e *makeText) conditional(fn string, a []string) string {
 	}
 	v := ""
 	for _, s := range a {
-		v = e.eval(makeTrim(s)) // blanks are a value, as for $(if)
+		v = strings.TrimSpace(e.eval(s))
 		switch {
 		case strings.Contains(v, "$") || e.sawLate:
 			return e.unknown(fn, a...)
@@ -282,8 +277,8 @@ func (e *makeText) conditional(fn string, a []string) string {
 // foreach returns the value of $(foreach VAR,LIST,TEXT): TEXT expanded
 // with VAR each word of LIST, joined with blanks.
 func (e *makeText) foreach(a []string) string {
-	name, list := makeTrim(e.eval(a[0])), e.eval(a[1])
-	ws := makeBlankFields(list)
+	name, list := strings.TrimSpace(e.eval(a[0])), e.eval(a[1])
+	ws := strings.Fields(list)
 	if strings.Contains(name, "$") || strings.Contains(list, "$") || len(ws) > maxGoals {
 		return e.unknown("foreach", a[2])
 	}
@@ -302,7 +297,7 @@ func (e *makeText) foreach(a []string) string {
 // call returns the value of $(call VAR,ARG…): VAR's value expanded with
 // $(0) VAR and $(1)… the expanded arguments.
 func (e *makeText) call(a []string) string {
-	name := makeTrim(e.eval(a[0]))
+	name := strings.TrimSpace(e.eval(a[0]))
 	if strings.Contains(name, "$") || makeFunction.Has(name) {
 		return e.unknown("call", a[1:]...)
 	}
@@ -369,7 +364,7 @@ func makeCallArgs(s, fn string) []string {
 		}
 	}
 	out = append(out, s[start:])
-	for len(out) < n && n != maxGoals { // $(and x,y) has two arguments, not maxGoals
+	for len(out) < n {
 		out = append(out, "")
 	}
 	return out
@@ -377,7 +372,7 @@ func makeCallArgs(s, fn string) []string {
 
 // apply returns the value of text function fn with evaluated args.
 func (e *makeText) apply(fn string, a []string) (string, bool) {
-	f := makeBlankFields(a[len(a)-1])
+	f := strings.Fields(a[len(a)-1])
 	each := func(g func(string) string) string {
 		out := make([]string, 0, len(f))
 		for _, w := range f {
@@ -392,16 +387,16 @@ func (e *makeText) apply(fn string, a []string) (string, bool) {
 		e.sawLate = e.sawLate || e.late
 		return e.wildcard(f)
 	case "patsubst":
-		return patsubst(makeTrim(a[0]), makeTrim(a[1]), a[2]), true
+		return patsubst(strings.TrimSpace(a[0]), strings.TrimSpace(a[1]), a[2]), true
 	case "subst":
 		if a[0] == "" {
 			return a[2] + a[1], true // GNU make appends TO once (FINDINGS54a M21)
 		}
 		return strings.ReplaceAll(a[2], a[0], a[1]), true
 	case "addprefix":
-		return each(func(w string) string { return makeTrim(a[0]) + w }), true
+		return each(func(w string) string { return strings.TrimSpace(a[0]) + w }), true
 	case "addsuffix":
-		return each(func(w string) string { return w + makeTrim(a[0]) }), true
+		return each(func(w string) string { return w + strings.TrimSpace(a[0]) }), true
 	case "notdir":
 		return each(func(w string) string { return w[strings.LastIndexByte(w, '/')+1:] }), true
 	case "dir":
@@ -421,7 +416,7 @@ func (e *makeText) apply(fn string, a []string) (string, bool) {
 	case "strip":
 		return strings.Join(f, " "), true
 	case "filter", "filter-out":
-		ps := makeBlankFields(a[0])
+		ps := strings.Fields(a[0])
 		return each(func(w string) string {
 			if slices.ContainsFunc(ps, func(p string) bool { return patMatch(p, w) }) == (fn == "filter") {
 				return w
@@ -438,37 +433,13 @@ func (e *makeText) apply(fn string, a []string) (string, bool) {
 		return f[len(f)-1], true
 	case "words":
 		return strconv.Itoa(len(f)), true
-	case "abspath":
+	case "abspath", "realpath":
 		if e.abs == nil {
 			return "", false
 		}
 		return each(e.abs), true
-	case "realpath":
-		return e.realpath(f)
 	}
 	return e.applyMore(fn, a, f)
-}
-
-// realpath returns the value of $(realpath) of names f: the absolute
-// path of each that is there, nothing for one that is not; false when
-// guard cannot tell whether one is. In late recipe text a condition on
-// it is one guard cannot tell (a recipe run before may make the file).
-func (e *makeText) realpath(f []string) (string, bool) {
-	if e.abs == nil || e.exists == nil {
-		return "", false
-	}
-	e.sawLate = e.sawLate || e.late
-	out := make([]string, 0, len(f))
-	for _, w := range f {
-		there, known := e.exists(w)
-		switch {
-		case !known:
-			return "", false
-		case there:
-			out = append(out, e.abs(w))
-		}
-	}
-	return strings.Join(out, " "), true
 }
 
 // applyMore returns the value of text function fn (findstring, word,
@@ -481,10 +452,10 @@ func (e *makeText) applyMore(fn string, a, f []string) (string, bool) {
 		}
 		return "", true
 	case "word", "wordlist":
-		from, err := strconv.Atoi(makeTrim(a[0]))
+		from, err := strconv.Atoi(strings.TrimSpace(a[0]))
 		to := from
 		if fn == "wordlist" {
-			to, err = strconv.Atoi(makeTrim(a[1]))
+			to, err = strconv.Atoi(strings.TrimSpace(a[1]))
 		}
 		if err != nil || from < 1 {
 			return "", false
@@ -494,7 +465,7 @@ func (e *makeText) applyMore(fn string, a, f []string) (string, bool) {
 		}
 		return strings.Join(f[from-1:min(to, len(f))], " "), true
 	case "join":
-		g := makeBlankFields(a[0])
+		g := strings.Fields(a[0])
 		out := make([]string, max(len(f), len(g)))
 		for i := range out {
 			if i < len(g) {
@@ -532,7 +503,7 @@ func patMatch(p, w string) bool {
 // patsubst returns the words of text with those matching pattern p
 // replaced by repl, its % the matched stem.
 func patsubst(p, repl, text string) string {
-	f := makeBlankFields(text)
+	f := strings.Fields(text)
 	pre, suf, _ := strings.Cut(p, "%")
 	for i, w := range f {
 		if !patMatch(p, w) {
@@ -630,19 +601,4 @@ func (c *cmd) globDir(d, part string, last bool) ([]string, bool) {
 		}
 	}
 	return out, true
-}
-
-// makeBlanks are the characters make takes for blanks between words and
-// around text (its ISSPACE: ASCII only); a no-break space (U+00A0) or
-// U+0085 is a character of a word to make (FINDINGS56b G1).
-const makeBlanks = " \t\n\v\f\r"
-
-// makeBlankFields returns the words of s split at make's blanks.
-func makeBlankFields(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r < 128 && strings.ContainsRune(makeBlanks, r) })
-}
-
-// makeTrim returns s without make's blanks around it.
-func makeTrim(s string) string {
-	return strings.Trim(s, makeBlanks)
 }

@@ -15,6 +15,7 @@ package shell
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
@@ -354,8 +355,8 @@ func (c *cmd) makeValues(m *makefile, name string) []makeVal {
 		rev(m.overrides[name])
 		return c.scopedValues(m, name, out, true)
 	}
-	if v, ok := c.w.lookup(name); ok && !makeOwnVar.Has(name) {
-		out = append(out, makeVal{v, false}) // not SHELL, CURDIR…: make's own beats the environment's
+	if v, ok := c.w.lookup(name); ok {
+		out = append(out, makeVal{v, false})
 	}
 	rev(m.alts[name])
 	return c.scopedValues(m, name, out, false)
@@ -380,9 +381,6 @@ func (c *cmd) makeArgVar(name string) (string, bool) {
 func (c *cmd) makeKnown(name string) (string, bool) {
 	if v, ok := c.makeArgVar(name); ok {
 		return "\x00cmd\x00" + v, true
-	}
-	if makeOwnVar.Has(name) {
-		return "", false // make's own beats the environment's (makedb.go)
 	}
 	return c.w.lookup(name)
 }
@@ -512,6 +510,36 @@ var makeBuiltinRecipes = []string{
 	"$(CO) $(COFLAGS) $< $@",
 }
 
+// makeBuiltinVars gives the values GNU make's database gives the
+// variables its built-in rules use, where nothing else gives them one.
+var makeBuiltinVars = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"CC": "cc", "CXX": "g++", "CPP": "$(CC) -E", "AS": "as", "AR": "ar", "ARFLAGS": "rv", "FC": "f77",
+		"PC": "pc", "M2C": "m2c", "LEX": "lex", "YACC": "yacc", "LINT": "lint", "RM": "rm -f", "CO": "co",
+		"GET": "get", "TEX": "tex", "TEXI2DVI": "texi2dvi", "MAKEINFO": "makeinfo", "CTANGLE": "ctangle",
+		"CWEAVE": "cweave", "TANGLE": "tangle", "WEAVE": "weave", "OBJC": "cc", "OUTPUT_OPTION": "-o $@",
+		"COMPILE.c":  "$(CC) $(CFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+		"LINK.c":     "$(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+		"COMPILE.cc": "$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+		"LINK.cc":    "$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+		"LINK.o":     "$(CC) $(LDFLAGS) $(TARGET_ARCH)", "COMPILE.s": "$(AS) $(ASFLAGS) $(TARGET_MACH)",
+		"COMPILE.S": "$(CC) $(ASFLAGS) $(CPPFLAGS) $(TARGET_MACH) -c", "PREPROCESS.S": "$(CPP) $(CPPFLAGS)",
+		"LINK.s":       "$(CC) $(ASFLAGS) $(LDFLAGS) $(TARGET_MACH)",
+		"LINK.S":       "$(CC) $(ASFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_MACH)",
+		"COMPILE.f":    "$(FC) $(FFLAGS) $(TARGET_ARCH) -c",
+		"COMPILE.F":    "$(FC) $(FFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+		"COMPILE.r":    "$(FC) $(FFLAGS) $(RFLAGS) $(TARGET_ARCH) -c",
+		"PREPROCESS.F": "$(FC) $(FFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -F",
+		"LINK.f":       "$(FC) $(FFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+		"COMPILE.p":    "$(PC) $(PFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+		"COMPILE.m":    "$(OBJC) $(OBJCFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c",
+		"COMPILE.def":  "$(M2C) $(M2FLAGS) $(DEFFLAGS) $(TARGET_ARCH)",
+		"COMPILE.mod":  "$(M2C) $(M2FLAGS) $(MODFLAGS) $(TARGET_ARCH)", "YACC.y": "$(YACC) $(YFLAGS)",
+		"LEX.l": "$(LEX) $(LFLAGS) -t", "LINT.c": "$(LINT) $(LINTFLAGS) $(CPPFLAGS) $(TARGET_ARCH)",
+		"CHECKOUT,v": "$(CO) $(COFLAGS) $< $@",
+	}
+})
+
 // builtinRecipes returns the recipes of make's built-in rules, with a
 // target and its source for the automatic variables, when a variable
 // they run has a value from the makefile, the command line or the
@@ -520,12 +548,9 @@ var makeBuiltinRecipes = []string{
 // recipe expands it, an $(eval) template where the eval reads it.
 func (c *cmd) builtinRecipes(m *makefile) []string {
 	var out []string
-	if !c.makeDatabase(m) {
-		return out // -R: no built-in variables, and no built-in rules (-r)
-	}
 	set := false
 	for n := range makeBuiltinVars() {
-		set = set || makeRuleVar(n) && len(c.makeValues(m, n)) > 0
+		set = set || len(c.makeValues(m, n)) > 0
 	}
 	for _, n := range [...]string{"CFLAGS", "CPPFLAGS", "CXXFLAGS", "LDFLAGS", "LDLIBS", "LOADLIBES", "TARGET_ARCH", "TARGET_MACH", "ASFLAGS", "FFLAGS", "YFLAGS", "LFLAGS"} {
 		set = set || len(c.makeValues(m, n)) > 0

@@ -266,8 +266,8 @@ func (m *makefile) recipeLine(l string) {
 
 // line reads one makefile line that is not a recipe line.
 func (m *makefile) line(line string) {
-	l := makeTrim(line)
-	f := makeBlankFields(l)
+	l := strings.TrimSpace(line)
+	f := strings.Fields(l)
 	switch {
 	case m.define > 0:
 		m.defineLine(line, f)
@@ -303,7 +303,7 @@ func (m *makefile) line(line string) {
 	switch {
 	case eq >= 0 && (colon < 0 || eq < colon || strings.HasPrefix(l[colon:], ":=") || strings.HasPrefix(l[colon:], "::=")):
 		m.noteEval(l)
-		m.assign(strings.TrimLeft(line, makeBlanks), eq) // make keeps a value's trailing blanks
+		m.assign(l, eq)
 		m.cur = nil
 	case colon > 0:
 		m.noteEval(l)
@@ -410,7 +410,7 @@ func definesAt(f []string) bool {
 // (the last one given, += appends), VAR != CMD runs CMD, and .RECIPEPREFIX
 // sets the recipe prefix.
 func (m *makefile) assign(l string, eq int) {
-	value := strings.TrimLeft(l[eq+1:], makeBlanks) // not a no-break space: a character to make
+	value := strings.TrimSpace(l[eq+1:])
 	if eq > 0 && l[eq-1] == ':' {
 		m.noteReadTime(value) // X := $(file >F,T): written as make reads the line
 	}
@@ -419,7 +419,7 @@ func (m *makefile) assign(l string, eq int) {
 		value = "$(shell " + value + ")" // VAR != CMD: CMD's output
 	}
 	name := strings.TrimRight(l[:eq], ":!?+ \t")
-	f := makeBlankFields(name)
+	f := strings.Fields(name)
 	if len(f) == 0 {
 		return
 	}
@@ -427,7 +427,7 @@ func (m *makefile) assign(l string, eq int) {
 	if slices.Contains(f[:len(f)-1], "export") && len(m.exports) < maxGoals {
 		m.exports = append(m.exports, v)
 	}
-	m.special(v, l[eq-1:eq], strings.TrimRight(value, makeBlanks))
+	m.special(v, l[eq-1:eq], value)
 	switch {
 	case eq > 0 && l[eq-1] == '+' && len(m.vars[v]) < effect.MaxScriptBytes:
 		m.vars[v] += " " + value
@@ -1544,7 +1544,6 @@ func (c *cmd) recipeCode(name, p string, guessed bool) {
 // that leaves it (../.bashrc) or is absolute (guard's own executable),
 // but not a bare root or parent (.., /).
 func (w *walker) recipePaths(s string) []string {
-	s = w.belowHere(s)
 	if t := strings.TrimPrefix(s, "./"); len(t) > 2 && t[0] == '.' && word.IsWordChar(t[1]) && strings.Contains(t, "/") {
 		return []string{t} // .venv/bin/activate: of the directory the line runs in, not the home's
 	}
@@ -1556,32 +1555,6 @@ func (w *walker) recipePaths(s string) []string {
 		return []string{s}
 	}
 	return nil
-}
-
-// belowHere returns absolute path s as a name in the directory the line
-// runs in ($(CURDIR)/x is ./x, $(CURDIR) itself .) when it is below it,
-// else s: a word of the project's is read as the relative one is, not
-// as a place outside it (FINDINGS56b G1: $(CURDIR) is absolute).
-func (w *walker) belowHere(s string) string {
-	wd := w.workDir()
-	if !strings.HasPrefix(s, "/") || wd == "" {
-		return s
-	}
-	d := w.Where(".")
-	if !path.IsAbs(d) {
-		d = path.Join(wd, d)
-	}
-	if word.HasMark(d) || strings.Contains(d, "$") || d == "/" {
-		return s
-	}
-	c := path.Clean(s)
-	if c == d {
-		return "."
-	}
-	if rest, ok := strings.CutPrefix(c, d+"/"); ok {
-		return "./" + rest
-	}
-	return s
 }
 
 // bareDotName reports whether s is a dot file's bare name (.env), which
@@ -1619,13 +1592,13 @@ func unknownMakeVar(name string) string {
 const maxMakeDepth = 8
 
 // makeExpand returns makefile text s expanded as make would (makeText):
-// $(HOME) is the home (~), make's own variables make's (makedb.go:
-// $(CURDIR) the directory make runs in); a variable the command line or the shell gives a value (make
+// $(HOME) is the home (~), $(CURDIR) the directory make runs in
+// (.); a variable the command line or the shell gives a value (make
 // R=rc) has it, or is unknown when guard does not know it; one the
 // makefile sets has its value, expanded in turn; $(MAKEFILE_LIST) is the
 // makefile when it includes none; any other is empty.
 func (c *cmd) makeExpand(m *makefile, s string, depth int) string {
-	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, exists: c.makeExists, effect: c.makeEffect, depth: depth, late: m.late}
+	e := makeText{value: func(name string) (string, bool) { return c.makeValue(m, name) }, glob: c.makeGlob, abs: c.makeAbs, effect: c.makeEffect, depth: depth, late: m.late}
 	var subs []string
 	e.shell = func(cmd string) string {
 		v := c.makeShellCall(m, quoteValues(cmd, subs)) // $(shell … $(shell …) …): the inner value in the outer command
@@ -1659,8 +1632,8 @@ func (c *cmd) makeValue(m *makefile, name string) (string, bool) {
 		// in an exported variable's value and in text $(eval) reads
 		// again, where the shell's $HOME would not (FINDINGS56b G8)
 		return "~", false
-	case "MAKEFLAGS", "MFLAGS", "MAKELEVEL":
-		return unknownMakeVar(name), false // make's own for this run, whatever sets them (makedb.go)
+	case "CURDIR":
+		return ".", false
 	}
 	if m.opaque[name] {
 		return unknownMakeVar(name), false
@@ -1692,51 +1665,26 @@ func (c *cmd) unsetValue(m *makefile, name string) (string, bool) {
 		return "make", false // make's own name, unless the command line, the environment or the makefile set it
 	case name == "MAKEFILE_LIST" && m.name != "" && len(m.includes) == 0:
 		return m.name, false
+	case makeBuiltinVars()[name] != "":
+		return makeBuiltinVars()[name], true // make's database
 	case autoMakeVar(name) || name == "MAKEFILE_LIST" || m.anyName:
 		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
-	}
-	if v, raw, ok := c.makeOwnValue(m, name); ok {
-		return v, raw // make's own, or its database's (makedb.go)
 	}
 	return "", false
 }
 
 // makeAbs returns the path make's $(abspath) gives name, from the
-// directory make runs in (makeDir: a value guard cannot tell when it
-// does not know that directory's path); the home's as guard writes it.
+// directory make runs in: absolute when guard knows that directory's
+// path, else relative to it as $(CURDIR) is (.), which the recipe's
+// shell starts in (a name that climbs out of it too: FINDINGS54a M20).
 func (c *cmd) makeAbs(name string) string {
-	if path.IsAbs(name) || name == "~" || strings.HasPrefix(name, "~/") {
-		return path.Clean(name) // $(HOME)/x: the home's, as guard writes it
+	if path.IsAbs(name) {
+		return path.Clean(name)
 	}
-	d := c.makeDir()
-	if strings.Contains(d, "$") {
-		return d + "/" + path.Clean(name)
+	if d := c.w.Where("."); path.IsAbs(d) && !word.HasMark(d) && !strings.Contains(d, "$") {
+		return path.Join(d, name)
 	}
-	return path.Join(d, name)
-}
-
-// makeExists reports whether there is a file at name, from the
-// directory make runs in ($(realpath)), and whether guard can tell: not
-// for a name holding what it cannot tell, nor without the file system.
-func (c *cmd) makeExists(name string) (bool, bool) {
-	st, ok := c.w.Files.(effect.Stater)
-	if !ok || strings.Contains(name, "$") || word.HasMark(name) {
-		return false, false
-	}
-	p := name
-	if rest, home := strings.CutPrefix(name, "~"); home && (rest == "" || rest[0] == '/') {
-		if c.w.Home == "" {
-			return false, false
-		}
-		p = c.w.Home + rest
-	}
-	switch k, _ := st.Lstat(c.w.Where(p)); k {
-	case effect.EntryUnknown:
-		return false, false
-	case effect.EntryNone:
-		return false, true
-	}
-	return true, true
+	return path.Clean(name) // ../../.bashrc: the recipe's shell starts in $(CURDIR), where the walker resolves it
 }
 
 // recipeScript scans the script a build-file command runs (a word in a
