@@ -23,6 +23,11 @@ func TestMakeFoundPrereqs(t *testing.T) {
 		"pat/cmd/server/main.go": src,
 		"other/Makefile":         "F := $(shell find . -name '*.go' -o -name x)\nbuild: $(F)\n\techo hi\nclean:\n" + evil,
 		"lit/Makefile":           "build: $$( find . -name x.go)\n\techo hi\nfind:\n" + evil,
+		// a rule reached through a pattern rule's prerequisite (FINDINGS57c A7)
+		"via/Makefile":    "prog: $(shell find src -name '*.c')\n\t@echo link\n%.c: %.c.in\n\t@echo gen $@\nsrc/evil.c.in: FORCE\n" + evil + "FORCE:\n",
+		"via/src/main.c":  "int main(void) { return 0; }\n",
+		"via2/Makefile":   "prog: $(shell find src -name '*.c')\n\t@echo link\nsrc/%.c: FORCE\n\t@echo gen $@\nother:\n" + evil + "FORCE: other\n",
+		"via2/src/main.c": "int main(void) { return 0; }\n",
 	})
 	p := realPolicy(t, "")
 	for _, tc := range []struct {
@@ -36,6 +41,8 @@ func TestMakeFoundPrereqs(t *testing.T) {
 		{"make -C pat build", true},
 		{"make -C other build", true},
 		{"make -C lit build", true},
+		{"make -C via", true},
+		{"make -C via2", true},
 	} {
 		checkBlock(t, p, proj, tc.cmd, tc.block, ".bashrc")
 	}

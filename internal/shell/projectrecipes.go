@@ -634,8 +634,11 @@ func (m *makefile) goalRecipes(goals []string) []string {
 		for _, r := range rs {
 			prereqs, lines := m.rulePrereqs(r, g)
 			found, ok := m.reachedBy(r, prereqs, named)
-			// a static pattern's prerequisite guard cannot tell may be any target
-			all = all || !ok || len(r.statics) > 0 && strings.Contains(strings.Join(prereqs, " "), "$")
+			// a static pattern's prerequisite guard cannot tell may be any
+			// target, and so may a found name a pattern rule makes from
+			// another (%.c: %.c.in reaching src/x.c.in's rule: FINDINGS57c A7)
+			unknown := strings.Contains(strings.Join(prereqs, " "), "$")
+			all = all || !ok || unknown && (len(r.statics) > 0 || len(pats) > 0)
 			if len(r.recipe) > 0 {
 				m.ran++
 				recipe = true
