@@ -45,9 +45,14 @@ func TestBuildToolHome(t *testing.T) {
 		// Task's env: entries are every command's environment, {{.HOME}} the home
 		"th/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    env:\n      F: '{{.HOME}}/.bashrc'\n    cmds:\n      - echo PWN >> \"$F\"\n",
 		"te/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    env:\n      K: '{{env \"HOME\"}}/.ssh/id_rsa'\n    cmds:\n      - cat \"$K\"\n",
+		// an exported value the shell expands, and Task's env "HOME" (FINDINGS57c A6)
+		"x2/Makefile":     "export F = $(HOME)/.bash$(shell echo rc)\nt:\n\techo PWN >> \"$$F\"\n",
+		"x3/Makefile":     "export V = $(shell git describe --tags)\nt:\n\techo \"$$V\" > version.txt\n",
+		"tv/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    env:\n      F: '{{env \"HOME\"}}/.bashrc'\n    cmds:\n      - echo PWN >> \"$F\"\n",
 		"tk/Taskfile.yml": "version: '3'\ntasks:\n  t:\n    env:\n      OUT: bin/app\n      LOGS: '{{.HOME}}/logs'\n    cmds:\n      - go build -o \"$OUT\" .\n      - mkdir -p \"$LOGS\"\n",
 	})
-	checkAll(t, proj, []string{"make -C e t", "make -C k t", "make -C v t", "cd th && task t", "cd te && task t"}, []string{"make -C ok t", "cd to && task t", "cd tk && task t"})
+	checkAll(t, proj, []string{"make -C e t", "make -C k t", "make -C v t", "cd th && task t", "cd te && task t", "make -C x2 t", "cd tv && task t"},
+		[]string{"make -C ok t", "cd to && task t", "cd tk && task t", "make -C x3 t"})
 }
 
 // TestMakeEnvironmentExports: make exports a variable it took from its

@@ -528,8 +528,18 @@ func (r *recipeWalk) exported() {
 	for _, e := range r.c.w.recipeEnv {
 		n, v, _ := strings.Cut(e.Text, "=")
 		v = strings.ReplaceAll(v, "${MAKE_PATH}", "${PATH}")
+		if strings.Contains(strings.ReplaceAll(v, "${PATH}", ""), "$") && movesLoad(n) {
+			continue // a value guard cannot tell where programs load from: as before
+		}
 		if strings.Contains(strings.ReplaceAll(v, "${PATH}", ""), "$") {
-			continue // a value guard cannot tell: as before
+			// A value with parts the shell expands (${HOME}, a modelled
+			// $( echo rc), one guard cannot tell): the line's variable
+			// has it as the shell would give it, never the hook's own
+			// unset one (FINDINGS57c A6). Not exported in the analysis:
+			// an export of a value guard cannot tell hides every line.
+			r.sets = append(r.sets, n+`="`+strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(v)+`"`)
+			r.named = append(r.named, n)
+			continue
 		}
 		r.sets = append(r.sets, "export "+n+"="+word.Quote(v))
 		if t := envShellOptions(n, v); t != "" {

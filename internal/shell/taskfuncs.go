@@ -134,6 +134,9 @@ func taskFunc(fn string, args []string) (string, bool) {
 		}
 		return taskPrintf(args[0], args[1:])
 	case "env":
+		if len(args) == 1 && args[0] == "HOME" {
+			return "~", true // the home as guard writes it, as {{.HOME}} (taskfile.go)
+		}
 		if len(args) == 1 && word.IsName(args[0]) {
 			return "${" + args[0] + "}", true
 		}

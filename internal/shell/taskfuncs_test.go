@@ -9,8 +9,8 @@ func TestTaskAction(t *testing.T) {
 		ok       bool
 	}{
 		{`print "~" "/.bash" "rc"`, "~/.bashrc", true},
-		{`joinPath (env "HOME") ".bashrc"`, "${HOME}/.bashrc", true},
-		{`printf "%s/.%s" (env "HOME") "bashrc"`, "${HOME}/.bashrc", true},
+		{`joinPath (env "HOME") ".bashrc"`, "~/.bashrc", true},
+		{`printf "%s/.%s" (env "HOME") "bashrc"`, "~/.bashrc", true},
 		{`printf "%d" "1"`, "", false},
 		{`joinPath .D "x"`, "out/x", true},
 		{`joinPath .HOME ".." "x"`, "", false},
