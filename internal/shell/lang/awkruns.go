@@ -69,6 +69,14 @@ func callText(code string, k int) string {
 	if i >= len(code) || code[i] != '(' {
 		return ""
 	}
+	t, _ := parenText(code, i)
+	return t
+}
+
+// parenText returns the text inside the parenthesis that opens at
+// code[i], up to the one that closes it, and whether one does (else the
+// rest of code).
+func parenText(code string, i int) (string, bool) {
 	depth := 0
 	for e := i; e < len(code); e++ {
 		switch code[e] {
@@ -77,9 +85,9 @@ func callText(code string, k int) string {
 		case ')':
 			depth--
 			if depth == 0 {
-				return code[i+1 : e]
+				return code[i+1 : e], true
 			}
 		}
 	}
-	return code[i+1:]
+	return code[i+1:], false
 }

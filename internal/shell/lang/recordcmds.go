@@ -82,17 +82,8 @@ func recordCallArg(code string, start, i int) (string, bool) {
 	}
 	k := skipBlanks(code, start+at)
 	if k < len(code) && code[k] == '(' {
-		depth := 0
-		for e := k; e < len(code); e++ {
-			switch code[e] {
-			case '(':
-				depth++
-			case ')':
-				depth--
-				if depth == 0 {
-					return code[k+1 : e], true
-				}
-			}
+		if t, closed := parenText(code, k); closed {
+			return t, true
 		}
 		return "", false
 	}
