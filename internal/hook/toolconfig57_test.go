@@ -23,6 +23,7 @@ func TestToolConfigByName(t *testing.T) {
 	})
 	checkAll(t, proj,
 		[]string{"cd v && vite build", "cd v && npx vite build", "cd v && npx vite@5 build", "cd v && ./node_modules/.bin/vite build", "cd v && npm run build",
-			"cd n && nodemon server.js", "cd c && mytool run"},
+			"cd n && nodemon server.js", "cd c && mytool run",
+			"cd ok && cp ../v/vite.config.js vite.config.mjs && npx vite build"},
 		[]string{"cd ok && npx vite build", "cd ok && npm run build", "cd ok && npx postcss a.css -o b.css", "cd c && othertool run", "cd v && ls"})
 }

@@ -29,17 +29,34 @@ func (c *cmd) toolConfig(name string) {
 		return
 	}
 	for _, dir := range []string{".", ".config"} {
+		seen := map[string]bool{}
 		for _, e := range c.dirNames(dir) {
-			base, ext := strings.TrimPrefix(e, "."), path.Ext(e)
-			stem := strings.TrimSuffix(base, ext)
-			if !strings.Contains(toolConfigExts, " "+ext+" ") || ext == "" {
-				continue
-			}
-			if stem == name+".config" || stem == name+"rc" && (dir == ".config" || strings.HasPrefix(e, ".")) {
+			if toolConfigName(name, dir, e) {
+				seen[e] = true
 				c.configProgram(path.Join(dir, e))
 			}
 		}
+		// one the command itself wrote earlier (cp evil.js vite.config.js
+		// && vite build: FINDINGS57c A3), not on the disk yet
+		for _, ext := range strings.Fields(toolConfigExts) {
+			for _, e := range []string{name + ".config" + ext, "." + name + "rc" + ext, name + "rc" + ext} {
+				if f := path.Join(dir, e); !seen[e] && toolConfigName(name, dir, e) && c.w.wrote(f) {
+					c.configProgram(f)
+				}
+			}
+		}
 	}
+}
+
+// toolConfigName reports whether entry e of directory dir ("." or
+// ".config") is a configuration file toolConfig reads for program name.
+func toolConfigName(name, dir, e string) bool {
+	base, ext := strings.TrimPrefix(e, "."), path.Ext(e)
+	stem := strings.TrimSuffix(base, ext)
+	if ext == "" || !strings.Contains(toolConfigExts, " "+ext+" ") {
+		return false
+	}
+	return stem == name+".config" || stem == name+"rc" && (dir == ".config" || strings.HasPrefix(e, "."))
 }
 
 // dirNames returns the names in directory dir (as the command names it),
