@@ -506,6 +506,7 @@ func (c *cmd) printfVar() bool {
 		out, ok = printfFormat(c.args[end].Text, word.Texts(c.args[end+1:]), c.w.zsh)
 	}
 	if ok {
+		out, _, _ = strings.Cut(out, "\x00") // a variable holds a C string
 		c.w.setString(name, out)
 	} else {
 		c.w.setUnknown(name)
@@ -548,8 +549,7 @@ func printfFormat(format string, args []string, zsh bool) (string, bool) {
 		}
 		args = args[n:]
 	}
-	s, _, _ := strings.Cut(b.String(), "\x00")
-	return s, true
+	return b.String(), true // a NUL stays: a pipe passes it (printf 'a\0b' | xargs -0: FINDINGS57c A4)
 }
 
 // conversions returns the conversion letters of a printf format, each

@@ -69,7 +69,7 @@ func TestPrintfPercentB(t *testing.T) {
 		{`\x25s%s`, []string{"x"}, "%sx", true},
 		{"%%b%b", []string{`\x2e`}, "%b.", true},
 		{"%b", []string{`a\cb`}, "", false},
-		{"%b", []string{`a\0b`}, "a", true},
+		{"%b", []string{`a\0b`}, "a\x00b", true},   // stdout keeps the NUL (a variable cuts it: printf -v)
 		{`\0056%b`, []string{`x`}, "\x056x", true}, // the format's own \0NNN is \005 then 6
 	} {
 		got, ok := printfFormat(tc.format, tc.args, false)

@@ -40,7 +40,7 @@ func (c *cmd) toolConfig(name string) {
 		// && vite build: FINDINGS57c A3), not on the disk yet
 		for _, ext := range strings.Fields(toolConfigExts) {
 			for _, e := range []string{name + ".config" + ext, "." + name + "rc" + ext, name + "rc" + ext} {
-				if f := path.Join(dir, e); !seen[e] && toolConfigName(name, dir, e) && c.w.wrote(f) {
+				if f := path.Join(dir, e); !seen[e] && toolConfigName(name, dir, e) && c.wroteNamed(f) {
 					c.configProgram(f)
 				}
 			}
@@ -76,4 +76,13 @@ func (c *cmd) dirNames(dir string) []string {
 	}
 	c.w.listed[where] = names
 	return names
+}
+
+// wroteNamed reports whether the command wrote file p by its name (or
+// copied a file there), not only somewhere below a directory it wrote
+// with text guard cannot see.
+func (c *cmd) wroteNamed(p string) bool {
+	q := word.Clean(c.w.Where(p))
+	f, ok := c.w.WrittenEntry(q)
+	return ok && f.Path == q
 }
