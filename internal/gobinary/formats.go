@@ -6,6 +6,10 @@ import (
 	"io"
 )
 
+// maxHeaders bounds the program, section and load-command headers read
+// from one file.
+const maxHeaders = 1 << 12
+
 // fields reads fixed-size fields of one header in one byte order.
 type fields struct {
 	b     []byte
@@ -53,6 +57,9 @@ func elfData(r io.ReaderAt, ident []byte) (int64, int64, error) {
 		return off, size, nil
 	}
 	phoff, phent, phnum := h.addr(0x1c, 0x20), h.u16(pick(wide, 0x2a, 0x36)), h.u16(pick(wide, 0x2c, 0x38))
+	if phent > 256 || phnum > maxHeaders {
+		return 0, 0, ErrNotGo // no linker writes such tables: a file made to cost reads
+	}
 	for i := range phnum {
 		p, ok := read(r, phoff+i*phent, int(phent), order, wide)
 		if !ok || len(p.b) < int(pick(wide, 32, 56)) {
@@ -70,7 +77,7 @@ func elfData(r io.ReaderAt, ident []byte) (int64, int64, error) {
 func elfSection(r io.ReaderAt, h fields) (int64, int64, bool) {
 	w := h.wide
 	shoff, shent, shnum, shstr := h.addr(0x20, 0x28), h.u16(pick(w, 0x2e, 0x3a)), h.u16(pick(w, 0x30, 0x3c)), h.u16(pick(w, 0x32, 0x3e))
-	if shent < pick[int64](w, 40, 64) || shstr >= shnum || shnum > 1<<12 {
+	if shent < pick[int64](w, 40, 64) || shent > 256 || shstr >= shnum || shnum > maxHeaders {
 		return 0, 0, false
 	}
 	section := func(i int64) (off, size, name int64, ok bool) {
@@ -110,6 +117,9 @@ func peData(r io.ReaderAt) (int64, int64, error) {
 		return 0, 0, ErrNotGo
 	}
 	nsect, optSize := coff.u16(6), coff.u16(20)
+	if nsect > maxHeaders {
+		return 0, 0, ErrNotGo
+	}
 	table := pe + 24 + optSize
 	const data = 0x40 | 0x40000000 | 0x80000000 // initialised data, read, write
 	for i := range nsect {
@@ -161,7 +171,7 @@ func machoData(r io.ReaderAt, ident []byte, base int64) (int64, int64, error) {
 	}
 	ncmds, at := h.u32(16), base+pick[int64](wide, 28, 32)
 	segOff, segSize := int64(-1), int64(0)
-	for range min(ncmds, 1<<12) {
+	for range min(ncmds, maxHeaders) {
 		c, ok := read(r, at, 8, order, wide)
 		if !ok || c.u32(4) < 8 {
 			break
@@ -193,7 +203,7 @@ func machoData(r io.ReaderAt, ident []byte, base int64) (int64, int64, error) {
 func machoSection(s fields, base int64) (int64, int64, bool) {
 	w := s.wide
 	nsects, first, each := s.u32(pick(w, 48, 64)), pick(w, 56, 72), pick(w, 68, 80)
-	for i := range int(min(nsects, 1<<12)) {
+	for i := range int(min(nsects, maxHeaders)) {
 		sec := s.b[min(first+i*each, len(s.b)):]
 		if len(sec) < each {
 			break
