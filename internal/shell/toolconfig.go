@@ -78,11 +78,13 @@ func (c *cmd) dirNames(dir string) []string {
 	return names
 }
 
-// wroteNamed reports whether the command wrote file p by its name (or
-// copied a file there), not only somewhere below a directory it wrote
-// with text guard cannot see.
+// wroteNamed reports whether the command wrote text guard knows to file
+// p, or copied a file there; not a directory it wrote with text guard
+// cannot see, which holds every name below it.
 func (c *cmd) wroteNamed(p string) bool {
-	q := word.Clean(c.w.Where(p))
-	f, ok := c.w.WrittenEntry(q)
-	return ok && f.Path == q
+	if _, ok := c.w.WrittenText(p); ok {
+		return true
+	}
+	_, ok := c.w.CopiedFrom(p)
+	return ok
 }
