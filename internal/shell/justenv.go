@@ -75,13 +75,10 @@ func justExport(n, v string, ok bool) string {
 	if !ok {
 		return "export " + n + "=" + unknownMakeVar("just "+n) + "; "
 	}
-	q := func(s string) string {
-		return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(s) + `"`
-	}
 	if rest, home := strings.CutPrefix(v, "~/"); home || v == "~" {
-		return "export " + n + "=~/" + q(rest) + "; "
+		return "export " + n + "=~/" + expandingQuote(rest) + "; "
 	}
-	return "export " + n + "=" + q(v) + "; "
+	return "export " + n + "=" + expandingQuote(v) + "; "
 }
 
 // justDotenv returns the export statements of the dotenv file just
@@ -113,7 +110,7 @@ func (c *cmd) justDotenv(jf *justfile, base string) string {
 		}
 		v = strings.TrimSpace(v)
 		if v == "" || v[0] != '\'' && v[0] != '"' {
-			v = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(v) + `"`
+			v = expandingQuote(v)
 		}
 		b.WriteString("export " + strings.TrimSpace(n) + "=" + v + "; ")
 	}

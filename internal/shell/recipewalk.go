@@ -528,16 +528,16 @@ func (r *recipeWalk) exported() {
 	for _, e := range r.c.w.recipeEnv {
 		n, v, _ := strings.Cut(e.Text, "=")
 		v = strings.ReplaceAll(v, "${MAKE_PATH}", "${PATH}")
-		if strings.Contains(strings.ReplaceAll(v, "${PATH}", ""), "$") && movesLoad(n) {
+		switch expands := strings.Contains(strings.ReplaceAll(v, "${PATH}", ""), "$"); {
+		case expands && movesLoad(n):
 			continue // a value guard cannot tell where programs load from: as before
-		}
-		if strings.Contains(strings.ReplaceAll(v, "${PATH}", ""), "$") {
+		case expands:
 			// A value with parts the shell expands (${HOME}, a modelled
 			// $( echo rc), one guard cannot tell): the line's variable
 			// has it as the shell would give it, never the hook's own
 			// unset one (FINDINGS57c A6). Not exported in the analysis:
 			// an export of a value guard cannot tell hides every line.
-			r.sets = append(r.sets, n+`="`+strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(v)+`"`)
+			r.sets = append(r.sets, n+"="+expandingQuote(v))
 			r.named = append(r.named, n)
 			continue
 		}
@@ -554,6 +554,12 @@ func (r *recipeWalk) exported() {
 			r.typed("bash -c :") // make SHELL=/bin/bash: bash -c LINE reads $BASH_ENV first
 		}
 	}
+}
+
+// expandingQuote returns s in double quotes: its expansions ($X, $(…))
+// are the shell's, its backslashes, quotes and backquotes text.
+func expandingQuote(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`").Replace(s) + `"`
 }
 
 // launched takes in the variables the command exports to the build tool
