@@ -892,10 +892,7 @@ func (c *cmd) findExpr(j int) (narrowed bool, names []string, actions []findActi
 			j += 2
 			continue
 		case catalogue.FindGlobalArg.Has(s):
-			if s == "-files0-from" && j+1 < len(c.args) {
-				c.w.Read(c.args[j+1].Text) // its names, quoted in an error when one is missing
-			}
-			j += 2
+			j += 2 // -files0-from's list: read as find's starts (findListed)
 			continue
 		case catalogue.FindGlobal.Has(s), s == "(", s == ")", s == "!", s == "-not", s == "-o", s == "-or", s == "-a", s == "-and", s == ",":
 		case s == "-fprint" || s == "-fprint0" || s == "-fls" || s == "-fprintf":
