@@ -46,6 +46,10 @@ func pathInputsOf(ins []event.Input) []event.Input {
 	return out
 }
 
+// serverVia is the Via of a path joined to another root of the tool's
+// server (joinServerRoots).
+const serverVia = "mcp__filesystem__write_file (its server may resolve a relative path against the home directory or a parent directory: an absolute path says which)"
+
 func in(k event.Kind, text string) event.Input { return event.Input{Kind: k, Text: text} }
 
 // nest returns v inside depth objects and arrays, taking turns:
@@ -228,7 +232,10 @@ func TestParseA(t *testing.T) {
 		{name: "mcp filesystem read", payload: tool("mcp__filesystem__read_text_file", `{"path":"~/.ssh/id_rsa"}`),
 			want: pt("mcp__filesystem__read_text_file", in(event.KindRead, "~/.ssh/id_rsa"), in(event.KindRead, "~/.ssh/id_rsa/**"), in(event.KindToolInput, "path: ~/.ssh/id_rsa\n"))},
 		{name: "mcp filesystem write", payload: tool("mcp__filesystem__write_file", `{"path":".bashrc","content":"x"}`),
-			want: pt("mcp__filesystem__write_file", in(event.KindWrite, "/w/.bashrc"), in(event.KindRead, "/w/.bashrc/**"), in(event.KindToolInput, "path: .bashrc\ncontent: x\n"))},
+			want: pt("mcp__filesystem__write_file", in(event.KindWrite, "/w/.bashrc"), in(event.KindRead, "/w/.bashrc/**"),
+				// its server may resolve it against the home directory or a parent of the cwd
+				event.Input{Kind: event.KindWrite, Text: "~/.bashrc", Via: serverVia}, event.Input{Kind: event.KindWrite, Text: "/.bashrc", Via: serverVia},
+				in(event.KindToolInput, "path: .bashrc\ncontent: x\n"))},
 		{name: "mcp move", payload: tool("mcp__filesystem__move_file", `{"source":"/a","destination":"/etc/x"}`),
 			want: pt("mcp__filesystem__move_file", in(event.KindWrite, "/a"), in(event.KindRead, "/a/**"), in(event.KindWrite, "/etc/x"), in(event.KindRead, "/etc/x/**"), in(event.KindToolInput, "source: /a\ndestination: /etc/x\n"))},
 		{name: "mcp copy reads its source", payload: tool("mcp__fs__copy_from", `{"source":"/a"}`),

@@ -154,6 +154,9 @@ type toolValues struct {
 	// to read remote repositories (repoServer); any other's may read the
 	// local disk whatever fields it is given, so its paths are also local.
 	repoPaths, remoteServer bool
+	// serverRels: the relative paths path fields name, which the tool's
+	// server may resolve against another root (joinServerRoots).
+	serverRels []relPath
 	// excludes: the tool is one known to take exclusion patterns
 	// (excludeTool); any other's exclude fields are paths as any field is.
 	excludes bool
@@ -313,6 +316,20 @@ func (t *toolValues) field(p string, write bool) {
 		t.notePath(r, write)
 		if !strings.ContainsAny(r, "*?[") {
 			t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(r, "/") + "/**"})
+		}
+	}
+}
+
+// keyedField is field for the value of a path key (path, destination,
+// paths…): its relative readings are also joined to the other roots the
+// tool's server may resolve them against (joinServerRoots). A value under
+// a key guard does not know is joined to the working directory only: a
+// CSS selector or a file extension (.btn, .ts) is no file of the home.
+func (t *toolValues) keyedField(p string, write bool) {
+	t.field(p, write)
+	for _, r := range fieldReadings(p) {
+		if namedRelative(r) {
+			t.serverRels = append(t.serverRels, relPath{r, write})
 		}
 	}
 }

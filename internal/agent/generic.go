@@ -88,6 +88,9 @@ func byFields(c *Call, toolName string, in fields) error {
 		return err
 	}
 	tv.joinRoots()
+	if err := tv.joinServerRoots(toolName, c.Cwd); err != nil {
+		return &Error{Field: in.prefix, Limit: true, Problem: err.Error()}
+	}
 	c.Inputs = append(c.Inputs, fc.urls...)
 	c.Inputs = append(c.Inputs, commands...)
 	c.Inputs = append(c.Inputs, tv.paths...)
@@ -164,7 +167,7 @@ func (fc *fieldCollector) value(key string, l leaf) {
 		}
 	case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !tv.patternKey(key):
 		if p, ok := fileURIPath(l.value); ok {
-			tv.field(p, tv.writes || isDestKey(key))
+			tv.keyedField(p, tv.writes || isDestKey(key))
 		}
 	case !isPathKey(key) || strings.Contains(l.value, "://"):
 		tv.other(key, l.value) // a field guard does not know is checked by what it carries
@@ -185,7 +188,7 @@ func (fc *fieldCollector) value(key string, l leaf) {
 				// A server guard does not know to read remote
 				// repositories may read the disk whatever fields it
 				// is given: both readings are checked.
-				tv.field(rel, tv.writes || isDestKey(key))
+				tv.keyedField(rel, tv.writes || isDestKey(key))
 			}
 		}
 		if strings.HasPrefix(key, "include") {
@@ -193,7 +196,7 @@ func (fc *fieldCollector) value(key string, l leaf) {
 				return
 			}
 		}
-		tv.field(p, tv.writes || isDestKey(key))
+		tv.keyedField(p, tv.writes || isDestKey(key))
 		tv.embedded(l.value, false) // {"source":"print(open('.env').read())"}
 	}
 }

@@ -125,6 +125,16 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 		{"c", "mcp_fs_write_file", `{"location":".agent_c/settings.json"}`, "block"},
 		{"c", "mcp_fs_write_file", `{"location":"../.zshrc","content":"x"}`, "block"},
 		{"c", "mcp_fs_read", `{"loc":"../.ssh/id_rsa"}`, "block"},
+		// a server resolves a relative path against its own root (the
+		// home directory, a parent of the cwd), not the agent's cwd
+		{"a", "mcp__filesystem__write_file", `{"path":".bashrc","content":"x"}`, "block"},
+		{"a", "mcp__filesystem__write_file", `{"path":".guard/rules.json","content":"{}"}`, "block"},
+		{"a", "mcp__filesystem__edit_file", `{"path":".bashrc","edits":[{"oldText":"a","newText":"b"}]}`, "block"},
+		{"a", "mcp__filesystem__move_file", `{"source":"x","destination":".bashrc"}`, "block"},
+		{"a", "mcp__filesystem__write_file", `{"path":".ssh/authorized_keys","content":"ssh-ed25519 AAAA"}`, "block"},
+		{"a", "mcp__filesystem__read_text_file", `{"path":".aws/credentials"}`, "block"},
+		{"b", "write_file", `{"path":".bashrc","content":"x"}`, "block"},
+		{"c", "mcp_filesystem_write_file", `{"path":".bashrc","content":"x"}`, "block"},
 		// everyday MCP calls
 		{"a", "mcp__github__get_file_contents", `{"owner":"o","repo":"r","path":"src/main.go","ref":"refs/heads/main"}`, "allow"},
 		{"a", "mcp__github__create_branch", `{"owner":"o","repo":"r","branch":"feature/x","from_branch":"main"}`, "allow"},
