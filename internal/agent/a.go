@@ -3,6 +3,7 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,7 +47,8 @@ func parseA(c *Call, f fields, opt Options) error {
 
 // lastAssistantMessage finds the text to scan at Stop: the last assistant
 // message of transcript, else last_assistant_message, else the last assistant
-// entry of the JSONL file at transcript_path. ok is false when there is none.
+// message of the JSONL file at agent_transcript_path (SubagentStop's: the
+// sub-agent's own) or transcript_path. ok is false when there is none.
 func lastAssistantMessage(f fields, opt Options) (string, bool, error) {
 	if r, present := f.raw("transcript"); present {
 		msg, ok, err := lastInTranscript(r)
@@ -57,13 +59,20 @@ func lastAssistantMessage(f fields, opt Options) (string, bool, error) {
 	if msg, ok, err := f.str("last_assistant_message"); err != nil || ok {
 		return msg, ok, err
 	}
-	path, ok, err := f.str("transcript_path")
+	// At SubagentStop the sub-agent's own transcript holds its answer;
+	// transcript_path is the main session's.
+	field := "agent_transcript_path"
+	path, ok, err := f.str(field)
+	if err == nil && (!ok || path == "") {
+		field = "transcript_path"
+		path, ok, err = f.str(field)
+	}
 	if err != nil || !ok || path == "" || opt.ReadTranscript == nil {
 		return "", false, err
 	}
 	data, _, err := opt.ReadTranscript(path)
 	if err != nil {
-		return "", false, &Error{Field: "transcript_path", Problem: "cannot be read: " + err.Error()}
+		return "", false, &Error{Field: field, Problem: "cannot be read: " + err.Error()}
 	}
 	msg, ok := lastInJSONL(data)
 	return msg, ok, nil
@@ -134,35 +143,62 @@ func messageText(r json.RawMessage, field string) (string, error) {
 	return string(out), nil
 }
 
-// lastInJSONL returns the text of the last assistant entry with text in a
-// JSONL transcript. An entry is {role, content} or {type, message: {role,
-// content}}. A line that does not parse — the cut first line of a tail read,
-// or a line still being written — may be the newest assistant entry: when
-// it comes before any complete assistant entry is found, it is checked as
-// far as it goes (its text with JSON escapes undone), never an older message
-// in its place.
+// lastInJSONL returns the text of the last assistant message with text in
+// a JSONL transcript. An entry is {role, content} or {type, message: {id,
+// role, content}}; the client writes one entry per content block, the
+// entries of one message sharing message.id, so the message is every entry
+// back from the last one with text that shares its id (without ids: the
+// assistant entries back to the previous entry of another role), their
+// texts joined: a secret in the first of two text blocks is in the answer.
+// A line that does not parse — the cut first line of a tail read, or a
+// line still being written — may be the newest assistant entry: when it
+// comes before any complete assistant entry is found, it is checked as far
+// as it goes (its text with JSON escapes undone), never an older message
+// in its place; met while a message is being gathered, it may be part of
+// it, so its text is added and the walk stops.
 func lastInJSONL(data []byte) (string, bool) {
+	var texts []string // newest first
+	id, found := "", false
 	for len(data) > 0 {
-		i := bytes.LastIndexByte(bytes.TrimRight(data, "\r\n"), '\n')
-		line := data[i+1:]
-		if i < 0 {
-			line = data
-			data = nil
-		} else {
-			data = data[:i]
-		}
-		line = bytes.TrimSpace(line)
+		var line []byte
+		line, data = lastLine(data)
 		if len(line) == 0 {
 			continue
 		}
 		if !json.Valid(line) {
-			return unescapeLenient(line), true
+			texts = append(texts, unescapeLenient(line))
+			found = true
+			break
 		}
-		if text, ok := assistantText(line); ok {
-			return text, true
+		e, assistant := assistantEntry(line)
+		if !found {
+			if assistant && e.text != "" {
+				texts, id, found = append(texts, e.text), e.id, true
+			}
+			continue
+		}
+		if !assistant || e.id != id {
+			break
+		}
+		if e.text != "" {
+			texts = append(texts, e.text)
 		}
 	}
-	return "", false
+	if !found {
+		return "", false
+	}
+	slices.Reverse(texts)
+	return strings.Join(texts, "\n"), true
+}
+
+// lastLine splits data's last line (blanks trimmed) from what comes before
+// it.
+func lastLine(data []byte) (line, rest []byte) {
+	i := bytes.LastIndexByte(bytes.TrimRight(data, "\r\n"), '\n')
+	if i < 0 {
+		return bytes.TrimSpace(data), nil
+	}
+	return bytes.TrimSpace(data[i+1:]), data[:i]
 }
 
 // unescapeLenient undoes the JSON string escapes in b (\n, \", \\, \uXXXX…)
@@ -206,39 +242,46 @@ func unescapeLenient(b []byte) string {
 	return sb.String()
 }
 
-// assistantText returns the text of one transcript entry when it is an
-// assistant message with text.
-func assistantText(line []byte) (string, bool) {
-	var e struct {
+// entry is what lastInJSONL reads of a transcript entry: its message's id
+// and its text.
+type entry struct{ id, text string }
+
+// assistantEntry reads one transcript entry; assistant is false when it is
+// not an assistant message (or does not decode).
+func assistantEntry(line []byte) (e entry, assistant bool) {
+	var v struct {
 		Type    string          `json:"type"`
 		Role    string          `json:"role"`
 		Content json.RawMessage `json:"content"`
 		Message *struct {
+			ID      string          `json:"id"`
 			Role    string          `json:"role"`
 			Content json.RawMessage `json:"content"`
 		} `json:"message"`
 	}
-	if json.Unmarshal(line, &e) != nil {
-		return "", false
+	if json.Unmarshal(line, &v) != nil {
+		return entry{}, false
 	}
-	role, content := e.Role, e.Content
-	if e.Message != nil {
-		if e.Message.Role != "" {
-			role = e.Message.Role
+	role, content := v.Role, v.Content
+	if v.Message != nil {
+		e.id = v.Message.ID
+		if v.Message.Role != "" {
+			role = v.Message.Role
 		}
-		if len(e.Message.Content) > 0 {
-			content = e.Message.Content
+		if len(v.Message.Content) > 0 {
+			content = v.Message.Content
 		}
 	}
 	if role == "" {
-		role = e.Type
+		role = v.Type
 	}
-	if role != "assistant" || len(content) == 0 {
-		return "", false
+	if role != "assistant" {
+		return entry{}, false
 	}
-	text, err := messageText(content, "")
-	if err != nil || text == "" {
-		return "", false
+	if len(content) > 0 {
+		if text, err := messageText(content, ""); err == nil {
+			e.text = text
+		}
 	}
-	return text, true
+	return e, true
 }

@@ -94,6 +94,14 @@ func opts(env map[string]string) Options {
 			switch path {
 			case "/t/session.jsonl":
 				return []byte(sessionJSONL), false, nil
+			case "/t/blocks.jsonl":
+				// One entry per content block: the last message (msg_2) is
+				// its two text blocks, a thinking block between them.
+				return []byte(`{"type":"assistant","message":{"id":"msg_1","role":"assistant","content":[{"type":"text","text":"older"}]}}
+{"type":"assistant","message":{"id":"msg_2","role":"assistant","content":[{"type":"text","text":"token ghp_x"}]}}
+{"type":"assistant","message":{"id":"msg_2","role":"assistant","content":[{"type":"thinking","thinking":"hm"}]}}
+{"type":"assistant","message":{"id":"msg_2","role":"assistant","content":[{"type":"text","text":"Done."}]}}
+`), false, nil
 			case "/t/plain.jsonl":
 				return []byte("{\"role\":\"assistant\",\"content\":\"plain\"}\n\n"), false, nil
 			case "/t/torn.jsonl":
@@ -287,7 +295,11 @@ func TestParseA(t *testing.T) {
 		{name: "subagent stop", payload: `{` + aMeta + `"hook_event_name":"SubagentStop","stop_hook_active":false,"last_assistant_message":"sub"}`,
 			want: &view{Event: "SubagentStop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "sub")}}},
 		{name: "stop transcript path", payload: `{"hook_event_name":"Stop","transcript_path":"/t/session.jsonl","stop_hook_active":false}`,
-			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "final answer")}}},
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "first answer\nfinal answer")}}},
+		{name: "stop message of several entries", payload: `{"hook_event_name":"Stop","transcript_path":"/t/blocks.jsonl"}`,
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "token ghp_x\nDone.")}}},
+		{name: "subagent stop reads its own transcript", payload: `{"hook_event_name":"SubagentStop","transcript_path":"/t/session.jsonl","agent_transcript_path":"/t/blocks.jsonl"}`,
+			want: &view{Event: "SubagentStop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "token ghp_x\nDone.")}}},
 		{name: "stop plain jsonl", payload: `{"hook_event_name":"Stop","transcript_path":"/t/plain.jsonl"}`,
 			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "plain")}}},
 		{name: "stop torn newest entry", payload: `{"hook_event_name":"Stop","transcript_path":"/t/torn.jsonl"}`,
