@@ -22,6 +22,14 @@ func TestToolGivenVars(t *testing.T) {
 	for i, v := range []string{"npm_lifecycle_script", "npm_command", "npm_execpath", "INIT_CWD", "NODE", "COLOR", "npm_config_cache", "npm_config_foo_bar"} {
 		files[fmt.Sprintf("n%d/package.json", i)] = pkg("echo PWN >> ${" + v + ":+$HOME/.bashrc}")
 	}
+	// ${V:-W}, ${V:=W} of a variable npm sets is V's value, not W
+	// (npm_config_userconfig is ~/.npmrc); ${V:+W} may be empty
+	// (FINDINGS58a A14).
+	for i, script := range []string{`echo x >> "$(dirname ${npm_config_userconfig:-/x/y})/.bashrc"`,
+		`echo x >> "${npm_config_userconfig:-/dev/null}"`, `f=${npm_config_userconfig:-/dev/null}; echo x >> "$f"`,
+		`echo x >> "${npm_config_userconfig:=/dev/null}"`, `echo x >> ~/.bashrc${npm_config_foo:+.bak}`} {
+		files[fmt.Sprintf("d%d/package.json", i)] = pkg(script)
+	}
 	files["nok/package.json"] = pkg("echo started in ${INIT_CWD:-.} && node -e 'console.log(1)' && echo ${npm_config_cache:-x} > cache.txt")
 	for i, v := range []string{"MAKELEVEL", "MAKEFLAGS", "MFLAGS"} {
 		files[fmt.Sprintf("m%d/Makefile", i)] = "t:\n\techo PWN >> $${" + v + ":+$$HOME/.bashrc}\n"
@@ -34,7 +42,7 @@ func TestToolGivenVars(t *testing.T) {
 	files["g2/x.go"] = "package x\n\n//go:generate sh -c \"echo PWN >> $DOLLAR{GOARCH:+$DOLLAR{HOME}/.bashrc}\"\n"
 	files["gok/go.mod"] = "module x\n\ngo 1.21\n"
 	files["gok/x.go"] = "package x\n\n//go:generate sh gen.sh\n"
-	files["gok/gen.sh"] = "echo \"// ${GOPACKAGE:-x}\" > gen_${GOARCH:-any}.txt\n"
+	files["gok/gen.sh"] = "echo \"// ${GOPACKAGE:-x} ${GOARCH:-any}\" > gen.txt\n"
 	cases := []programCase{
 		{"cd nok && npm test", false},
 		{"cd mok && make t", false},
@@ -44,6 +52,9 @@ func TestToolGivenVars(t *testing.T) {
 	}
 	for i := 0; i < 8; i++ {
 		cases = append(cases, programCase{fmt.Sprintf("cd n%d && npm test", i), true})
+	}
+	for i := 0; i < 5; i++ {
+		cases = append(cases, programCase{fmt.Sprintf("cd d%d && npm test", i), true})
 	}
 	for i := 0; i < 3; i++ {
 		cases = append(cases, programCase{fmt.Sprintf("cd m%d && make t", i), true}, programCase{fmt.Sprintf("cd m%d && make -s t", i), true})
@@ -63,14 +74,17 @@ func TestGitHookGivenVars(t *testing.T) {
 	for _, tc := range []struct {
 		body  string
 		block bool
+		why   string
 	}{
-		{"echo PWN >> ${GIT_INDEX_FILE:+$HOME/.bashrc}\n", true},
-		{"cd ${GIT_EXEC_PATH:+$HOME} && echo PWN >> .bashrc\n", true},
-		{"test -n \"${GIT_INDEX_FILE:-}\" && echo staged\n", false},
+		// ${V:+W} is W or empty: a name guard cannot tell
+		{"echo PWN >> ${GIT_INDEX_FILE:+$HOME/.bashrc}\n", true, "computes at run time"},
+		{"cd ${GIT_EXEC_PATH:+$HOME} && echo PWN >> .bashrc\n", true, "computes at run time"},
+		{"echo PWN >> ${GIT_INDEX_FILE+$HOME/.bashrc}\n", true, ".bashrc"},
+		{"test -n \"${GIT_INDEX_FILE:-}\" && echo staged\n", false, ""},
 	} {
 		if err := os.WriteFile(filepath.Join(proj, ".git/hooks/pre-commit"), []byte("#!/bin/sh\n"+tc.body), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		checkBlock(t, p, proj, "git commit -qm x --allow-empty", tc.block, ".bashrc")
+		checkBlock(t, p, proj, "git commit -qm x --allow-empty", tc.block, tc.why)
 	}
 }

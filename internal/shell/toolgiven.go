@@ -52,11 +52,12 @@ func (w *walker) toolVar(name string) bool {
 	return false
 }
 
-// toolParamOp evaluates ${V:+W}, ${V+W}, ${V:-W}, ${V:=W}, ${V:?W} (and
-// the forms without a colon) for V a variable the walked tool sets
-// (walker.toolVars) and the walk did not assign: W for the alternate
-// and the colon forms, V's unknown value for the others. False for
-// anything else.
+// toolParamOp evaluates ${V+W}, ${V:+W}, ${V-W}, ${V:-W}, ${V=W},
+// ${V:=W}, ${V?W}, ${V:?W} for V a variable the walked tool sets
+// (walker.toolVars) and the walk did not assign. The tool sets V, so
+// ${V+W} is W; every other form is V's value or W, or W or empty (the
+// tool may set V empty or not: npm_config_userconfig is ~/.npmrc), which
+// guard cannot tell: V's unknown value. False for anything else.
 func (w *walker) toolParamOp(pe *syntax.ParamExp) (syntax.WordPart, bool) {
 	if pe.Param == nil || pe.Exp == nil || !opTestsSet(pe.Exp.Op) || pe.Excl || pe.Index != nil || pe.Names != 0 {
 		return nil, false
@@ -68,10 +69,7 @@ func (w *walker) toolParamOp(pe *syntax.ParamExp) (syntax.WordPart, bool) {
 	if v, ok := w.lookup(name); ok && word.IsKnown(v) {
 		return nil, false // given its value (go generate's GOFILE)
 	}
-	op := pe.Exp.Op
-	alt := op == syntax.AlternateUnset || op == syntax.AlternateUnsetOrNull
-	colon := op == syntax.DefaultUnsetOrNull || op == syntax.AssignUnsetOrNull || op == syntax.ErrorUnsetOrNull
-	if !alt && !colon {
+	if pe.Exp.Op != syntax.AlternateUnset {
 		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
 	}
 	t := ""
