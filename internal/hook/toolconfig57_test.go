@@ -16,7 +16,12 @@ func TestToolConfigByName(t *testing.T) {
 		"v/node_modules/.bin/vite":  "#!/usr/bin/env node\nrequire('../vite/bin/vite.js')\n",
 		"n/.nodemonrc.cjs":          key,
 		"c/.config/mytoolrc.ts":     key,
-		"c/.config/other.config.ts": key, // another tool's
+		"c/.config/other.config.ts": key,    // another tool's, or mytool's: guard cannot tell
+		"t/tailwind.config.js":      bashrc, // tailwindcss's (FINDINGS58a A1)
+		"s/.storybook/main.js":      key,
+		"e/.eleventy.js":            key,
+		"g/gatsby-config.js":        bashrc,
+		"w/evil.js":                 bashrc,
 		"ok/vite.config.ts":         "import { defineConfig } from 'vite'\nimport react from '@vitejs/plugin-react'\nexport default defineConfig({ plugins: [react()], server: { port: 3000 } })\n",
 		"ok/postcss.config.cjs":     "module.exports = { plugins: { tailwindcss: {}, autoprefixer: {} } }\n",
 		"ok/package.json":           `{"name":"ok","scripts":{"build":"vite build"}}`,
@@ -24,6 +29,10 @@ func TestToolConfigByName(t *testing.T) {
 	checkAll(t, proj,
 		[]string{"cd v && vite build", "cd v && npx vite build", "cd v && npx vite@5 build", "cd v && ./node_modules/.bin/vite build", "cd v && npm run build",
 			"cd n && nodemon server.js", "cd c && mytool run",
-			"cd ok && cp ../v/vite.config.js vite.config.mjs && npx vite build"},
-		[]string{"cd ok && npx vite build", "cd ok && npm run build", "cd ok && npx postcss a.css -o b.css", "cd c && othertool run", "cd v && ls"})
+			"cd ok && cp ../v/vite.config.js vite.config.mjs && npx vite build", "cd c && othertool run",
+			"cd t && npx tailwindcss -i in.css -o out.css", "cd s && npx storybook build", "cd e && npx @11ty/eleventy", "cd g && npx gatsby build",
+			// written with text guard cannot see (FINDINGS58a A13)
+			"cd w && tee tailwind.config.js < evil.js > /dev/null && npx tailwindcss -i a.css", "cd w && rev evil.js | rev > vite.config.js && npx vite build",
+			"cd w && dd if=evil.js of=tailwind.config.js status=none && npx tailwindcss -i a.css"},
+		[]string{"cd ok && npx vite build", "cd ok && npm run build", "cd ok && npx postcss a.css -o b.css", "cd v && ls", "cd ok && npx tailwindcss -i a.css -o b.css"})
 }

@@ -38,7 +38,7 @@ func (c *cmd) projectCode() {
 func (c *cmd) projectLoads(name string) {
 	w := c.w
 	p := catalogue.ProjectCodeNamed(path.Base(name))
-	if p == nil && c.unknownProgram() {
+	if p == nil && c.unknownProgram() && catalogue.ProgramNamed(path.Base(name)) == nil {
 		c.toolConfig(path.Base(name)) // toolconfig.go: vite build, vite.config.js
 	}
 	if p == nil || w.a == nil {

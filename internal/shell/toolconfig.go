@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -13,14 +14,16 @@ import (
 const toolConfigExts = " .js .cjs .mjs .ts .cts .mts "
 
 // toolConfig reads the configuration a program guard has no entry for
-// (catalogue.ProjectCodeNamed) may load as code by its name from the
-// directory it runs in: NAME.config.EXT, .NAMErc.EXT, and the same in
-// .config/ (NAME.config.EXT, NAMErc.EXT), EXT one of toolConfigExts — the
-// search places of cosmiconfig and c12, through which most tools of the
-// JavaScript ecosystem find theirs (vite build loads vite.config.js,
-// nodemon, postcss, tailwindcss, babel…). Each file there is scanned as
-// node runs it (configProgram). The directory is listed once a command
-// (effect.Lister); a program of another ecosystem has no such file.
+// (catalogue.ProjectCodeNamed) may load as code from the directory it runs
+// in. Which file a JavaScript tool loads is the package's choice, not its
+// program's name (tailwindcss loads tailwind.config.js, svelte-kit
+// svelte.config.js, gatsby gatsby-config.js, eleventy .eleventy.js), so
+// every code file shaped as a configuration (toolConfigName) is read, as
+// node runs it (configProgram): in the directory, in .config/, and in the
+// dot-directories there (.storybook/main.js, .vitepress/config.mts). The
+// directory is listed once a command (effect.Lister); a project of another
+// ecosystem has no such file. name is the program's, for npx's
+// package@version.
 func (c *cmd) toolConfig(name string) {
 	if i := strings.LastIndexByte(name, '@'); i > 0 {
 		name = name[:i] // npx vite@5
@@ -28,35 +31,60 @@ func (c *cmd) toolConfig(name string) {
 	if c.w.guessing > 0 || name == "" || strings.ContainsAny(name, "/\\") || c.w.a == nil {
 		return
 	}
-	for _, dir := range []string{".", ".config"} {
-		seen := map[string]bool{}
+	dirs, n := []string{".", ".config"}, 0
+	for i := 0; i < len(dirs); i++ {
+		dir := dirs[i]
 		for _, e := range c.dirNames(dir) {
-			if toolConfigName(name, dir, e) {
-				seen[e] = true
-				c.configProgram(path.Join(dir, e))
+			switch f := path.Join(dir, e); {
+			case dir == "." && strings.HasPrefix(e, ".") && path.Ext(e) == "" && e != ".config" && e != ".git" && len(dirs) < maxToolConfigDirs:
+				dirs = append(dirs, f) // a dot-directory: listed if it is one
+			case toolConfigName(dir, e):
+				if n++; n > maxToolConfigs {
+					c.w.Hide("loads one of more configuration files than guard reads (%d)", maxToolConfigs)
+					return
+				}
+				c.configProgram(f)
 			}
 		}
-		// one the command itself wrote earlier (cp evil.js vite.config.js
-		// && vite build: FINDINGS57c A3), not on the disk yet
-		for _, ext := range strings.Fields(toolConfigExts) {
-			for _, e := range []string{name + ".config" + ext, "." + name + "rc" + ext, name + "rc" + ext} {
-				if f := path.Join(dir, e); !seen[e] && toolConfigName(name, dir, e) && c.wroteNamed(f) {
-					c.configProgram(f)
-				}
-			}
+	}
+	// one the command itself wrote earlier, not on the disk yet (cp evil.js
+	// vite.config.js && vite build: FINDINGS57c A3; tee vite.config.js <
+	// evil.js: FINDINGS58a A13, whose text guard cannot see: hidden)
+	for _, f := range c.w.WrittenNames(".", 2) {
+		if dir, e := path.Split(f); toolConfigName(path.Clean(dir), e) && !c.listedIn(path.Clean(dir), e) {
+			c.configProgram(f)
 		}
 	}
 }
 
-// toolConfigName reports whether entry e of directory dir ("." or
-// ".config") is a configuration file toolConfig reads for program name.
-func toolConfigName(name, dir, e string) bool {
-	base, ext := strings.TrimPrefix(e, "."), path.Ext(e)
-	stem := strings.TrimSuffix(base, ext)
+// maxToolConfigs bounds the configuration files toolConfig reads for one
+// program; maxToolConfigDirs the directories it lists.
+const (
+	maxToolConfigs    = 32
+	maxToolConfigDirs = 16
+)
+
+// toolConfigName reports whether entry e of directory dir (as the command
+// names it, relative) is a code file shaped as a JavaScript tool's
+// configuration: EXT one of toolConfigExts, and in the directory a dot
+// file (.eslintrc.cjs, .eleventy.js) or NAME.config.EXT, NAME-config.EXT,
+// NAMErc.EXT; in .config/ or a dot-directory, any.
+func toolConfigName(dir, e string) bool {
+	ext := path.Ext(e)
 	if ext == "" || !strings.Contains(toolConfigExts, " "+ext+" ") {
 		return false
 	}
-	return stem == name+".config" || stem == name+"rc" && (dir == ".config" || strings.HasPrefix(e, "."))
+	if dir != "." {
+		return strings.HasPrefix(dir, ".") && !strings.Contains(strings.TrimPrefix(dir, "./"), "/")
+	}
+	stem := strings.TrimSuffix(e, ext)
+	return strings.HasPrefix(e, ".") || strings.HasSuffix(stem, ".config") || strings.HasSuffix(stem, "-config") ||
+		strings.HasSuffix(stem, "rc")
+}
+
+// listedIn reports whether e is among the names dirNames listed in dir.
+func (c *cmd) listedIn(dir, e string) bool {
+	return slices.Contains(c.dirNames(dir), e)
 }
 
 // dirNames returns the names in directory dir (as the command names it),
@@ -76,15 +104,4 @@ func (c *cmd) dirNames(dir string) []string {
 	}
 	c.w.listed[where] = names
 	return names
-}
-
-// wroteNamed reports whether the command wrote text guard knows to file
-// p, or copied a file there; not a directory it wrote with text guard
-// cannot see, which holds every name below it.
-func (c *cmd) wroteNamed(p string) bool {
-	if _, ok := c.w.WrittenText(p); ok {
-		return true
-	}
-	_, ok := c.w.CopiedFrom(p)
-	return ok
 }

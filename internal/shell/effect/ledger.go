@@ -1570,3 +1570,23 @@ func Attached(s string) (string, bool) {
 func optionLetter(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// WrittenNames returns the paths, relative to directory dir (as the
+// command names it), of the files the command itself wrote below dir, at
+// most depth levels down: entries of their own (Wrote, Copied, a write
+// with text guard cannot see), not a directory it changed with unknown
+// text, which stands for every name below it.
+func (w *Ledger) WrittenNames(dir string, depth int) []string {
+	d := word.Clean(w.Where(dir))
+	var out []string
+	for _, f := range w.Written {
+		rel, ok := cutDir(f.Path, d)
+		if d == "." && !strings.HasPrefix(f.Path, "/") && f.Path != ".." && !strings.HasPrefix(f.Path, "../") {
+			rel, ok = f.Path, f.Path != "."
+		}
+		if ok && strings.Count(rel, "/") < depth && !slices.Contains(out, rel) {
+			out = append(out, rel)
+		}
+	}
+	return out
+}
