@@ -140,14 +140,14 @@ func (c *cmd) tmuxRuns(tc lang.TmuxCmdKind, opts []tmuxOpt, ops []word.Word, dep
 	switch tc.Runs {
 	case lang.TmuxShell:
 		if len(ops) > 0 {
-			c.w.script(word.Join(ops), c.w.depth+1)
+			c.tmuxScript(word.Join(ops))
 		}
 	case lang.TmuxKeys:
 		c.tmuxKeys(opts, ops)
 	case lang.TmuxFirst:
 		// if-shell CMD "TMUX COMMAND" ["TMUX COMMAND"]
 		if len(ops) > 0 {
-			c.w.script(ops[0].Text, c.w.depth+1)
+			c.tmuxScript(ops[0].Text)
 			for _, x := range ops[1:] {
 				c.tmuxCommands(lang.SplitQuoted(x.Text), depth+1)
 			}
@@ -284,9 +284,38 @@ func (c *cmd) formatCommands(s string) {
 			}
 			end++
 		}
-		c.w.script(strings.TrimSuffix(s[:end], ")"), c.w.depth+1)
+		c.tmuxScript(strings.TrimSuffix(s[:end], ")"))
 		s = s[end:]
 	}
+}
+
+// tmuxScript analyses src, shell text tmux expands as a format before it
+// runs it (run-shell, if-shell, a #() job): a format in it (#{…}, #S,
+// #W…: tmuxFormat) becomes a value guard cannot tell (a user option the
+// command set, a window's name), so such text is hidden (FINDINGS58a A7).
+func (c *cmd) tmuxScript(src string) {
+	if tmuxFormat(src) {
+		c.w.hide("runs shell text tmux expands as a format first (#{…}, #S…): what it runs guard cannot tell")
+		return
+	}
+	c.w.script(src, c.w.depth+1)
+}
+
+// tmuxFormat reports whether s holds a tmux format sequence: #{, #( or #
+// followed by one of the short aliases (D F H h I P S T W); ## is a #.
+func tmuxFormat(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '#' {
+			continue
+		}
+		switch s[i+1] {
+		case '#':
+			i++
+		case '{', '(', 'D', 'F', 'H', 'h', 'I', 'P', 'S', 'T', 'W':
+			return true
+		}
+	}
+	return false
 }
 
 // screen: screen CMD… runs CMD in a new window; screen -X CMD sends CMD, a
