@@ -88,7 +88,7 @@ func byFields(c *Call, toolName string, in fields) error {
 		return err
 	}
 	tv.joinRoots()
-	if err := tv.joinServerRoots(toolName, c.Cwd); err != nil {
+	if err := tv.joinServerRoots(toolName, c.Cwd, isMCPTool(toolName) || c.Event == "beforeMCPExecution"); err != nil {
 		return &Error{Field: in.prefix, Limit: true, Problem: err.Error()}
 	}
 	c.Inputs = append(c.Inputs, fc.urls...)

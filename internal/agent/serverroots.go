@@ -10,7 +10,8 @@ import (
 // input; an input that would need more blocks (guard cannot check it whole).
 const maxServerRootPaths = 512
 
-// joinServerRoots adds, for a tool guard does not know, each relative path
+// joinServerRoots adds, for an MCP tool (mcp false: a tool of the agent's
+// own client, which resolves against the working directory), each relative path
 // its path fields name (serverRels) joined to each directory its server
 // may resolve it against other than the call's working directory (which
 // ResolvePaths joins): the home directory and every ancestor of the
@@ -22,8 +23,8 @@ const maxServerRootPaths = 512
 // after a `cd`), so `{"path":".bashrc"}` from a project may write
 // ~/.bashrc. A tool reading a remote repository (repoPaths) names paths in
 // that repository, which the working directory stands for already.
-func (t *toolValues) joinServerRoots(toolName, cwd string) error {
-	if t.repoPaths || len(t.serverRels) == 0 {
+func (t *toolValues) joinServerRoots(toolName, cwd string, mcp bool) error {
+	if !mcp || t.repoPaths || len(t.serverRels) == 0 {
 		return nil
 	}
 	roots := serverRoots(cwd)

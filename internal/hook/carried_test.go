@@ -135,6 +135,9 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 		{"a", "mcp__filesystem__read_text_file", `{"path":".aws/credentials"}`, "block"},
 		{"b", "write_file", `{"path":".bashrc","content":"x"}`, "block"},
 		{"c", "mcp_filesystem_write_file", `{"path":".bashrc","content":"x"}`, "block"},
+		// the agents' own tools resolve against the cwd: a project's dot-directory
+		{"bp", "edit_file", `{"target_file":".github/workflows/ci.yml","code_edit":"x"}`, "allow"},
+		{"a", "FutureWrite", `{"path":".vscode/settings.json","content":"{}"}`, "allow"},
 		// everyday MCP calls
 		{"a", "mcp__github__get_file_contents", `{"owner":"o","repo":"r","path":"src/main.go","ref":"refs/heads/main"}`, "allow"},
 		{"a", "mcp__github__create_branch", `{"owner":"o","repo":"r","branch":"feature/x","from_branch":"main"}`, "allow"},
