@@ -453,7 +453,7 @@ func (c *cmd) plainSplices(v string) (string, bool) {
 		return "", false
 	}
 	t, ok := c.w.valueText(strings.ReplaceAll(v, plainMark, spliceHole))
-	if !ok || !lang.PlainSplices(c.name, t, spliceHole) {
+	if !ok || strings.Count(t, spliceHole) != strings.Count(v, plainMark) || !lang.PlainSplices(c.name, t, spliceHole) {
 		return "", false
 	}
 	return strings.ReplaceAll(t, spliceHole, plainMark), true
