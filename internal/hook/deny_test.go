@@ -154,9 +154,16 @@ var inHomeBlocks = map[string]string{
 	// blank-split pieces are names there (the -ldflags= spelling keeps its option's prefix).
 	`V=$(git describe --always); go build -ldflags "-X main.v=$V" ./cmd/app`:                            "a computed name handed to go in the home, which holds dot files",
 	`go build -ldflags "-X main.version=$(git describe --tags --always --dirty)" -o dist/app ./cmd/app`: "a computed name handed to go in the home, which holds dot files",
-	"uvx ruff check .":               "uvx's tool on the home",
-	"uvx --python 3.12 ruff check .": "uvx's tool on the home",
-	"uv tool run black --check .":    "uv tool run's tool on the home",
+	// A literal that is only a plain producer's word is also a file name the code may open
+	// where it starts: in the home, a name guard cannot tell beside ~/.guard (FINDINGS57c FP1).
+	`python3 -c "print('$(git rev-parse HEAD)')"`:               "a computed name as a literal's whole text, in the home",
+	`X=$(git rev-parse --short HEAD); python3 -c "print('$X')"`: "a computed name as a literal's whole text, in the home",
+	`node -e "console.log('$(date +%s)')"`:                      "a computed name as a literal's whole text, in the home",
+	`awk "BEGIN{print \"$(nproc)\"}"`:                           "a computed name as a literal's whole text, in the home",
+	`ruby -e "puts '$(id -u)'"`:                                 "a computed name as a literal's whole text, in the home",
+	"uvx ruff check .":                                          "uvx's tool on the home",
+	"uvx --python 3.12 ruff check .":                            "uvx's tool on the home",
+	"uv tool run black --check .":                               "uv tool run's tool on the home",
 	"printf 'FROM node:20\nWORKDIR /app\nCOPY package*.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\n' > Dockerfile && docker build -t app .":                         "docker build . in the home: the home is the context, ~/.ssh among it",
 	"printf 'services:\n  web:\n    build: .\n    environment: [LOG_LEVEL]\n' > compose.yaml && printf 'FROM alpine\nRUN echo hi\n' > Dockerfile && docker compose build": "docker compose build of build: . in the home: the home is the context, ~/.ssh among it",
 }

@@ -742,8 +742,12 @@ func (c *cmd) toolchainOption(use catalogue.RunUse, v string) {
 	}
 }
 
-// tokenMark stands for one word a producer prints (word.NameToken).
-var tokenMark = word.Mark(word.MarkName, word.NameToken)
+// tokenMark stands for one word a producer prints (word.NameToken);
+// plainMark for one of the plain alphabet (word.NamePlain), a token too.
+var (
+	tokenMark = word.Mark(word.MarkName, word.NameToken)
+	plainMark = word.Mark(word.MarkName, word.NamePlain)
+)
 
 // goToolValue analyses v, the value of go's -ldflags, -gcflags or
 // -asmflags, as the options go hands tool (goToolFlags), when guard can
@@ -752,7 +756,7 @@ var tokenMark = word.Mark(word.MarkName, word.NameToken)
 // such a word, which holds none, stays inside the option value it stands
 // in. Any other part guard cannot tell runs code guard cannot see.
 func (c *cmd) goToolValue(tool catalogue.GoTool, v string) {
-	parts := strings.Split(v, tokenMark)
+	parts := strings.Split(strings.ReplaceAll(v, plainMark, tokenMark), tokenMark)
 	for i, p := range parts {
 		t, ok := c.w.valueText(p)
 		if !ok {

@@ -224,6 +224,9 @@ type output struct {
 	// token: what it prints is one word, no white space, one line
 	// (catalogue.ProducesToken).
 	token bool
+	// plain: it is one word of the plain alphabet
+	// (catalogue.ProducesPlain).
+	plain bool
 	// nulOnly: paths are whole only to a reader that splits at NUL
 	// (xargs -0): a name found may hold a blank (splitnames.go).
 	nulOnly bool

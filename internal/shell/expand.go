@@ -60,7 +60,7 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 	w.visited[cs] = true
 	files, finds := len(w.subFiles), len(w.SubstFinds)
 	w.funsubOf(cs)
-	if s, ok, tame, place, token := w.substitution(cs.Stmts); ok {
+	if s, ok, tame, place, token, plain := w.substitution(cs.Stmts); ok {
 		io.WriteString(out, s)
 	} else {
 		name := w.subFileName(files)
@@ -81,6 +81,9 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 			}
 			if token && name == "" {
 				name = word.NameToken // one word: $(git describe)
+				if plain {
+					name = word.NamePlain // of the plain alphabet: $(git rev-parse HEAD)
+				}
 			}
 		}
 		io.WriteString(out, word.Mark(kind, name))

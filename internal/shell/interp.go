@@ -397,8 +397,10 @@ func (c *cmd) moreCode(j int) {
 // (valueText). Code holding a value guard cannot tell, whatever its
 // spelling (python3 -c "$X" after X=$(…), -c "$(…)" beside an empty
 // quote, a make value guard could not work out in python3 -c '$(F)'), is
-// code guard cannot see: hidden, false (FINDINGS56d P3). A code word that is one
-// substitution is the substitution's output run (interpCode).
+// code guard cannot see: hidden, false (FINDINGS56d P3), unless each such
+// value is a plain producer's word strictly inside a string literal
+// (plainSplices). A code word that is one substitution is the
+// substitution's output run (interpCode).
 func (c *cmd) codeText(a word.Word) (string, bool) {
 	if a.Known || !word.HasMark(a.Text) {
 		return a.Text, true
@@ -413,8 +415,48 @@ func (c *cmd) codeText(a word.Word) (string, bool) {
 	if t, ok := c.w.valueText(a.Text); ok {
 		return t, true
 	}
+	if t, ok := c.plainSplices(a.Text); ok {
+		return t, true
+	}
 	c.w.hide("runs %s code that holds a value guard cannot tell (what read took from input, what a command printed, a build tool's value): it cannot tell what runs", c.name)
 	return "", false
+}
+
+// computedValue reports whether p holds a value the command computes
+// (inputMark: a substitution's output, what read took), not only
+// inherited variables.
+func computedValue(p string) bool {
+	computed := false
+	if word.HasMark(p) {
+		word.EachMark(p, func(k byte, name string, whole bool) {
+			computed = computed || inputMark(k, name, whole)
+		}, nil)
+	}
+	return computed
+}
+
+// spliceHole stands for a plain value in code text while guard reads
+// where it stands: a NUL, which no argument holds.
+const spliceHole = "\x00"
+
+// plainSplices returns code v, an interpreter's code word, as guard can
+// tell it when each value in it guard cannot tell is one word of the
+// plain alphabet a producer printed (plainMark: $(git rev-parse HEAD),
+// $(date +%s), X=$(nproc) then "$X") and stands strictly inside a string
+// literal that neither interpolates nor runs its text
+// (lang.PlainSplices: python3 -c "print('$(git rev-parse HEAD)')"): such
+// a value is that literal's text, kept as the marker (a harmless name's,
+// checked as one where the literal names a path). Any other value, or
+// one that stands elsewhere, leaves it false.
+func (c *cmd) plainSplices(v string) (string, bool) {
+	if !strings.Contains(v, plainMark) || strings.Contains(v, spliceHole) {
+		return "", false
+	}
+	t, ok := c.w.valueText(strings.ReplaceAll(v, plainMark, spliceHole))
+	if !ok || strings.Count(t, spliceHole) != strings.Count(v, plainMark) || !lang.PlainSplices(c.name, t, spliceHole) {
+		return "", false
+	}
+	return strings.ReplaceAll(t, spliceHole, plainMark), true
 }
 
 // perlLiteralEdit returns, for perl -p -i -e CODE (its switches only -p,
@@ -960,6 +1002,12 @@ func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
 func (m *moduleLoader) load(cands []string, depth int) bool {
 	w := m.c.w
 	for _, p := range cands {
+		if computedValue(p) {
+			// require('./$(git rev-parse --short HEAD)'): a name the
+			// command computes, which may be a file the agent made
+			w.hide("hands %s's module loader a name it computes (a command's output): guard cannot tell what code runs", m.c.name)
+			return true
+		}
 		if p == "" || word.HasMark(p) || strings.ContainsAny(p, "*?[\n") {
 			continue
 		}

@@ -28,6 +28,8 @@ type outBuf struct {
 	// token: all it prints is what one command printed that is one word
 	// (output.token): no white space, one line.
 	token bool
+	// plain: that word is of the plain alphabet (output.plain).
+	plain bool
 }
 
 // silent are programs that print nothing on standard output (cd - and -v
@@ -92,6 +94,7 @@ func (w *walker) printed(last *cmd) {
 		w.out.wild = w.out.wild || !last.out.tame && !last.out.known && last.name != "" && len(last.outFiles) == 0 && !(silent.Has(last.name) && !verbose(last))
 		w.out.picked = w.out.picked || last.out.tame && !last.out.known && !last.out.place && len(last.outFiles) == 0
 		w.out.token = w.out.token && (last.name == "" || len(last.outFiles) > 0 || silent.Has(last.name) && !verbose(last))
+		w.out.plain = w.out.plain && w.out.token
 	case last.name == "" || len(last.outFiles) > 0:
 		// Assignments or redirections only; or output sent to a file.
 	case last.out.known:
@@ -99,6 +102,7 @@ func (w *walker) printed(last *cmd) {
 	case silent.Has(last.name) && !verbose(last):
 	case last.out.tame:
 		w.out.token = last.out.token && w.out.text.Len() == 0
+		w.out.plain = w.out.token && last.out.plain
 		w.out.known = false
 		w.out.picked = w.out.picked || !last.out.place
 	default:

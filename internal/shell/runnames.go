@@ -71,7 +71,8 @@ func (c *cmd) printedNames() {
 		c.treeListed(lsFilesSpecs(args)) // the repository's files, not bare names
 	case catalogue.ProducesName(c.name, args) && !c.producerSteered(args):
 		c.out.tame = true
-		c.out.token = catalogue.ProducesToken(c.name, args)
+		c.out.plain = catalogue.ProducesPlain(c.name, args) // one word of the plain alphabet: a token too
+		c.out.token = c.out.plain || catalogue.ProducesToken(c.name, args)
 		c.out.place = catalogue.ProducesPlace(c.name, args)
 		if c.out.place {
 			c.placeOutput(args) // places.go

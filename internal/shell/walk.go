@@ -1045,11 +1045,13 @@ func (w *walker) nested(n syntax.Node) {
 // substitution walks the commands of $( ) and returns their output when it
 // is known: echo or printf of known words, possibly through base64 -d.
 // tame: what is not known of it is harmless names; place: a tool's place,
-// no name picked among others (outBuf.picked).
-func (w *walker) substitution(list []*syntax.Stmt) (text string, known, tame, place, token bool) {
+// no name picked among others (outBuf.picked); token, plain: one word
+// (outBuf.token), of the plain alphabet (outBuf.plain).
+func (w *walker) substitution(list []*syntax.Stmt) (text string, known, tame, place, token, plain bool) {
 	buf := &outBuf{known: true}
 	w.walkSubst(list, buf)
-	return strings.TrimRight(buf.text.String(), "\n"), buf.known, !buf.wild, !buf.wild && !buf.picked, !buf.wild && buf.token
+	token = !buf.wild && buf.token
+	return strings.TrimRight(buf.text.String(), "\n"), buf.known, !buf.wild, !buf.wild && !buf.picked, token, token && buf.plain
 }
 
 // procSubst walks the commands of <( ) or >( ). The standard input of

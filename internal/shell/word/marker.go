@@ -65,6 +65,12 @@ const NamePlace = "place"
 // which a tool that splits a value at blanks keeps one word.
 const NameToken = "token"
 
+// NamePlain is the name of a MarkName marker that stands for one word of
+// the plain alphabet a producer prints (catalogue.ProducesPlain): a token
+// with no quote, backslash, $, @, #, brace or backtick, which stays the
+// text of a string literal it is spliced into.
+const NamePlain = "plain"
+
 // Unknown is what stands for each opaque part of an unresolved path's text
 // (shell.UnresolvedPath.Text):
 // a NUL byte, which no path holds. A relative path that begins with an
