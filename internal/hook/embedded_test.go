@@ -71,6 +71,55 @@ func TestGdbFiles(t *testing.T) {
 	}
 }
 
+// TestGdbCommandFiles: gdb's commands are read by an allow-list: a
+// command that writes a file writes it (dump, append, save, set logging),
+// one that loads code or runs what guard does not read (jit-reader-load,
+// compile, edit, an unknown name) is cannot-tell, and a user command that
+// hands its arguments to a shell command too; a file of everyday
+// commands passes.
+func TestGdbCommandFiles(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"dump.gdb":   "break main\nrun\ndump memory $HOMEDIR/.bashrc 0x1000 0x1010\n",
+		"append.gdb": "append binary value $HOMEDIR/.bashrc 1\n",
+		"save.gdb":   "break main\nsave breakpoints $HOMEDIR/.bashrc\n",
+		"log.gdb":    "set logging file $HOMEDIR/.bashrc\nset logging on\nbt\n",
+		"log2.gdb":   "set logging overwrite on\nset logging on $HOMEDIR/.bashrc\nbt\n",
+		"core.gdb":   "run\ngcore $HOMEDIR/.bashrc\n",
+		"jit.gdb":    "jit-reader-load ./reader.so\n",
+		"comp.gdb":   "compile code system(\"true\")\n",
+		"edit.gdb":   "edit main\n",
+		"unk.gdb":    "frobnicate 1\n",
+		"def.gdb":    "define go\nshell $arg0\nend\ngo true\n",
+		"apply.gdb":  "thread apply all pipe bt | cat $HOMEDIR/.ssh/id_rsa\n",
+		"ok.gdb":     "set pagination off\nset confirm off\nbreak main\nrun\nbt full\ninfo locals\np/x $pc\nx/8xw $sp\nthread apply all bt\nnext\nstep\nfinish\ncontinue\nquit\n",
+		"okdef.gdb":  "define pv\n  print $arg0\nend\ndocument pv\nPrints its argument; shell is not run here.\nend\nset logging file gdb.log\nset logging on\npv 1\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"gdb -batch -x dump.gdb ./app", true},
+		{"gdb -batch -x append.gdb ./app", true},
+		{"gdb -batch -x save.gdb ./app", true},
+		{"gdb -batch -x log.gdb ./app", true},
+		{"gdb -batch -x log2.gdb ./app", true},
+		{"gdb -batch -x core.gdb ./app", true},
+		{"gdb -batch -x jit.gdb ./app", true},
+		{"gdb -batch -x comp.gdb ./app", true},
+		{"gdb -batch -x edit.gdb ./app", true},
+		{"gdb -batch -x unk.gdb ./app", true},
+		{"gdb -batch -x def.gdb ./app", true},
+		{"gdb -batch -x apply.gdb ./app", true},
+		{"gdb -batch -x ok.gdb ./app", false},
+		{"gdb -batch -x okdef.gdb ./app", false},
+		{"gdb -batch -ex bt ./prog", false},
+		{"gdb -batch -ex 'set logging file gdb.log' -ex 'set logging on' -ex 'thread apply all bt' ./app core", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
+
 // TestRoffDocuments: a roff document's .so and its kin read the files
 // they name, whatever the document's name; unsafe mode and macro
 // directories are what guard cannot tell (FINDINGS57a A5).
