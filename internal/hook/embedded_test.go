@@ -120,6 +120,36 @@ func TestGdbCommandFiles(t *testing.T) {
 	}
 }
 
+// TestSqliteDotCommands: sqlite3's dot-commands are read by an
+// allow-list, found by a prefix of their name as sqlite3 finds them: one
+// that names a file writes or reads it (.clone, .iotrace, .out), one
+// guard does not know is cannot-tell; everyday ones pass.
+func TestSqliteDotCommands(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"clone.sql": ".clone $HOMEDIR/.bashrc\n",
+		"io.sql":    ".iotrace $HOMEDIR/.bashrc\nselect 1;\n",
+		"out.sql":   ".out $HOMEDIR/.bashrc\nselect 'x';\n",
+		"ses.sql":   ".session open main s\n.session changeset ch.bin\n",
+		"ok.sql":    ".headers on\n.mode csv\n.output out.csv\nselect 1;\n.output\n.tables\n.schema\n.quit\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"sqlite3 x.db < clone.sql", true},
+		{"sqlite3 x.db '.read io.sql'", true},
+		{"sqlite3 x.db < out.sql", true},
+		{"sqlite3 x.db < ses.sql", true},
+		{"sqlite3 x.db '.selftest'", true},
+		{"sqlite3 x.db < ok.sql", false},
+		{"sqlite3 db.sqlite '.tables'", false},
+		{"sqlite3 db 'select 1'", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
+
 // TestRoffDocuments: a roff document's .so and its kin read the files
 // they name, whatever the document's name; unsafe mode and macro
 // directories are what guard cannot tell (FINDINGS57a A5).

@@ -612,61 +612,6 @@ func isIdentByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
-// dotCommand analyses one sqlite3 dot-command: .shell and .system run a
-// command; .output, .once, .read and .import name a file, or a command
-// after |; .read of a file the command wrote runs its SQL.
-func (c *cmd) dotCommand(l string, depth int) {
-	name, rest, _ := strings.Cut(l[1:], " ")
-	args := lang.SplitQuoted(rest)
-	file := ""
-	for _, x := range args {
-		if !strings.HasPrefix(x.Text, "-") {
-			file = x.Text
-		}
-	}
-	switch {
-	case len(name) >= 2 && (strings.HasPrefix("shell", name) || strings.HasPrefix("system", name)):
-		c.w.tentative(rest)
-	case strings.HasPrefix(strings.TrimLeft(rest, ` '"`), "|"):
-		// .output |CMD, .once |CMD, .read |CMD, .import |CMD
-		_, cmd, _ := strings.Cut(rest, "|")
-		cmd = strings.TrimRight(cmd, `'"`)
-		c.w.tentative(cmd)
-		if name == "read" {
-			c.sqlitePipe(cmd, depth)
-		}
-	case len(name) >= 2 && strings.HasPrefix("archive", name):
-		c.sqliteAr(args) // .ar -x, .archive --create …
-	case (name == "once" || name == "output") && slices.ContainsFunc(args, func(x word.Word) bool { return x.Text == "-e" }):
-		c.editorVars() // .once -e: the output opened in $VISUAL/$EDITOR
-	case file == "":
-	case name == "read":
-		for _, f := range sqliteNames(file) {
-			if t, ok := c.codeFile(word.Word{Text: f, Known: true}, "an sqlite3 script"); ok {
-				c.sql(t, depth+1) // .read /dev/stdin: what standard input holds
-			}
-		}
-	case name == "cd":
-		ns := sqliteNames(file)
-		c.w.programCd(ns[0], ns[1:]...) // .cd ..: what follows is read there
-	case name == "load":
-		c.sqliteLoad([]string{"'" + strings.ReplaceAll(file, "'", "''") + "'"}) // native code
-		c.w.Read(file)
-	case name == "import" || name == "restore":
-		if name == "import" && len(args) > 0 {
-			file = args[0].Text
-		}
-		for _, f := range sqliteNames(file) {
-			c.w.Read(f)
-		}
-	case name == "output" || name == "once" || name == "log" || name == "save" || name == "backup" || name == "trace" ||
-		name == "open" || name == "excel":
-		for _, f := range sqliteNames(file) {
-			c.w.Write(f)
-		}
-	}
-}
-
 // sqlitePipe: .read '|CMD' reads what CMD prints as sqlite3 input. When
 // CMD only prints a file (cat F, < F) the file's text is that input;
 // otherwise it is input guard cannot see, hidden.
