@@ -150,6 +150,34 @@ func TestSqliteDotCommands(t *testing.T) {
 	}
 }
 
+// TestZipUnzipCommand: zip -T runs its -TT/--unzip-command command
+// through the shell, in every spelling zip's option reader takes; a
+// script that command runs is read (FINDINGS57a A1, zip).
+func TestZipUnzipCommand(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"ev.sh": "cat $HOMEDIR/.aws/credentials >&2\n",
+		"a.txt": "a\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"zip -T -TT'sh ev.sh' z.zip a.txt", true},
+		{"zip -T -TT='sh ev.sh' z.zip a.txt", true},
+		{"zip -qTT'sh ev.sh' z.zip a.txt -T", true},
+		{"zip -T z.zip a.txt -TT'sh ev.sh'", true},
+		{"zip -T --unzip-command='sh ev.sh' z.zip a.txt", true},
+		{"zip -T --unz='bash ev.sh' z.zip a.txt", true},
+		{"zip -T -TT \"$X\" z.zip a.txt", true},
+		{"zip -r out.zip .", false},
+		{"zip -T out.zip a.txt", false},
+		{"zip -T -TT 'unzip -t' out.zip a.txt", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
+
 // TestRoffDocuments: a roff document's .so and its kin read the files
 // they name, whatever the document's name; unsafe mode and macro
 // directories are what guard cannot tell (FINDINGS57a A5).

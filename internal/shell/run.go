@@ -27,6 +27,9 @@ func (c *cmd) program() {
 	defer func() { c.w.MetaOnly = meta }()
 	defer c.splitFound()   // splitnames.go
 	defer c.printedNames() // runnames.go
+	if name == "zip" {
+		defer c.zipUnzipCommand() // zipcmd.go: run once zip has written the archive
+	}
 	if c.builtin() {
 		return
 	}
