@@ -178,6 +178,32 @@ func TestZipUnzipCommand(t *testing.T) {
 	}
 }
 
+// TestPrefixGetoptRows: firejail, ltrace and xvfb-run are rows that list
+// every option, read as their option readers read them: firejail's
+// --shell=PROG and --audit=PROG run a program, --env=NAME=VALUE sets the
+// command's environment (FINDINGS57a A4).
+func TestPrefixGetoptRows(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"x.sh": "cat $HOMEDIR/.ssh/id_rsa >&2\n",
+	})
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd   string
+		block bool
+	}{
+		{"firejail --shell=./x.sh ls", true},
+		{"firejail --env=BASH_ENV=./x.sh bash -c true", true},
+		{"firejail --noprofile --audit=./x.sh ls", true},
+		{"firejail --noprofile prog", false},
+		{"firejail --net=none --private-tmp --seccomp npm test", false},
+		{"ltrace -S -f -o trace.txt ./app", false},
+		{"xvfb-run -a -s '-screen 0 1280x1024x24' npm test", false},
+		{"xvfb-run -w 3 npm test", false},
+	} {
+		checkBlock(t, p, proj, tc.cmd, tc.block, "")
+	}
+}
+
 // TestRoffDocuments: a roff document's .so and its kin read the files
 // they name, whatever the document's name; unsafe mode and macro
 // directories are what guard cannot tell (FINDINGS57a A5).
