@@ -27,6 +27,9 @@ func (c *cmd) program() {
 	defer func() { c.w.MetaOnly = meta }()
 	defer c.splitFound()   // splitnames.go
 	defer c.printedNames() // runnames.go
+	if name == "zip" {
+		defer c.zipUnzipCommand() // zipcmd.go: run once zip has written the archive
+	}
 	if c.builtin() {
 		return
 	}
@@ -1479,10 +1482,10 @@ func (c *cmd) tar() {
 func (c *cmd) unzip() {
 	x := extraction{extracting: true}
 	for j := 0; j < len(c.args); j++ {
-		switch c.args[j].Text {
-		case "-l", "-t", "-v", "-p", "-Z", "-z", "-c":
+		switch s := c.args[j].Text; {
+		case s == "-Z" || unzipLists(s):
 			x.extracting = false
-		case "-:":
+		case s == "-:":
 			x.absolute = true
 		}
 		if v, k, ok := word.OptionValue(c.args, j, 'd', "x", ""); ok {
@@ -1496,6 +1499,18 @@ func (c *cmd) unzip() {
 		}
 	}
 	c.unpack(x)
+}
+
+// unzipLists reports whether unzip's option word s holds, alone or in a
+// cluster (-tqq), a mode that extracts nothing: list (-l, -v), test
+// (-t), print to standard output (-p, -c), the comment (-z).
+func unzipLists(s string) bool {
+	for _, m := range []byte("ltvpcz") {
+		if word.ShortHas(s, m, "dPIO") {
+			return true
+		}
+	}
+	return false
 }
 
 // cpio -i extracts, keeping absolute names unless told otherwise.

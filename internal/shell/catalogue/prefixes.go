@@ -240,7 +240,14 @@ var Prefixes = []PrefixEntry{
 		Flags: " -u --unknown-is-real -v --version -h --help "}},
 	// faketime [-f] TIMESTAMP CMD…
 	{Name: "faketime", Prefix: Prefix{Operands: 1, Prog: " --date-prog "}},
-	{Name: "firejail"},
+	// firejail [OPTIONS] PROGRAM: every option is one word, its value
+	// only glued (--output=F); it reads them with strcmp, so each is
+	// listed (firejail 0.9.72), its value class given where it is a file
+	// written or read, a program, or an environment variable.
+	{Name: "firejail", Prefix: Prefix{Optional: firejailValued, Prog: " --shell --audit ", Env: " --env ", Unsets: " --rmenv ",
+		WriteOpts: " --output --output-stderr --trace --build --dbus-log --mkdir --mkfile --cgroup ",
+		ReadOpts:  " --profile --include --netfilter --netfilter6 --hosts-file ",
+		Flags:     firejailFlags}},
 	{Name: "flock", Prefix: Prefix{WithArg: " -w -E --timeout --conflict-exit-code ", Operands: 1, script: " -c --command ", Lock: true}},
 	{Name: "foreman", Prefix: Prefix{Sub: "run", WithArg: " -e --env -d --root -f --procfile ", EnvFiles: " -e --env ", EnvDefault: ".env"}},
 	{Name: "gnome-terminal", Prefix: vteTerminal},
@@ -256,7 +263,11 @@ var Prefixes = []PrefixEntry{
 	// limactl shell [--workdir D] INSTANCE CMD…: what lima CMD is
 	// (FINDINGS53a B19).
 	{Name: "limactl", Prefix: Prefix{Sub: "shell", WithArg: " --workdir --shell ", Operands: 1}},
-	{Name: "ltrace", Prefix: Prefix{WithArg: " -o -p -e -s -u -a -n -A -D -F -l ", WriteOpts: " -o "}},
+	// ltrace: its getopt_long "+cfhiLrStTVva:A:D:e:F:l:n:o:p:s:u:w:x:b" and
+	// long options (ltrace 0.7.3).
+	{Name: "ltrace", Prefix: Prefix{WithArg: " -a -A -D -e -F -l -n -o -p -s -u -w -x --align --config --debug --indent --library --output --where ",
+		WriteOpts: " -o --output ", ReadOpts: " -F --config ",
+		Flags: " -b -c -C -f -h -i -L -r -S -t -T -V -v --no-signals --demangle --help --version "}},
 	// machinectl shell [USER@]HOST CMD…: a login shell's command, in the user's home.
 	{Name: "machinectl", Prefix: Prefix{Sub: "shell", WithArg: " --uid -E --setenv -M --machine -H --host ", Env: " -E --setenv ", Operands: 1, Home: true}},
 	{Name: "mamba", Prefix: Prefix{Sub: "run", WithArg: " -n --name -p --prefix --cwd "}},
@@ -344,10 +355,38 @@ var Prefixes = []PrefixEntry{
 	{Name: "x-terminal-emulator", Prefix: terminal},
 	{Name: "xfce4-terminal", Prefix: vteTerminal},
 	{Name: "xterm", Prefix: terminal},
-	{Name: "xvfb-run", Prefix: Prefix{WithArg: " -n -s -e -f -p --server-num --server-args --error-file --auth-file ",
-		WriteOpts: " -e -f --error-file --auth-file "}},
+	// xvfb-run: its getopt "+ade:f:hn:lp:s:w:" and long options (Debian's
+	// script).
+	{Name: "xvfb-run", Prefix: Prefix{WithArg: " -n -s -e -f -p -w --server-num --server-args --error-file --auth-file --xauth-protocol --wait ",
+		WriteOpts: " -e -f --error-file --auth-file ", Flags: " -a -d -h -l --auto-servernum --auto-display --help --listen-tcp "}},
 	{Name: "yarn", Prefix: Prefix{Sub: "dlx", WithArg: " -p --package "}}, // yarn dlx dotenv-cli
 }
+
+// firejailFlags are firejail's options that take no value (0.9.72), -c
+// and -? among them.
+const firejailFlags word.Set = " -c -? --allow-debuggers --allusers --appimage --caps --debug --debug-blacklists --debug-caps --debug-errnos " +
+	"--debug-private-lib --debug-protocols --debug-syscalls --debug-syscalls32 --debug-whitelists --deterministic-exit-code " +
+	"--deterministic-shutdown --disable-mnt --help --ids-check --ids-init --ipc-namespace --keep-config-pulse --keep-dev-shm " +
+	"--keep-shell-rc --keep-var-tmp --landlock.enforce --list --machine-id --memory-deny-write-execute --netstats --no3d " +
+	"--noautopulse --nodbus --nodvd --nogroups --noinput --nonewprivs --noprinters --noprofile --noroot --nosound --notv --nou2f " +
+	"--novideo --overlay --overlay-clean --overlay-tmpfs --private-cache --private-dev --private-tmp --quiet --seccomp.block-secondary " +
+	"--top --tracelog --tree --version --writable-etc --writable-run-user --writable-var --writable-var-log --nettrace --netlock "
+
+// firejailValued are firejail's options that take a value, only ever
+// glued (--name=VALUE), a few of them a flag without one (--private,
+// --seccomp, --x11, --trace).
+const firejailValued word.Set = " --apparmor --audit --bandwidth --bind --blacklist --build --caps.drop --caps.keep --caps.print --cgroup " +
+	"--chroot --cpu --cpu.print --dbus-log --dbus-system --dbus-system.own --dbus-system.talk --dbus-system.see --dbus-system.call " +
+	"--dbus-system.broadcast --dbus-user --dbus-user.own --dbus-user.talk --dbus-user.see --dbus-user.call --dbus-user.broadcast " +
+	"--defaultgw --dns --dns.print --env --fs.print --get --hostname --hosts-file --ignore --include --interface --ip --ip6 --iprange " +
+	"--join --join-filesystem --join-network --join-or-start --keep-fd --landlock.fs.read --landlock.fs.write --landlock.fs.makeipc " +
+	"--landlock.fs.makedev --landlock.fs.execute --ls --mac --mkdir --mkfile --mtu --name --net --netfilter --netfilter6 " +
+	"--netfilter.print --netmask --netns --nice --noblacklist --noexec --nowhitelist --oom --output --output-stderr --overlay-named " +
+	"--private --private-bin --private-cwd --private-etc --private-home --private-lib --private-opt --private-srv --profile " +
+	"--profile.print --protocol --protocol.print --put --read-only --read-write --restrict-namespaces --rlimit-as --rlimit-cpu " +
+	"--rlimit-fsize --rlimit-nofile --rlimit-nproc --rlimit-sigpending --rmenv --seccomp --seccomp.drop --seccomp.keep " +
+	"--seccomp.print --seccomp-error-action --seccomp.32 --seccomp.32.drop --seccomp.32.keep --shell --shutdown --timeout --tmpfs " +
+	"--trace --tunnel --veth-name --whitelist --x11 --xephyr-screen --inaccessible --blacklist-nolog "
 
 // PrefixOf returns what a prefix command is, or false for another name.
 func PrefixOf(name string) (Prefix, bool) {
