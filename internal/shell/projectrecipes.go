@@ -19,6 +19,7 @@ package shell
 
 import (
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -1395,11 +1396,11 @@ func (c *cmd) scanCommand(words []word.Word, limit int, n *int, program bool) bo
 			c.w.hide("runs build-file commands of more than %d words", limit)
 			return false
 		}
-		s := unglued(wd.Text)
+		s := c.startRelative(unglued(wd.Text)) // {{.ROOT_DIR}}/x: the project's x
 		for _, p := range c.w.recipePaths(s) {
 			c.w.Read(p)
-			if !program {
-				c.w.Write(p)
+			if !program && !runner {
+				c.w.Write(p) // not the script a shell runs: sh ../x.sh reads it
 			}
 		}
 		if bareDotName(s) {
@@ -1447,7 +1448,7 @@ func (c *cmd) recipeCommand(sc []word.Word) {
 		c.recipeMake(ws[1:], sc[:len(sc)-len(ws)]) // recipedirs.go
 	case op == "":
 	case catalogue.Shells.Has(name) || name == "source" || name == ".":
-		if !strings.HasPrefix(op, ".") && !strings.HasPrefix(op, "/") {
+		if op = c.startRelative(op); !strings.HasPrefix(op, ".") && !strings.HasPrefix(op, "/") {
 			op = "./" + op // bash scripts/x: a file of the directory
 		}
 		c.recipeScript(op)
@@ -1690,11 +1691,32 @@ func (c *cmd) makeAbs(name string) string {
 	return path.Clean(name) // ../../.bashrc: the recipe's shell starts in $(CURDIR), where the walker resolves it
 }
 
+// startRelative returns absolute name s, when it lies below the
+// directory the command starts in (not the root), as a name from the
+// walker's directory (./x.sh, ../x.sh), the name the project's own
+// relative ones have; any other s as it is.
+func (c *cmd) startRelative(s string) string {
+	wd, here := c.w.workDir(), c.absDir(".")
+	if wd == "" || wd == "/" || !strings.HasPrefix(path.Clean(s), wd+"/") || !path.IsAbs(here) || word.HasMark(here) {
+		return s
+	}
+	rel, err := filepath.Rel(here, path.Clean(s))
+	switch rel = filepath.ToSlash(rel); {
+	case err != nil:
+		return s
+	case strings.HasPrefix(rel, "../"):
+		return rel
+	}
+	return "./" + rel
+}
+
 // recipeScript scans the script a build-file command runs (a word in a
 // command's place, or after sh, bash, source or .) like the build file
 // (the project's code, not analysed as commands: its words that may name
 // a protected place): a relative name starting ./ or ../, or ending .sh
-// or .bash, with nothing guard does not know in it. A file
+// or .bash, with nothing guard does not know in it (an absolute name
+// below the directory the command starts in, a build tool's directory
+// variable's, comes as startRelative names it). A file
 // that is not there runs nothing; a compiled program is not read.
 func (c *cmd) recipeScript(s string) {
 	if len(s) < 3 || strings.ContainsAny(s, "$*?[{`\x00") || strings.HasSuffix(s, "/...") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") || strings.HasPrefix(s, "-") {

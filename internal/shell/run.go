@@ -2,6 +2,7 @@ package shell
 
 import (
 	"encoding/base64"
+	"path"
 	"slices"
 	"strings"
 
@@ -2046,7 +2047,7 @@ func (c *cmd) rm() {
 		if c.w.Dir != "" && wholeDir(s) {
 			s = effect.Under(c.w.Dir, s) // cd / && rm -rf *
 		}
-		p := word.OneLine(c.w.CanonPath(s))
+		p := c.buildFileName(word.OneLine(c.w.CanonPath(s)))
 		all = append(all, p)
 		c.own = append(c.own, "rm"+flags+" "+p)
 	}
@@ -2296,6 +2297,21 @@ func (c *cmd) shellStdin() {
 	case c.pipedHidden():
 		c.hiddenRun() // rev <<< '…' | sh, foo | sh
 	}
+}
+
+// buildFileName returns absolute path p, in a build file's line
+// analysed as typed, as the name the line's directory has for it
+// (./bin, ../../bin) when it lies below the directory the command starts
+// in (the project, not the home nor the root): a build tool's directory
+// variable ({{.ROOT_DIR}}/bin) names the project's own files as make's
+// $(CURDIR) does, which the rules read as inside the project (rm -rf
+// ./bin). The directory is the walker's at this point, after the line's
+// own cd or the task's dir:; any other p is as it is.
+func (c *cmd) buildFileName(p string) string {
+	if !c.w.recipeLine || !path.IsAbs(p) || c.w.workDir() == strings.TrimRight(c.w.Home, "/") {
+		return p
+	}
+	return c.startRelative(p)
 }
 
 // wholeDir reports whether a relative rm operand is the whole current

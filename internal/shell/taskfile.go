@@ -14,7 +14,6 @@ package shell
 
 import (
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -42,14 +41,16 @@ type taskfile struct {
 }
 
 // taskDirVars returns the values Task gives the directory variables of
-// Taskfile f (text t) (FINDINGS56b G12), named from the directory its
-// tasks are walked in, as the command names the Taskfile: TASKFILE_DIR
-// its own directory, ROOT_DIR and ROOT_TASKFILE_DIR the root Taskfile's
-// (the first read), USER_WORKING_DIR where task was started; TASK_DIR,
-// where a task runs, the root's for a root Taskfile without a dir: key,
-// else unknown.
+// Taskfile f (text t) (FINDINGS56b G12): TASKFILE_DIR its own directory,
+// ROOT_DIR and ROOT_TASKFILE_DIR the root Taskfile's (the first read),
+// USER_WORKING_DIR where task was started; TASK_DIR, where a task runs,
+// the root's for a root Taskfile without a dir: key, else unknown. Each
+// is the absolute path Task substitutes (where guard knows the directory
+// the command starts in), never a name relative to the walk: a task's
+// dir: or a cd in its command moves what a relative name means, not
+// what Task wrote (FINDINGS57c A5).
 func (c *cmd) taskDirVars(f, t string) map[string]string {
-	dir := path.Dir(f)
+	dir := c.absDir(path.Dir(f))
 	if c.taskRoot == "" {
 		c.taskRoot = dir
 	}
@@ -58,25 +59,22 @@ func (c *cmd) taskDirVars(f, t string) map[string]string {
 		task = dir
 	}
 	uwd := c.taskUserDir
-	if rel, err := filepath.Rel(c.absDir("."), uwd); err == nil && path.IsAbs(uwd) {
-		uwd = filepath.ToSlash(rel) // task -d sub: ..
-	}
 	return map[string]string{"TASKFILE_DIR": dir, "ROOT_DIR": c.taskRoot, "ROOT_TASKFILE_DIR": c.taskRoot,
 		"USER_WORKING_DIR": uwd, "TASK_DIR": task}
 }
 
-// readTaskfile reads Taskfile tokens toks into a taskfile; uwd is the
-// directory task was started in, for dir: keys; dirs the values of
-// Task's directory variables in commands (taskDirVars); cli the
+// readTaskfile reads Taskfile tokens toks into a taskfile; dirs are the
+// values of Task's directory variables (taskDirVars); cli the
 // NAME=VALUE words and the CLI_ARGS of the command line, args its words. The templates
 // of a command's value are filled from the values the Taskfile gives
 // their names (taskVars).
-func readTaskfile(toks []lang.YAMLToken, uwd string, dirs map[string]string, cli map[string][]string, args []string) taskfile {
+func readTaskfile(toks []lang.YAMLToken, dirs map[string]string, cli map[string][]string, args []string) taskfile {
 	var tf taskfile
 	vars := taskVars(toks, cli)
 	for n, d := range dirs {
 		vars[n] = []string{d}
 	}
+	vars = taskFillVars(vars)
 	fill := func(v string) []string { return taskFill(v, vars) }
 	key, envKey := "", ""
 	for _, tok := range toks {
@@ -108,7 +106,7 @@ func readTaskfile(toks []lang.YAMLToken, uwd string, dirs map[string]string, cli
 				tf.env = append(tf.env, word.Word{Text: key + "=" + l, Known: !strings.Contains(strings.ReplaceAll(l, "${PATH}", ""), "$")})
 			}
 		case key == "dir":
-			for _, d := range fill(taskHome(taskDirRefs(v, uwd))) {
+			for _, d := range fill(taskHome(taskDirRefs(v, dirs))) {
 				tf.addDir(taskHome(d)) // a var's value filled in: {{.HOME}} again
 			}
 		case key == "dotenv":
@@ -129,22 +127,21 @@ func readTaskfile(toks []lang.YAMLToken, uwd string, dirs map[string]string, cli
 	return tf
 }
 
-// taskDirRefs returns dir: value v with Task's directory variables as
-// addDir reads them (the Taskfile's own directory: .) and
-// {{.USER_WORKING_DIR}} as uwd, before the Taskfile's variables fill it.
-func taskDirRefs(v, uwd string) string {
-	for _, d := range []string{"{{.TASKFILE_DIR}}", "{{.ROOT_DIR}}", "{{.ROOT_TASKFILE_DIR}}", "{{.TASK_DIR}}"} {
-		v = strings.ReplaceAll(v, d, ".")
+// taskDirRefs returns dir: value v with Task's directory variables
+// their values dirs (taskDirVars), {{.TASK_DIR}} the Taskfile's own
+// directory there (the task's directory is the one dir: gives), before
+// the Taskfile's variables fill it.
+func taskDirRefs(v string, dirs map[string]string) string {
+	v = strings.ReplaceAll(v, "{{.TASK_DIR}}", dirs["TASKFILE_DIR"])
+	for n, d := range dirs {
+		v = strings.ReplaceAll(v, "{{."+n+"}}", d)
 	}
-	return strings.ReplaceAll(v, "{{.USER_WORKING_DIR}}", uwd)
+	return v
 }
 
-// addDir notes dir: value v: "" and . are the Taskfile's own directory,
-// Task's directory variables of it too; another template is unknownDir.
+// addDir notes dir: value v: "" and . are the Taskfile's own directory;
+// another template is unknownDir.
 func (tf *taskfile) addDir(v string) {
-	for _, d := range []string{"{{.TASKFILE_DIR}}", "{{.ROOT_DIR}}", "{{.ROOT_TASKFILE_DIR}}"} {
-		v = strings.ReplaceAll(v, d, ".")
-	}
 	switch {
 	case taskTemplate(v):
 		tf.unknownDir = v
@@ -247,7 +244,7 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 		c.w.hide("runs %s, whose Taskfile %s holds YAML guard does not decode (an escape, a tag or an indicator): it cannot tell what runs", c.name, f)
 		return
 	}
-	tf := readTaskfile(toks, c.taskUserDir, c.taskDirVars(f, t), taskCLIVars(c.args), word.Texts(c.args))
+	tf := readTaskfile(toks, c.taskDirVars(f, t), taskCLIVars(c.args), word.Texts(c.args))
 	if taskListing(c.args) {
 		// task --list runs no task: only its dynamic variables' commands
 		// may run while it reads the Taskfile (FINDINGS53a FP3)
@@ -288,7 +285,9 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 			if !path.IsAbs(d) && !word.HomeRelative(d) {
 				d = path.Join(base, d)
 			}
-			c.taskDirs = append(c.taskDirs, c.w.dest(word.Clean(d)))
+			if d = c.w.dest(word.Clean(d)); c.absDir(d) != c.absDir(".") {
+				c.taskDirs = append(c.taskDirs, d) // dir: '{{.TASKFILE_DIR}}': where scan ran
+			}
 		}
 		if tf.unknownDir != "" {
 			// a dir: guard cannot tell: its commands run where a relative
@@ -296,8 +295,11 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 			c.taskDirs = append(c.taskDirs, effect.UnknownCd)
 		}
 		root := strings.TrimRight(word.Clean(c.w.dest(base)), "/")
+		absRoot := strings.TrimRight(word.Clean(c.absDir(base)), "/")
 		for _, d := range c.taskDirs {
-			foreign := !insideDir(word.Clean(d), root)
+			// inside the Taskfile's directory by name or, for an
+			// absolute one ({{.ROOT_DIR}}/sub), by where it is
+			foreign := !insideDir(word.Clean(d), root) && !(path.IsAbs(absRoot) && insideDir(word.Clean(c.absDir(d)), absRoot))
 			c.inDir(d, func() {
 				defer func(t bool) { c.w.recipeTyped = t }(c.w.recipeTyped)
 				c.w.recipeTyped = c.w.recipeTyped || foreign
@@ -461,7 +463,51 @@ func taskCLIVars(args []word.Word) map[string][]string {
 // so a read or a cd through it is cannot-tell. Readings past
 // maxTaskReadings take the template as unknown too.
 func taskFill(v string, vars map[string][]string) []string {
-	if !strings.Contains(v, "{{") && !strings.Contains(v, "$") {
+	return taskFillRefs(v, vars, true)
+}
+
+// taskFillVars returns vars with the templates of their values filled,
+// as Task renders a variable's value before it is used (FINDINGS57c A6):
+// a value naming another variable ({{.D}}/.bashrc, D: '{{.HOME | trim}}')
+// has that one's values, a few deep; a template still left after that
+// (a value naming itself) is a value guard cannot tell, never the
+// template's text read as a name. A $NAME in a value stays the shell's.
+func taskFillVars(vars map[string][]string) map[string][]string {
+	for range 4 {
+		left, next := false, make(map[string][]string, len(vars))
+		for n, vals := range vars {
+			var out []string
+			for _, v := range vals {
+				if strings.Contains(v, "{{") {
+					left = true
+					out = append(out, taskFillRefs(v, vars, false)...)
+					continue
+				}
+				out = append(out, v)
+			}
+			if len(out) > maxTaskReadings {
+				out = []string{unknownMakeVar(n)}
+			}
+			next[n] = out
+		}
+		if vars = next; !left {
+			return vars
+		}
+	}
+	for n, vals := range vars {
+		for i, v := range vals {
+			if strings.Contains(v, "{{") {
+				vals[i] = unknownMakeVar(n)
+			}
+		}
+	}
+	return vars
+}
+
+// taskFillRefs is taskFill, with the shell's $NAME and ${NAME} filled
+// too when shell is set.
+func taskFillRefs(v string, vars map[string][]string, shell bool) []string {
+	if !strings.Contains(v, "{{") && (!shell || !strings.Contains(v, "$")) {
 		return []string{v}
 	}
 	v = taskIfs(v, vars) // {{if eq OS "windows"}}.exe{{end}} (taskfuncs.go)
@@ -472,7 +518,7 @@ func taskFill(v string, vars map[string][]string) []string {
 			break
 		}
 		name, n, tmpl := templateRef(v[i:])
-		if n == 0 {
+		if n == 0 || !tmpl && !shell {
 			for j := range out {
 				out[j] += v[:i+1]
 			}

@@ -18,13 +18,33 @@ import (
 // taskAction returns the text Task's template action in (the text
 // between {{ and }}, trim markers removed) renders to, with vars' single
 // values for .NAME and an environment variable as ${NAME}; false when it
-// is anything but literals, .NAME and the functions of taskFunc.
+// is anything but literals, .NAME and the functions of taskFunc, in a
+// pipeline (.HOME | trim: each command's value the next one's last
+// argument).
 func taskAction(in string, vars map[string][]string) (string, bool) {
 	toks, ok := taskTokens(in)
 	if !ok || len(toks) == 0 {
 		return "", false
 	}
-	v, rest, ok := taskExpr(toks, vars, 0)
+	cmds := [][]string{nil}
+	for _, t := range toks {
+		if t == "|" {
+			cmds = append(cmds, nil)
+			continue
+		}
+		cmds[len(cmds)-1] = append(cmds[len(cmds)-1], t)
+	}
+	v, rest, ok := taskExpr(cmds[0], vars, 0)
+	for _, c := range cmds[1:] {
+		if !ok || len(rest) != 0 || len(c) == 0 || !word.IsName(c[0]) {
+			return "", false
+		}
+		args, r, argsOK := taskArgs(c[1:], vars, 0)
+		if !argsOK || len(r) != 0 {
+			return "", false
+		}
+		v, ok = taskFunc(c[0], append(args, v))
+	}
 	return v, ok && len(rest) == 0
 }
 
@@ -76,17 +96,26 @@ func taskExpr(toks []string, vars map[string][]string, depth int) (string, []str
 		v, rest, ok := taskOperand(toks, vars, depth)
 		return v, rest, ok
 	}
-	var args []string
-	rest := toks[1:]
-	for len(rest) > 0 && rest[0] != ")" {
-		v, r, ok := taskOperand(rest, vars, depth)
-		if !ok {
-			return "", nil, false
-		}
-		args, rest = append(args, v), r
+	args, rest, ok := taskArgs(toks[1:], vars, depth)
+	if !ok {
+		return "", nil, false
 	}
 	v, ok := taskFunc(fn, args)
 	return v, rest, ok
+}
+
+// taskArgs evaluates the operands at the start of toks up to a ) or
+// their end; it returns their values and the tokens after them.
+func taskArgs(toks []string, vars map[string][]string, depth int) ([]string, []string, bool) {
+	var args []string
+	for len(toks) > 0 && toks[0] != ")" {
+		v, r, ok := taskOperand(toks, vars, depth)
+		if !ok {
+			return nil, nil, false
+		}
+		args, toks = append(args, v), r
+	}
+	return args, toks, true
 }
 
 // taskOperand evaluates one operand at the start of toks: a string
@@ -111,6 +140,8 @@ func taskOperand(toks []string, vars map[string][]string, depth int) (string, []
 		switch vals, ok := vars[name]; {
 		case ok && len(vals) == 1:
 			return vals[0], toks[1:], true
+		case !ok && name == "HOME":
+			return "~", toks[1:], true // the home as guard writes it, as taskFill's {{.HOME}}
 		case !ok && envName(name):
 			return "${" + name + "}", toks[1:], true
 		}
@@ -157,10 +188,46 @@ func taskFunc(fn string, args []string) (string, bool) {
 		}
 		return strconv.FormatBool(!taskTrue(args[0])), true
 	case "joinPath":
-		if strings.Contains(strings.Join(args, "/"), "$") && strings.Contains("/"+strings.Join(args, "/")+"/", "/../") {
+		if !taskCleanable(strings.Join(args, "/")) {
 			return "", false
 		}
 		return path.Join(args...), true
+	}
+	return taskTextFunc(fn, args)
+}
+
+// taskCleanable reports whether path p may have its . and .. taken out
+// by name: not when a .. follows what guard writes for a value (the home
+// as ~, a variable's ${NAME}), which the .. would remove with it.
+func taskCleanable(p string) bool {
+	return !(strings.Contains(p, "$") || strings.HasPrefix(p, "~")) || !strings.Contains("/"+p+"/", "/../")
+}
+
+// taskTextFunc applies sprig's functions of one text argument: trim
+// (blanks at both ends), clean (a path's . and .. taken out, as
+// joinPath), lower and upper; a value holding a variable's value guard
+// does not know (${NAME}), or the home for a change of case, is not
+// computed.
+func taskTextFunc(fn string, args []string) (string, bool) {
+	if len(args) != 1 || strings.Contains(args[0], "$") {
+		return "", false
+	}
+	switch a := args[0]; fn {
+	case "trim":
+		return strings.TrimSpace(a), true
+	case "clean":
+		if !taskCleanable(a) {
+			return "", false
+		}
+		return path.Clean(a), true
+	case "lower", "upper":
+		if strings.HasPrefix(a, "~") {
+			return "", false
+		}
+		if fn == "lower" {
+			return strings.ToLower(a), true
+		}
+		return strings.ToUpper(a), true
 	}
 	return "", false
 }

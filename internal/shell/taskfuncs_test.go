@@ -16,8 +16,17 @@ func TestTaskAction(t *testing.T) {
 		{`joinPath .HOME ".." "x"`, "", false},
 		{`joinPath "a" ".." "x"`, "x", true},
 		{`print .M`, "", false},
-		{`.D | upper`, "out", false}, // a pipe: not read
-		{`upper "x"`, "", false},
+		{`.D | upper`, "OUT", true}, // a pipe: the value is the last argument
+		{`upper "x"`, "X", true},
+		{`.HOME | trim`, "~", true},
+		{`env "HOME" | trim | clean`, "~", true},
+		{`env "HOME" | lower`, "", false}, // the home's case changed: not known
+		{`.USER | trim`, "", false},       // a variable guard does not know
+		{`.HOME | clean | printf "%s/.bashrc"`, "~/.bashrc", true},
+		{`print "~/../x" | clean`, "", false},
+		{`joinPath "~" ".." "x"`, "", false},
+		{`.D | nope`, "", false},
+		{`.D |`, "", false},
 		{"print `raw`", "raw", true},
 		{`print (print "a" "b") "c"`, "abc", true},
 		{`print "a`, "", false},

@@ -336,6 +336,8 @@ func (c *cmd) taskScripts(lines []string) {
 			case shell && !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, ".") && !strings.HasPrefix(s, "~") &&
 				!strings.HasSuffix(s, ".sh") && !strings.HasSuffix(s, ".bash"):
 				c.recipeScript("./" + s) // sh scripts/setup
+			case shell:
+				c.recipeScript(c.startRelative(s)) // sh {{.TASKFILE_DIR}}/x.sh
 			default:
 				c.recipeScript(s)
 			}
