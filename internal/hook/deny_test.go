@@ -154,6 +154,7 @@ var inHomeBlocks = map[string]string{
 	// blank-split pieces are names there (the -ldflags= spelling keeps its option's prefix).
 	`V=$(git describe --always); go build -ldflags "-X main.v=$V" ./cmd/app`:                            "a computed name handed to go in the home, which holds dot files",
 	`go build -ldflags "-X main.version=$(git describe --tags --always --dirty)" -o dist/app ./cmd/app`: "a computed name handed to go in the home, which holds dot files",
+	"find . -name '*.go' | xargs -I{} gofmt -l {}":                                                      "find . in the home stands for every .go file under it, ~/.ssh's among them, which gofmt reads",
 	"uvx ruff check .":               "uvx's tool on the home",
 	"uvx --python 3.12 ruff check .": "uvx's tool on the home",
 	"uv tool run black --check .":    "uv tool run's tool on the home",
