@@ -164,6 +164,7 @@ var inHomeBlocks = map[string]string{
 	"uvx ruff check .":                                          "uvx's tool on the home",
 	"uvx --python 3.12 ruff check .":                            "uvx's tool on the home",
 	"uv tool run black --check .":                               "uv tool run's tool on the home",
+	"find . -name '*.go' | xargs -I{} gofmt -l {}":              "find . in the home stands for every .go file under it, ~/.ssh's among them, which gofmt reads",
 	"printf 'FROM node:20\nWORKDIR /app\nCOPY package*.json ./\nRUN npm ci\nCOPY . .\nRUN npm run build\n' > Dockerfile && docker build -t app .":                         "docker build . in the home: the home is the context, ~/.ssh among it",
 	"printf 'services:\n  web:\n    build: .\n    environment: [LOG_LEVEL]\n' > compose.yaml && printf 'FROM alpine\nRUN echo hi\n' > Dockerfile && docker compose build": "docker compose build of build: . in the home: the home is the context, ~/.ssh among it",
 }

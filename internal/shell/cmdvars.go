@@ -248,12 +248,13 @@ func (w *walker) gitEnvSetting(key, v string) {
 }
 
 // commandValues returns the commands a command-valued variable holds:
-// LESSOPEN's without its leading | or || (less pipes through it), one per
-// element of BROWSER's list (BROWSER=a:b tries a, then b).
+// LESSOPEN's without its leading |, || or |- (less pipes through it) and
+// its %s words (lessTemplate), one per element of BROWSER's list
+// (BROWSER=a:b tries a, then b).
 func commandValues(name, value string) []string {
 	switch name {
 	case "LESSOPEN", "LESSCLOSE":
-		return []string{strings.TrimLeft(value, "|-")}
+		return []string{lessTemplate(strings.TrimLeft(value, "|-"))}
 	case "BROWSER":
 		return strings.Split(value, ":")
 	case "SHELL":
@@ -262,6 +263,23 @@ func commandValues(name, value string) []string {
 		}
 	}
 	return []string{value}
+}
+
+// lessTemplate returns less's command template t (LESSOPEN, LESSCLOSE)
+// with each %s that is a word of its own taken out: less puts there the
+// name of the file it opens (quoted: one word), which the command is
+// handed as a runner's operand (catalogue.HandsPreview). A %s inside a
+// word (./%s, %s.gz) is a name guard cannot tell: a marker.
+func lessTemplate(t string) string {
+	fs := strings.Fields(t)
+	for i, f := range fs {
+		if f == "%s" {
+			fs[i] = ""
+		} else {
+			fs[i] = strings.ReplaceAll(f, "%s", word.Mark(word.MarkVar, "less_file"))
+		}
+	}
+	return strings.Join(fs, " ")
 }
 
 // commandVarFile analyses, for a command-valued variable set to what a

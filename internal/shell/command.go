@@ -767,7 +767,11 @@ func (c *cmd) prefix(p catalogue.Prefix, words []word.Word) ([]word.Word, bool) 
 		case p.Split.Has(a) && i+1 < len(words):
 			// env -S 'X=V CMD': the string's words are env's own, its
 			// assignments included (each split shortens the text).
-			words, i = append(word.Split(words[i+1].Text), words[i+2:]...), -1
+			split, ok := c.w.envSplit(words[i+1].Text)
+			if !ok {
+				return nil, true
+			}
+			words, i = append(split, words[i+2:]...), -1
 		case p.Chdir != "" && c.prefixChdir(p, words, &i):
 			// env -C DIR, sudo -D DIR: the command runs in DIR.
 		case p.Dir.Props.Has(a) && i+1 < len(words):

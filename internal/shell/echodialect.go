@@ -199,7 +199,7 @@ func (c *cmd) echoPrints() (string, bool) {
 func shebangArgs(text string) []word.Word {
 	prog := shebang(text)
 	line, _, _ := strings.Cut(strings.TrimPrefix(text, "#!"), "\n")
-	fields := strings.Fields(line)
+	fields := shebangFields(line)
 	for i, f := range fields {
 		if word.Base(f) == prog {
 			out := make([]word.Word, 0, len(fields)-i-1)

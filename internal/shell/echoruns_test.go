@@ -43,6 +43,22 @@ func TestEchoRuns(t *testing.T) {
 	}
 }
 
+// TestXargsLines checks xargsLines against what findutils 4.9.0's
+// xargs -I{} printf '[%s]\n' {} made of each input.
+func TestXargsLines(t *testing.T) {
+	for in, want := range map[string][]string{
+		"  a\"\"b  \nc'd e'f\n": {"ab  ", "cd ef"},
+		"g\\h\\ i\n\n  ''  \n":  {"gh i", "  "},
+		"x\\\ny\n":              {"x\ny"},
+		"a\n'b\nc\n":            {"a"},
+		"a\tb  \n":              {"a\tb  "},
+	} {
+		if got := word.Texts(xargsLines(in)); !slices.Equal(got, want) {
+			t.Errorf("xargsLines(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // FuzzXargsWords: xargs's input splitting never panics and keeps no more
 // words than the input has bytes.
 func FuzzXargsWords(f *testing.F) {

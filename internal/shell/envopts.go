@@ -5,6 +5,8 @@ package shell
 // and long options written abbreviated or with their value glued.
 
 import (
+	"mvdan.cc/sh/v3/expand"
+
 	"slices"
 	"strings"
 
@@ -66,4 +68,34 @@ func (c *cmd) envFile(v word.Word, prog string) {
 func (c *cmd) envDir(v word.Word) {
 	c.w.Read(v.Text)
 	c.w.hide("runs a command whose environment the files of directory %s set, which guard does not read", word.Quote(v.Text))
+}
+
+// envSplit returns the words env makes of s, the value of its -S option
+// (word.EnvSplit: env.c's own reading, quotes, \_ and ${NAME} among it).
+// A string env refuses is hidden: GNU env runs nothing, another env may
+// read it otherwise, so guard cannot tell what runs.
+func (w *walker) envSplit(s string) ([]word.Word, bool) {
+	ws, err := word.EnvSplit(s, w.envSplitVar)
+	if err != nil {
+		w.hide("runs as a command line (env -S) a string guard cannot read as env does (%s): it cannot tell what runs", err.Error())
+		return nil, false
+	}
+	return ws, true
+}
+
+// envSplitVar is the value of ${name} in env -S's string: the variable's
+// value in the environment env is given. One the command set but may not
+// have exported is that value or none, which guard cannot tell apart.
+func (w *walker) envSplitVar(name string) (string, bool) {
+	v, declared := w.varMap()[name]
+	switch {
+	case !declared:
+		vr := w.variable(name) // inherited: $HOME, or the environment's marker
+		return vr.Str, vr.IsSet()
+	case !v.IsSet():
+		return "", false
+	case v.Kind != expand.String || !w.exported(name) && !w.allexport && name != "HOME":
+		return word.Mark(word.MarkVar, name), true
+	}
+	return v.Str, true
 }

@@ -207,6 +207,50 @@ func xargsWords(text string) []word.Word {
 	return out
 }
 
+// xargsLines splits text as xargs -I (-i, --replace) reads its input
+// (GNU findutils' read_line with a replace string): an item a line, its
+// leading blanks skipped, empty lines none; blanks inside are kept, yet
+// single and double quotes are still removed and a backslash takes the
+// next character as it is (a newline too: the item goes on). A quote left
+// open at the line's end is xargs's error: it reads no further.
+func xargsLines(text string) []word.Word {
+	var out []word.Word
+	var b strings.Builder
+	lead, quote := true, byte(0)
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case quote != 0 && ch == '\n':
+			return out // unmatched quote: xargs stops
+		case quote != 0 && ch == quote:
+			quote = 0
+			lead = false
+		case quote != 0:
+			b.WriteByte(ch)
+		case lead && (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\v' || ch == '\f' || ch == '\r'):
+		case ch == '\n':
+			if b.Len() > 0 {
+				out = append(out, word.Word{Text: b.String(), Known: word.IsKnown(b.String())})
+			}
+			b.Reset()
+			lead = true
+		case ch == '\\' && i+1 < len(text):
+			i++
+			b.WriteByte(text[i])
+			lead = false
+		case ch == '\'' || ch == '"':
+			quote, lead = ch, false
+		default:
+			b.WriteByte(ch)
+			lead = false
+		}
+	}
+	if quote == 0 && b.Len() > 0 {
+		out = append(out, word.Word{Text: b.String(), Known: word.IsKnown(b.String())})
+	}
+	return out
+}
+
 // xargsShort are xargs's short options that take a value (GNU's
 // getopt string, and BSD's -J); -e, -i and -l take one only in their word.
 const xargsShort = "aEIJLnsPd"
@@ -228,9 +272,14 @@ func (c *cmd) xargs() {
 	if len(words) == 0 {
 		words = []word.Word{{Text: "echo", Known: true}}
 	}
-	inputs := c.delimFed(o.repl != "" || o.byLine, o.delim)
+	// -L reads lines, yet splits each into words as without it: only a
+	// replace string makes the line one item (xargsLines).
+	inputs := c.delimFed(o.repl != "", o.delim)
 	if o.argFile != nil {
-		inputs = c.argFileWords(*o.argFile, o.repl != "" || o.byLine)
+		inputs = c.argFileWords(*o.argFile, o.repl != "")
+	}
+	if quoted, ok := c.xargsQuoted(o); ok {
+		inputs = quoted
 	}
 	if o.whole && c.stdin.known && c.stdin.fromPipe {
 		inputs = []word.Word{{Text: strings.TrimSuffix(c.stdin.text, "\n"), Known: word.IsKnown(c.stdin.text)}}
@@ -241,6 +290,36 @@ func (c *cmd) xargs() {
 	// xargs CMD < F reads F as xargs -a F does: a file whose text guard
 	// cannot tell (the command wrote it) gives names that may be any path.
 	c.runWith(words, inputs, o.repl, o.argFile != nil || c.stdin.file != "")
+}
+
+// xargsQuoted returns the items xargs reads where neither -0 nor -d
+// turns its quoting off: of its list file (-a F), its known standard
+// input or the file it is redirected from, read by xargs's own rules
+// (xargsLines with a replace string, xargsWords without); false where it
+// reads none of those.
+func (c *cmd) xargsQuoted(o xargsOpts) ([]word.Word, bool) {
+	if o.delim != "" || o.whole {
+		return nil, false
+	}
+	read := xargsWords
+	if o.repl != "" {
+		read = xargsLines
+	}
+	var t string
+	ok := false
+	switch {
+	case o.argFile != nil:
+		t, ok = c.listFile(*o.argFile)
+	case c.stdin.known:
+		return read(c.stdin.text), true
+	case len(c.stdin.paths) == 0 && c.stdin.file != "":
+		t, ok = c.listFile(word.Word{Text: c.stdin.file, Known: true})
+	}
+	if !ok {
+		return nil, false
+	}
+	ws := read(t)
+	return ws[:min(len(ws), maxListNames)], true // as argFileWords
 }
 
 // xargsOpts are what xargs's options set: the replacement string (-I),

@@ -516,7 +516,7 @@ func shebang(text string) string {
 		return ""
 	}
 	line, _, _ := strings.Cut(rest, "\n")
-	fields := strings.Fields(line)
+	fields := shebangFields(line)
 	if len(fields) == 0 {
 		return ""
 	}
@@ -535,6 +535,34 @@ func shebang(text string) string {
 		}
 	}
 	return ""
+}
+
+// shebangFields returns the words of #! line l (without the #!): the
+// interpreter, then the blank-separated words of the rest, or, for
+// #!/usr/bin/env -S STRING, the words env makes of STRING (env.c's
+// reading, word.EnvSplit: #!/usr/bin/env -S cat\_x is cat x). A string
+// env refuses leaves env alone, which runs nothing guard reads.
+func shebangFields(l string) []string {
+	fields := strings.Fields(l)
+	if len(fields) < 2 || word.Base(fields[0]) != "env" {
+		return fields
+	}
+	_, arg, _ := strings.Cut(strings.TrimLeft(l, " \t"), fields[0])
+	arg = strings.TrimLeft(arg, " \t")
+	s, ok := strings.CutPrefix(arg, "-S")
+	if !ok {
+		s, ok = strings.CutPrefix(arg, "--split-string=")
+	}
+	if !ok {
+		return fields
+	}
+	ws, err := word.EnvSplit(strings.TrimRight(s, "\r"), func(name string) (string, bool) {
+		return word.Mark(word.MarkEnv, name), true
+	})
+	if err != nil {
+		return fields[:1]
+	}
+	return append(fields[:1], word.Texts(ws)...)
 }
 
 // maxProgramPaths bounds the paths taken from one program file; a file that

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -37,20 +38,48 @@ func FuzzCurlConfigWords(f *testing.F) {
 	})
 }
 
-func TestSSHConfigLines(t *testing.T) {
-	got := sshConfigLines("# c\nHost *\n ProxyCommand sh -c \"x\"\nLocalCommand=\"id\"\r\nbare\n")
-	want := [][2]string{{"Host", "*"}, {"ProxyCommand", `sh -c "x"`}, {"LocalCommand", "id"}}
-	if !slices.Equal(got, want) {
-		t.Errorf("sshConfigLines = %q, want %q", got, want)
+// TestReadSSHLine checks readSSHLine against what OpenSSH 9.2p1 made of
+// each -o value (ssh -G -o VALUE, a ProxyCommand's run).
+func TestReadSSHLine(t *testing.T) {
+	for _, tc := range []struct {
+		in, key, raw string
+		args         []string
+		skip, refuse bool
+	}{
+		{in: "ProxyCommand\tsh x.sh", key: "proxycommand", raw: "sh x.sh", args: []string{"sh", "x.sh"}},
+		{in: "  ProxyCommand sh x.sh", key: "proxycommand", raw: "sh x.sh", args: []string{"sh", "x.sh"}},
+		{in: `"ProxyCommand" sh x.sh`, key: "proxycommand", raw: "sh x.sh", args: []string{"sh", "x.sh"}},
+		{in: `"ProxyCommand"=sh x.sh`, key: "proxycommand", raw: "sh x.sh", args: []string{"=sh", "x.sh"}},
+		{in: `Proxy"Command" sh`, key: "proxycommand", raw: "sh", args: []string{"sh"}},
+		{in: "ProxyCommand = sh -c \"x y\"  ", key: "proxycommand", raw: `sh -c "x y"`, args: []string{"sh", "-c", "x y"}},
+		{in: `LocalCommand="id"`, key: "localcommand", raw: `"id"`, args: []string{"id"}},
+		{in: `UserKnownHostsFile '/a b' c\ d #x`, key: "userknownhostsfile", raw: `'/a b' c\ d #x`, args: []string{"/a b", "c d"}},
+		{in: "# c", skip: true},
+		{in: "", skip: true},
+		{in: `"Proxy sh`, skip: true},
+		{in: "ProxyCommand", refuse: true},
+		{in: `IdentityFile "a`, refuse: true},
+	} {
+		l, ok, err := readSSHLine(tc.in)
+		switch {
+		case tc.refuse || err != nil:
+			if !tc.refuse || err == nil {
+				t.Errorf("readSSHLine(%q) error %v, want refused %v", tc.in, err, tc.refuse)
+			}
+		case ok == tc.skip:
+			t.Errorf("readSSHLine(%q) ok = %v, want %v", tc.in, ok, !tc.skip)
+		case ok && (l.key != tc.key || l.raw != tc.raw || !slices.Equal(l.args, tc.args)):
+			t.Errorf("readSSHLine(%q) = %q %q %q, want %q %q %q", tc.in, l.key, l.raw, l.args, tc.key, tc.raw, tc.args)
+		}
 	}
 }
 
 func FuzzSSHConfigLines(f *testing.F) {
 	f.Add("Host *\n ProxyCommand=\"a\"\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, kv := range sshConfigLines(s) {
-			if kv[0] == "" {
-				t.Fatalf("empty key in %q", s)
+		for _, line := range strings.Split(s, "\n") {
+			if l, ok, _ := readSSHLine(line); ok && l.key == "" {
+				t.Fatalf("empty key in %q", line)
 			}
 		}
 	})

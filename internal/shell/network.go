@@ -539,8 +539,8 @@ func (c *cmd) sshValue(letter byte, v string, at int) {
 // sshKeyOption reports whether ssh option KEY=VALUE names a key or
 // certificate ssh uses (reads, never shows).
 func sshKeyOption(o string) bool {
-	k, _, ok := word.CutOption(o)
-	return ok && (strings.EqualFold(k, "IdentityFile") || strings.EqualFold(k, "CertificateFile"))
+	l, ok, _ := readSSHLine(o)
+	return ok && (l.key == "identityfile" || l.key == "certificatefile")
 }
 
 // remoteCopy: scp, sftp and rsync operands of the form [user@]host:path.

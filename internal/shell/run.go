@@ -521,15 +521,7 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 	case catalogue.RunSSHConfig:
 		c.sshConfig(v, by, 0)
 	case catalogue.RunSSHOption:
-		if k, val, ok := word.CutOption(v); ok && strings.EqualFold(k, "Include") {
-			c.sshInclude(val, by, 0)
-		} else if ok && sshRunsValue(strings.ToLower(k)) {
-			c.w.runsHanded(val, by)
-		} else if ok && strings.EqualFold(k, "ProxyJump") {
-			for _, h := range strings.Split(val, ",") {
-				c.url(lang.HostPart(h)) // -o ProxyJump=HOST, like -J
-			}
-		}
+		c.sshOption(v, by, 0)
 	case catalogue.RunProxy:
 		c.url(v)
 	case catalogue.RunFilter:
@@ -1132,12 +1124,6 @@ func gitRunsValue(key, v string) bool {
 	// Default deny: a key guard does not know to hold data, whose value
 	// may be a program or a command, is one.
 	return !gitDataKey(key) && gitCommandLike(v)
-}
-
-// sshRunsValue reports whether ssh runs the value of option key (-o KEY=V)
-// as a shell command.
-func sshRunsValue(key string) bool {
-	return key == "proxycommand" || key == "localcommand" || key == "knownhostscommand" || key == "remotecommand"
 }
 
 // generic records the files the plain arguments name: written for rm,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -29,37 +30,67 @@ func (c *cmd) sshConfig(f, by string, depth int) {
 	if !ok {
 		return
 	}
-	for _, k := range sshConfigLines(text) {
-		c.sshDirective(k[0], k[1], by, depth)
+	for _, line := range strings.Split(text, "\n") {
+		c.sshOption(line, by, depth)
 	}
 }
 
-// sshDirective reads one directive of an ssh configuration.
-func (c *cmd) sshDirective(key, val, by string, depth int) {
-	switch strings.ToLower(key) {
+// sshOption analyses text, an ssh -o value or one line of an ssh
+// configuration, read as ssh reads it (readSSHLine). A line ssh refuses
+// stops it, yet another ssh may read it otherwise: guard cannot tell.
+func (c *cmd) sshOption(text, by string, depth int) {
+	l, ok, err := readSSHLine(text)
+	if err != nil {
+		c.w.hide("%s is given an ssh option or configuration line guard cannot read as ssh does (a quote left open, no value): it cannot tell what it runs", by)
+		return
+	}
+	if ok {
+		c.sshDirective(l, by, depth)
+	}
+}
+
+// sshDirective reads one directive of an ssh configuration: Include reads
+// more, Match exec runs a command, the known-hosts files are written, a
+// command option runs its value (its % tokens filled: sshToken), ProxyJump
+// names hosts.
+func (c *cmd) sshDirective(l sshLine, by string, depth int) {
+	switch l.key {
 	case "include":
-		c.sshInclude(val, by, depth+1)
+		c.sshInclude(l.args, by, depth+1)
 	case "match":
-		fs := strings.Fields(val)
-		for i := 0; i+1 < len(fs); i++ {
-			if strings.EqualFold(fs[i], "exec") {
+		for i := 0; i+1 < len(l.args); i++ {
+			if strings.EqualFold(l.args[i], "exec") {
 				c.w.hide("an ssh configuration's Match exec runs a command guard cannot read whole")
 				return
 			}
 		}
 	case "userknownhostsfile", "globalknownhostsfile":
-		for _, f := range strings.Fields(val) {
+		for _, f := range l.args {
+			f, ok := sshPercent(sshDollar(f), c.sshToken)
+			if !ok {
+				c.w.hide("%s names a known-hosts file by a %% token guard cannot fill", by)
+				return
+			}
 			c.w.Write(f) // ssh adds the hosts it meets
 		}
-	default:
-		c.runOption(catalogue.RunSSHOption, key+"="+val, by)
+	case "proxycommand", "localcommand", "knownhostscommand", "remotecommand":
+		v, ok := sshPercent(l.raw, c.sshToken)
+		if !ok {
+			c.w.hide("%s runs an ssh %s whose %% tokens guard cannot fill: it cannot tell what runs", by, l.key)
+			return
+		}
+		c.w.runsHanded(v, by)
+	case "proxyjump":
+		for _, h := range strings.Split(l.args[0], ",") {
+			c.url(lang.HostPart(h)) // -o ProxyJump=HOST, like -J
+		}
 	}
 }
 
 // sshInclude reads the files an Include names: a relative name is under
 // ~/.ssh, as ssh takes it in a user's configuration.
-func (c *cmd) sshInclude(val, by string, depth int) {
-	for _, f := range strings.Fields(val) {
+func (c *cmd) sshInclude(names []string, by string, depth int) {
+	for _, f := range names {
 		if !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") {
 			f = "~/.ssh/" + f
 		}
@@ -67,26 +98,115 @@ func (c *cmd) sshInclude(val, by string, depth int) {
 	}
 }
 
-// sshConfigLines returns the KEY VALUE pairs of an ssh configuration's
-// lines (KEY VALUE or KEY=VALUE, # comments), a value in double quotes
-// unquoted.
-func sshConfigLines(text string) [][2]string {
-	var kv [][2]string
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
-		if line == "" || line[0] == '#' {
-			continue
+// sshDollar replaces the ${NAME} of an ssh path option's value by NAME's
+// value: the home for HOME, the environment's otherwise.
+func sshDollar(v string) string {
+	for {
+		i := strings.Index(v, "${")
+		j := strings.IndexByte(v[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			return v
 		}
-		i := strings.IndexAny(line, " \t=")
-		if i <= 0 {
-			continue
+		name := v[i+2 : i+j]
+		val := word.Mark(word.MarkEnv, name)
+		if name == "HOME" {
+			val = "$HOME"
 		}
-		val := strings.TrimLeft(line[i:], " \t")
-		val = strings.TrimSpace(strings.TrimPrefix(val, "="))
-		if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {
-			val = val[1 : len(val)-1]
-		}
-		kv = append(kv, [2]string{line[:i], val})
+		v = v[:i] + val + v[i+j+1:]
 	}
-	return kv
+}
+
+// sshToken is the value ssh puts in place of %x in an option's value, as
+// far as guard can tell it: the host, user and port of the ssh command
+// (sshTarget), the home for %d, a harmless name for the local names,
+// hashes and ids; any other token none.
+func (c *cmd) sshToken(x byte) (string, bool) {
+	host, user, port := c.sshTarget()
+	switch x {
+	case 'h', 'n', 'k', 'H':
+		return host, true
+	case 'p':
+		return port, true
+	case 'r':
+		return user, true
+	case 'd':
+		return "$HOME", true
+	case 'u', 'C', 'l', 'L', 'i', 'T', 'I', 't':
+		return word.Mark(word.MarkName, word.NameToken), true
+	case 'f', 'K', 'j':
+		return word.Mark(word.MarkVar, "ssh_token"), true
+	}
+	return "", false
+}
+
+// sshTarget returns the host, user and port an ssh command connects to,
+// from its words (the destination, user@, -l, -p); a value guard cannot
+// tell is a marker: any for a program other than ssh (scp, rsync -e), or
+// an ssh whose -o or -F may set HostName, User, Port or HostKeyAlias. A
+// port is a number whatever sets it (ssh refuses any other): 22 stands
+// for one guard cannot tell.
+func (c *cmd) sshTarget() (string, string, string) {
+	unknown := word.Mark(word.MarkVar, "ssh_target")
+	if c.name == "scp" || c.name == "sftp" {
+		return c.copyTarget(unknown)
+	}
+	if c.name != "ssh" {
+		return unknown, unknown, "22"
+	}
+	user, port, renamed := "", "22", false
+	at := sshHost(c.args, func(letter byte, v string, _ int) {
+		switch letter {
+		case 'l':
+			user = v
+		case 'p':
+			port = v
+		case 'F':
+			renamed = true
+		case 'o':
+			l, ok, _ := readSSHLine(v)
+			renamed = renamed || ok && (l.key == "hostname" || l.key == "user" || l.key == "port" || l.key == "hostkeyalias")
+		}
+	})
+	if at >= len(c.args) || renamed {
+		return unknown, unknown, port
+	}
+	host := strings.TrimPrefix(c.args[at].Text, "ssh://")
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		if user == "" {
+			user = host[:i]
+		}
+		host = host[i+1:]
+	}
+	if user == "" {
+		user = word.Mark(word.MarkName, word.NameToken) // the local user's name
+	}
+	return host, user, port
+}
+
+// copyTarget is sshTarget for scp and sftp: the one host their [user@]host:
+// operands name (sftp's may have no colon); unknown for none or several.
+func (c *cmd) copyTarget(unknown string) (string, string, string) {
+	host := ""
+	for j, a := range c.args {
+		s := a.Text
+		if j > 0 && catalogue.SshWithArg.Has(c.args[j-1].Text) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
+			continue
+		}
+		h, _, colon := strings.Cut(s, ":")
+		if strings.Contains(h, "/") || !colon && c.name != "sftp" {
+			continue
+		}
+		if host != "" && host != h {
+			return unknown, unknown, "22"
+		}
+		host = h
+	}
+	if host == "" {
+		return unknown, unknown, "22"
+	}
+	user := word.Mark(word.MarkName, word.NameToken)
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		user, host = host[:i], host[i+1:]
+	}
+	return host, user, "22"
 }

@@ -126,6 +126,7 @@ const (
 	HandsURL                      // a URL or a page (web.browser, BROWSER, man.*.cmd)
 	HandsRepo                     // a repository's path (--upload-pack, --receive-pack, --exec, remote.*.uploadpack)
 	HandsOther                    // words of the runner's own, of no known shape (core.fsmonitor, sendemail.*cmd)
+	HandsPreview                  // the file less opens, in place of LESSOPEN's %s (LESSCLOSE's: it and the output)
 )
 
 // handedTaker is a family of programs known to take what a runner hands
@@ -221,6 +222,7 @@ var handedTakers = [...]handedTaker{
 		waits: " -u --local-user -r --recipient --homedir --default-key -f -n -Y -I -O "},
 	{use: HandsProxy, names: " nc ncat netcat corkscrew connect connect-proxy proxytunnel ",
 		waits: " -x -X -P -p -s -w -e -c "},
+	{use: HandsPreview, names: " lesspipe lesspipe.sh lessfile lesspipe.zsh src-hilite-lesspipe.sh bat batcat cat highlight pygmentize "},
 	{use: HandsURL, names: " firefox chromium chromium-browser google-chrome google-chrome-stable chrome brave-browser w3m lynx links elinks echo man "},
 }
 
@@ -368,6 +370,8 @@ func HandedVar(name string) (HandedUse, bool) {
 		return HandsProxy, true
 	case "BROWSER":
 		return HandsURL, true
+	case "LESSOPEN", "LESSCLOSE":
+		return HandsPreview, true
 	}
 	return 0, false
 }

@@ -253,14 +253,6 @@ func Base(s string) string {
 	return strings.ToLower(s)
 }
 
-// CutOption splits an ssh -o value, KEY=VALUE or KEY VALUE.
-func CutOption(o string) (string, string, bool) {
-	if i := strings.IndexAny(o, "= "); i > 0 {
-		return o[:i], strings.TrimLeft(o[i+1:], "= "), true
-	}
-	return "", "", false
-}
-
 // ShortHas reports whether s is a cluster of short options (-abc) holding
 // flag before any option of withArg, whose value is the rest of the word.
 func ShortHas(s string, flag byte, withArg string) bool { return clusterIndex(s, flag, withArg) > 0 }
