@@ -1182,11 +1182,21 @@ func (w *walker) heredoc(r *syntax.Redirect) (string, bool) {
 		}
 	}
 	if quoted {
+		// bash: a quote anywhere in the delimiter leaves the whole body
+		// as written; the parser may still have split it into
+		// expansions (<<'E'OF), which are then printed back, never
+		// dropped.
 		var b strings.Builder
 		for _, p := range r.Hdoc.Parts {
 			if l, ok := p.(*syntax.Lit); ok {
 				b.WriteString(l.Value)
+				continue
 			}
+			t := printNode(p)
+			if t == "" {
+				return "", false
+			}
+			b.WriteString(t)
 		}
 		return b.String(), true
 	}
