@@ -290,6 +290,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		}
 		return r, true
 	}
+	if p, ok := w.elementIndirect(pe, mode, quoted); ok {
+		return p, true // ${!a[1]}: elemref.go
+	}
 	name := pe.Param.Value
 	if p, ok := w.dirParamOp(pe); ok {
 		return p, true
