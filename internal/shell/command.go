@@ -1088,21 +1088,19 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 	for _, r := range rs {
 		n := ""
 		if r.N != nil {
-			n = r.N.Value
+			n = fdNumber(r.N.Value)
 		}
 		op := r.Op.String()
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
 			body, known := w.heredoc(r)
-			c.stdin = stdin{text: body, known: known}
-			c.ownIn = true
+			c.docIn(n, fdOrigin{doc: true, text: body, known: known})
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		case syntax.WordHdoc:
 			// (What is not known of it stays marked in the text.)
 			t := w.text(r.Word)
-			c.stdin = stdin{text: t.Text + "\n", known: true, sub: t.Sub}
-			c.ownIn = true
+			c.docIn(n, fdOrigin{doc: true, text: t.Text + "\n", known: true, sub: t.Sub})
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}
