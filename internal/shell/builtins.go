@@ -429,18 +429,19 @@ func (w *walker) inputText(in stdin) (string, bool) {
 func (c *cmd) readLines(lines []string, names []string, array string, raw bool) {
 	w := c.w
 	cfg := w.config()
-	defer w.release()
+	ifs := cfgIFS(cfg)
+	w.release()
 	var arrays []expand.Variable
 	vals := make([][]expand.Variable, len(names))
 	for _, line := range lines {
 		line = strings.TrimSuffix(line, "\n")
 		if array != "" {
-			arrays = append(arrays, expand.Variable{Set: true, Kind: expand.Indexed, List: expand.ReadFields(cfg, line, -1, raw)})
+			arrays = append(arrays, expand.Variable{Set: true, Kind: expand.Indexed, List: readFields(line, ifs, -1, raw)})
 		}
 		if len(names) == 0 {
 			continue
 		}
-		fields := expand.ReadFields(cfg, line, len(names), raw)
+		fields := readFields(line, ifs, len(names), raw)
 		for i := range names {
 			v := ""
 			if i < len(fields) {
