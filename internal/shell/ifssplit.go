@@ -3,7 +3,9 @@ package shell
 import (
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // cfgIFS returns IFS as the shell of cfg splits at: its value, or blank,
@@ -132,4 +134,40 @@ func readFields(line, ifs string, n int, raw bool) []string {
 		j--
 	}
 	return append(out, string(l.r[i:j]))
+}
+
+// soleParamFields splits the word $p (one unquoted expansion, not of a
+// list: $@, ${a[@]}) by bash's rule (list_string) where IFS holds a
+// character that is not white space, which mvdan's expand collapses as
+// it does blanks: IFS=/; set -- $p makes an empty first field of /a/b.
+// False for any other word, for zsh (which does not split $p), and where
+// the value is not known: the expansion's own fields.
+func (w *walker) soleParamFields(wd *syntax.Word) ([]word.Word, bool) {
+	if w.zsh || len(wd.Parts) != 1 {
+		return nil, false
+	}
+	pe, ok := wd.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Names != 0 || pe.Index != nil && allIndex(pe.Index) {
+		return nil, false
+	}
+	switch pe.Param.Value {
+	case "@", "*":
+		return nil, false
+	}
+	cfg := w.config()
+	ifs := cfgIFS(cfg)
+	w.release()
+	if strings.Trim(ifs, " \t\n") == "" {
+		return nil, false
+	}
+	t := w.text(&syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{pe}}}})
+	if !t.Known {
+		return nil, false
+	}
+	fs := newIfsLine(t.Text, ifs, true).fields()
+	out := make([]word.Word, len(fs))
+	for i, f := range fs {
+		out[i] = word.Word{Text: f, Known: true}
+	}
+	return out, true
 }
