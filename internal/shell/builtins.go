@@ -271,7 +271,7 @@ func (c *cmd) read() {
 			return
 		}
 	case known && c.name == "read" && !opts:
-		c.readLines(readRecords(text, delim, loop), names, array, raw)
+		c.readLines(readRecords(text, delim, loop, raw), names, array, raw)
 		return
 	}
 	if c.name == "read" && c.readFound(in, names) { // printed.go
@@ -290,19 +290,37 @@ func (c *cmd) read() {
 
 // readRecords returns what read takes from text, records ended by delim
 // (-d; a newline by default), each without its delimiter: the first, or
-// in a loop every one.
-func readRecords(text, delim string, loop bool) []string {
-	lines := strings.SplitAfter(text, delim)
-	if len(lines) > 1 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
+// in a loop every one. Without -r (raw false) a backslash takes the next
+// character as it is, a delimiter too, and a backslash-newline is a line
+// continuation: both go and the record goes on (bash's read); the other
+// backslashes stay for the field split to remove.
+func readRecords(text, delim string, loop, raw bool) []string {
+	var recs []string
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		switch {
+		case !raw && text[i] == '\\' && i+1 < len(text):
+			if text[i+1] != '\n' {
+				b.WriteString(text[i : i+2])
+			}
+			i++
+		case strings.HasPrefix(text[i:], delim):
+			recs = append(recs, b.String())
+			b.Reset()
+			if !loop {
+				return recs
+			}
+		default:
+			b.WriteByte(text[i])
+		}
+	}
+	if b.Len() > 0 || len(recs) == 0 {
+		recs = append(recs, b.String())
 	}
 	if !loop {
-		lines = lines[:1]
+		recs = recs[:1]
 	}
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, delim)
-	}
-	return lines
+	return recs
 }
 
 // readNames returns the variables read, mapfile or getopts sets, the
@@ -411,18 +429,19 @@ func (w *walker) inputText(in stdin) (string, bool) {
 func (c *cmd) readLines(lines []string, names []string, array string, raw bool) {
 	w := c.w
 	cfg := w.config()
-	defer w.release()
+	ifs := cfgIFS(cfg)
+	w.release()
 	var arrays []expand.Variable
 	vals := make([][]expand.Variable, len(names))
 	for _, line := range lines {
 		line = strings.TrimSuffix(line, "\n")
 		if array != "" {
-			arrays = append(arrays, expand.Variable{Set: true, Kind: expand.Indexed, List: expand.ReadFields(cfg, line, -1, raw)})
+			arrays = append(arrays, expand.Variable{Set: true, Kind: expand.Indexed, List: readFields(line, ifs, -1, raw)})
 		}
 		if len(names) == 0 {
 			continue
 		}
-		fields := expand.ReadFields(cfg, line, len(names), raw)
+		fields := readFields(line, ifs, len(names), raw)
 		for i := range names {
 			v := ""
 			if i < len(fields) {

@@ -1095,21 +1095,19 @@ func (c *cmd) redirects(rs []*syntax.Redirect) {
 	for _, r := range rs {
 		n := ""
 		if r.N != nil {
-			n = r.N.Value
+			n = fdNumber(r.N.Value)
 		}
 		op := r.Op.String()
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
 			body, known := w.heredoc(r)
-			c.stdin = stdin{text: body, known: known}
-			c.ownIn = true
+			c.docIn(n, fdOrigin{doc: true, text: body, known: known})
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		case syntax.WordHdoc:
 			// (What is not known of it stays marked in the text.)
 			t := w.text(r.Word)
-			c.stdin = stdin{text: t.Text + "\n", known: true, sub: t.Sub}
-			c.ownIn = true
+			c.docIn(n, fdOrigin{doc: true, text: t.Text + "\n", known: true, sub: t.Sub})
 			c.redirs = append(c.redirs, n+op+"…")
 			continue
 		}
@@ -1189,11 +1187,21 @@ func (w *walker) heredoc(r *syntax.Redirect) (string, bool) {
 		}
 	}
 	if quoted {
+		// bash: a quote anywhere in the delimiter leaves the whole body
+		// as written; the parser may still have split it into
+		// expansions (<<'E'OF), which are then printed back, never
+		// dropped.
 		var b strings.Builder
 		for _, p := range r.Hdoc.Parts {
 			if l, ok := p.(*syntax.Lit); ok {
 				b.WriteString(l.Value)
+				continue
 			}
+			t := printNode(p)
+			if t == "" {
+				return "", false
+			}
+			b.WriteString(t)
 		}
 		return b.String(), true
 	}

@@ -185,6 +185,9 @@ func (w *walker) fields(wd *syntax.Word) []word.Word {
 // expandFields expands one word without braces to expand, or whose braces
 // are to stay as written.
 func (w *walker) expandFields(wd *syntax.Word) []word.Word {
+	if out, ok := w.soleParamFields(wd); ok {
+		return out
+	}
 	cfg := w.config()
 	defer w.release()
 	strs, err := safely(func() ([]string, error) { return expand.Fields(cfg, w.prep(wd, modeFields)) })

@@ -97,22 +97,54 @@ func (c *cmd) evalText() (string, bool) {
 	return c.w.valueText(j)
 }
 
-// fdOrigin is where a descriptor the walk tracks reads from: a file, or
-// the output of a program (a process substitution: exec 3< <(cat F)), sub
-// its line.
+// fdOrigin is where a descriptor the walk tracks reads from: a file, the
+// output of a program (a process substitution: exec 3< <(cat F)), sub its
+// line, or a here-document or here-string (doc: its text, known when
+// guard knows all of it; 3<<EOF, 3<<<"$x").
 type fdOrigin struct {
-	file string
-	sub  string
-	prog bool
+	file  string
+	sub   string
+	prog  bool
+	doc   bool
+	text  string
+	known bool
 }
 
 // in returns what a command reads on a descriptor of this origin as its
 // standard input.
 func (o fdOrigin) in() stdin {
-	if o.prog {
+	switch {
+	case o.doc:
+		return stdin{text: o.text, known: o.known, sub: o.sub}
+	case o.prog:
 		return stdin{fromPipe: true, sub: o.sub}
 	}
 	return stdin{file: o.file}
+}
+
+// docIn handles a here-document or here-string o on descriptor n (""
+// for 0): on 0 it is the command's standard input; on another it opens
+// that descriptor, as N< F does, and standard input stays as it was
+// (bash 3<<B reads what it inherits, not B).
+func (c *cmd) docIn(n string, o fdOrigin) {
+	if n != "" && n != "0" {
+		c.openFd(n, o)
+		return
+	}
+	c.stdin, c.ownIn = o.in(), true
+}
+
+// fdNumber returns a redirection's descriptor as bash reads it, a decimal
+// number: 00< is 0<, 01> is 1>. A word that is no number ({fd}<) stays
+// as it is.
+func fdNumber(n string) string {
+	if !isDigits(n) {
+		return n
+	}
+	if t := strings.TrimLeft(n, "0"); t != "" {
+		return t
+	}
+	return "0"
 }
 
 // openFd records what the redirection N< SRC (n, o) of a command makes
@@ -143,7 +175,7 @@ func (c *cmd) dupIn(n, target string) {
 	}
 	c.ownIn = target != "0" // <&0: what it inherits
 	if known {
-		if !o.prog {
+		if !o.prog && !o.doc {
 			c.w.Read(o.file)
 		}
 		c.stdin = o.in()

@@ -126,7 +126,7 @@ func (w *walker) laundered(reads []string) []string {
 func (w *walker) stmtOutFiles(s *syntax.Stmt) []outFile {
 	var out []outFile
 	for _, r := range s.Redirs {
-		if r.N != nil && r.N.Value != "1" || r.Word == nil {
+		if r.N != nil && fdNumber(r.N.Value) != "1" || r.Word == nil {
 			continue
 		}
 		switch r.Op {

@@ -134,7 +134,7 @@ func literalCommand(cmd string) (string, []string, bool) {
 		return "", nil, false
 	}
 	for _, rd := range s.Redirs {
-		if rd.Op != syntax.RdrOut || rd.N == nil || rd.N.Value != "2" || rd.Word.Lit() != "/dev/null" {
+		if rd.Op != syntax.RdrOut || rd.N == nil || fdNumber(rd.N.Value) != "2" || rd.Word.Lit() != "/dev/null" {
 			return "", nil, false
 		}
 	}

@@ -290,6 +290,9 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 		}
 		return r, true
 	}
+	if p, ok := w.elementIndirect(pe, mode, quoted); ok {
+		return p, true // ${!a[1]}: elemref.go
+	}
 	name := pe.Param.Value
 	if p, ok := w.dirParamOp(pe); ok {
 		return p, true
@@ -337,6 +340,12 @@ func (w *walker) prepParam(pe *syntax.ParamExp, mode int, quoted bool) (syntax.W
 	if pe.Repl != nil && pe.Repl.Orig != nil && anchored(pe.Repl.Orig) {
 		return w.anchoredRepl(pe, name), true
 	}
+	return w.prepOperands(pe)
+}
+
+// prepOperands arranges the words of pe's operators (${v:-W},
+// ${v/P/W}): pe with them arranged, and whether any changed.
+func (w *walker) prepOperands(pe *syntax.ParamExp) (syntax.WordPart, bool) {
 	cp := *pe
 	changed := false
 	if pe.Exp != nil && pe.Exp.Word != nil {

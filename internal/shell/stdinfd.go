@@ -148,7 +148,10 @@ func (c *cmd) codeFile(a word.Word, what string) (string, bool) {
 			return c.codeInput(what)
 		}
 		o, opened := c.fdFile(fd)
-		if !opened || o.prog {
+		if opened && o.doc && o.known {
+			return o.text, true // bash /dev/fd/3 3<<'B'
+		}
+		if !opened || o.prog || o.doc {
 			c.w.hide("runs as %s what %s reads on descriptor %s (a program's output, or one guard did not see opened), which guard cannot tell", what, c.name, fd)
 			return "", false
 		}

@@ -453,6 +453,9 @@ func (w *walker) refsOf(m syntax.Node, add func(string)) {
 		}
 		name := m.Param.Value
 		add(name)
+		if m.Excl && m.Index != nil && !allIndex(m.Index) {
+			elementNames(w.variable(name), add) // ${!a[1]}: elemref.go
+		}
 		for range 8 {
 			vr := w.variable(name)
 			if vr.Kind != expand.NameRef && !m.Excl && !w.zsh || !word.IsName(vr.Str) {
