@@ -449,7 +449,8 @@ func varTarget(s string) bool {
 }
 
 // callback: mapfile -C CMD (-CCMD, -tC CMD: as bash's getopt reads a
-// cluster) runs CMD every -c lines it reads.
+// cluster) runs CMD every -c lines it reads, with the index of the element
+// and the line appended.
 func (c *cmd) callback() {
 	for j := 0; j < len(c.args); j++ {
 		if c.args[j].Text == "--" {
@@ -462,6 +463,9 @@ func (c *cmd) callback() {
 				c.w.hide("runs as mapfile's callback code guard cannot tell")
 				return
 			}
+			// bash evaluates CMD INDEX 'LINE': the index and the line read
+			// are CMD's words too, not known here (FINDINGS58b B1).
+			v += " " + word.Mark(word.MarkArith, "") + " " + shellQuote(word.Mark(word.MarkVar, "MAPFILE"))
 			c.w.conditional(func() { c.w.script(v, c.w.depth+1) })
 			j = k
 		}

@@ -122,6 +122,26 @@ func (w *walker) zshTrapFunc(name string, body *syntax.Stmt) {
 	w.trapBody(b.String(), []string{strings.TrimPrefix(sig, "Z")}) // ZERR: ERR
 }
 
+// notFoundHandler calls, as code that may not run, the function bash
+// (command_not_found_handle) or zsh (command_not_found_handler) calls with
+// a command's words when it finds no program of that name: once the
+// command defines one, any program not a builtin or a function of its own
+// may be missing, for guard cannot show one exists where the agent's shell
+// looks (FINDINGS58b B1).
+func (c *cmd) notFoundHandler(words []word.Word) {
+	w := c.w
+	handler := "command_not_found_handle"
+	if w.zsh {
+		handler = "command_not_found_handler"
+	}
+	if _, ok := w.funcs.bodies[handler]; !ok || len(words) == 0 || c.viaProgram ||
+		words[0].Known && (builtins.Has(words[0].Text) || w.funcs.bodies[words[0].Text] != nil) {
+		return
+	}
+	call := append([]word.Word{{Text: handler, Known: true}}, words...)
+	w.conditional(func() { (&cmd{w: w}).callFunc(call) })
+}
+
 // maxBodies bounds the bodies one function may have.
 const maxBodies = 4
 
