@@ -543,7 +543,7 @@ func (c *cmd) run(words []word.Word) {
 		c.out = output{known: true} // what it prints, its body printed
 	}
 	if !called {
-		c.notFoundHandler(words) // command_not_found_handle (funcs.go)
+		c.notFoundHandler(words)       // command_not_found_handle (funcs.go)
 		words = c.responseFiles(words) // 7z a x.7z @list (namelists.go)
 	}
 	c.args = words[1:]
