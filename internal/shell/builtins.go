@@ -103,7 +103,9 @@ func (c *cmd) unset() {
 			w.Write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
 		}
 		if word.IsName(a.Text) {
-			w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
+			if n := w.refTarget(a.Text, declFlags{}); !w.popLocal(n) {
+				w.setVariable(n, expand.Variable{})
+			}
 		} else if !a.Known || word.HasMark(a.Text) {
 			w.mayUnsetHome() // unset ${!HO*}, unset $(…)
 		} else {

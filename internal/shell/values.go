@@ -47,6 +47,9 @@ type varState struct {
 	vr   expand.Variable
 	had  bool
 	alts []expand.Variable
+	// maybePopped: a local's saved state an unset in a callee may have
+	// removed, in code that may not run (popLocal).
+	maybePopped bool
 }
 
 // assignLog records, while a statement is walked once for each of its
