@@ -159,12 +159,16 @@ func (c *cmd) set() {
 			return
 		case !c.args[j].Known:
 			c.w.errexit = false // set $opts: it may be +e
+			c.w.keyword = true  // or -k
 		case s == "-o" || s == "+o":
 			if j+1 < len(c.args) && (c.args[j+1].Text == "errexit" || !c.args[j+1].Known) {
 				c.w.setErrexit(s == "-o" && c.args[j+1].Known)
 			}
 			if j+1 < len(c.args) && c.args[j+1].Text == "physical" {
 				c.w.setPhysical(s == "-o")
+			}
+			if j+1 < len(c.args) && c.args[j+1].Text == "keyword" {
+				c.w.setKeyword(s == "-o")
 			}
 			c.w.globOptions(c.args[j+1 : min(j+2, len(c.args))])
 			if j+1 < len(c.args) {
@@ -180,6 +184,9 @@ func (c *cmd) set() {
 			}
 			if strings.Contains(s, "P") {
 				c.w.setPhysical(s[0] == '-') // set -P
+			}
+			if strings.Contains(s, "k") {
+				c.w.setKeyword(s[0] == '-') // set -k
 			}
 		default:
 			c.setPositional(c.args[j:])
@@ -214,9 +221,12 @@ func (c *cmd) errexitOption() {
 		case !a.Known:
 			c.w.errexit = false
 			c.w.lastpipe = c.w.lastpipe || c.name == "shopt"
+			c.w.keyword = c.w.keyword || c.name == "shopt" // shopt -so "$o"
 		case c.name == "shopt" && strings.HasPrefix(n, "-") && !strings.HasPrefix(n, "--"):
 			shoptO = shoptO || strings.Contains(n, "o")
 			on = on || strings.Contains(n, "s")
+		case c.name == "shopt" && shoptO && n == "keyword":
+			c.w.setKeyword(on) // shopt -so keyword
 		case shoptO && strings.Contains(n, "errexit") && !(on && n == "errexit"):
 			c.w.errexit = false
 		case c.name == "shopt" && n == "lastpipe" && on && !shoptO:

@@ -348,6 +348,9 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, piped bool) *cmd {
 	c := &cmd{w: w, piped: piped, handed: w.feeding}
 	w.feeding = nil
+	if w.keyword {
+		x = keywordAssigns(x) // set -k (keyword.go)
+	}
 	if w.expandAliases(x, redirs) {
 		c.compound, c.rendered = true, "{…}" // the aliases' text, analysed as a command
 		return c

@@ -2073,9 +2073,10 @@ func (c *cmd) shell() {
 // shellRun runs what a shell is given: its -c script, a file, or what it
 // reads on standard input.
 func (c *cmd) shellRun() {
-	errexit := c.w.errexit
+	errexit, keyword := c.w.errexit, c.w.keyword
 	c.w.errexit = false // a shell of its own does not inherit set -e (FINDINGS55b B2)
-	defer func() { c.w.errexit = errexit }()
+	c.w.keyword = c.keywordFlag() // nor set -k, but its own -k (keyword.go)
+	defer func() { c.w.errexit, c.w.keyword = errexit, keyword }()
 	script, file, sflag := c.shellOptions()
 	if c.noExec() {
 		// bash -n FILE, sh -n, -o noexec: read and parse, run nothing.

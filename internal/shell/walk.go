@@ -185,6 +185,9 @@ type walker struct {
 	cond    int
 	alog    *assignLog
 	errexit bool // set -e: a command that fails ends the shell
+	// keyword: set -k (set -o keyword) may be on: the NAME=V words after a
+	// command's name are its environment too (keyword.go).
+	keyword bool
 	// noErrexit counts the enclosing code where bash ignores set -e: a
 	// condition, an operand of && or || but the last, after !, inside
 	// $(…) (FINDINGS53b F10); inFunc, the function calls being walked in
@@ -726,8 +729,8 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
-	anyVar, leaving := w.anyVar, w.leaving
-	defer func() { w.anyVar, w.leaving = anyVar, leaving }()
+	anyVar, leaving, keyword := w.anyVar, w.leaving, w.keyword
+	defer func() { w.anyVar, w.leaving, w.keyword = anyVar, leaving, keyword }()
 	dirsAlt, dirsLost, oldAlt := w.dirsAlt, w.dirsLost, w.oldAlt
 	defer func() { w.dirsAlt, w.dirsLost, w.oldAlt = dirsAlt, dirsLost, oldAlt }()
 	in := w.inStdin // (exec < F): not after
