@@ -2074,7 +2074,7 @@ func (c *cmd) shell() {
 // reads on standard input.
 func (c *cmd) shellRun() {
 	errexit, keyword := c.w.errexit, c.w.keyword
-	c.w.errexit = false // a shell of its own does not inherit set -e (FINDINGS55b B2)
+	c.w.errexit = false           // a shell of its own does not inherit set -e (FINDINGS55b B2)
 	c.w.keyword = c.keywordFlag() // nor set -k, but its own -k (keyword.go)
 	defer func() { c.w.errexit, c.w.keyword = errexit, keyword }()
 	script, file, sflag := c.shellOptions()
