@@ -222,9 +222,12 @@ func (c *cmd) errexitOption() {
 			c.w.errexit = false
 			c.w.lastpipe = c.w.lastpipe || c.name == "shopt"
 			c.w.keyword = c.w.keyword || c.name == "shopt" // shopt -so "$o"
+			c.w.extdebug = c.w.extdebug || c.name == "shopt"
 		case c.name == "shopt" && strings.HasPrefix(n, "-") && !strings.HasPrefix(n, "--"):
 			shoptO = shoptO || strings.Contains(n, "o")
 			on = on || strings.Contains(n, "s")
+		case c.name == "shopt" && !shoptO && on && n == "extdebug":
+			c.w.extdebug = true // may be on from here (debugskip.go)
 		case c.name == "shopt" && shoptO && n == "keyword":
 			c.w.setKeyword(on) // shopt -so keyword
 		case shoptO && strings.Contains(n, "errexit") && !(on && n == "errexit"):

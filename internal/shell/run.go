@@ -2077,6 +2077,9 @@ func (c *cmd) shellRun() {
 	c.w.errexit = false           // a shell of its own does not inherit set -e (FINDINGS55b B2)
 	c.w.keyword = c.keywordFlag() // nor set -k, but its own -k (keyword.go)
 	defer func() { c.w.errexit, c.w.keyword = errexit, keyword }()
+	extdebug, debugTrap := c.w.extdebug, c.w.debugTrap
+	c.w.extdebug, c.w.debugTrap = c.debuggerFlag(), false // debugskip.go
+	defer func() { c.w.extdebug, c.w.debugTrap = extdebug, debugTrap }()
 	script, file, sflag := c.shellOptions()
 	if c.noExec() {
 		// bash -n FILE, sh -n, -o noexec: read and parse, run nothing.

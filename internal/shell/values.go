@@ -285,6 +285,10 @@ func (w *walker) conditional(fn func()) {
 // stmt walks a statement, once for each value of the variables with more
 // than one that its own words use (see the file's comment).
 func (w *walker) stmt(s *syntax.Stmt) {
+	if w.mayBeSkipped() {
+		w.cond++ // debugskip.go
+		defer func() { w.cond-- }()
+	}
 	if s.Negated {
 		w.noErrexit++ // ! cmd: set -e is ignored in all of cmd
 		defer func() { w.noErrexit-- }()

@@ -188,6 +188,9 @@ type walker struct {
 	// keyword: set -k (set -o keyword) may be on: the NAME=V words after a
 	// command's name are its environment too (keyword.go).
 	keyword bool
+	// extdebug, debugTrap: shopt -s extdebug and a DEBUG trap may be in
+	// effect; both, and any later command may be skipped (debugskip.go).
+	extdebug, debugTrap bool
 	// noErrexit counts the enclosing code where bash ignores set -e: a
 	// condition, an operand of && or || but the last, after !, inside
 	// $(…) (FINDINGS53b F10); inFunc, the function calls being walked in
@@ -731,6 +734,8 @@ func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
 	anyVar, leaving, keyword := w.anyVar, w.leaving, w.keyword
 	defer func() { w.anyVar, w.leaving, w.keyword = anyVar, leaving, keyword }()
+	extdebug, debugTrap := w.extdebug, w.debugTrap
+	defer func() { w.extdebug, w.debugTrap = extdebug, debugTrap }()
 	dirsAlt, dirsLost, oldAlt := w.dirsAlt, w.dirsLost, w.oldAlt
 	defer func() { w.dirsAlt, w.dirsLost, w.oldAlt = dirsAlt, dirsLost, oldAlt }()
 	in := w.inStdin // (exec < F): not after
