@@ -191,6 +191,9 @@ type walker struct {
 	// extdebug, debugTrap: shopt -s extdebug and a DEBUG trap may be in
 	// effect; both, and any later command may be skipped (debugskip.go).
 	extdebug, debugTrap bool
+	// optsExported: export BASHOPTS or SHELLOPTS may have run: a child
+	// bash starts with this shell's options (optsexport.go).
+	optsExported bool
 	// noErrexit counts the enclosing code where bash ignores set -e: a
 	// condition, an operand of && or || but the last, after !, inside
 	// $(…) (FINDINGS53b F10); inFunc, the function calls being walked in
@@ -734,8 +737,8 @@ func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
 	anyVar, leaving, keyword := w.anyVar, w.leaving, w.keyword
 	defer func() { w.anyVar, w.leaving, w.keyword = anyVar, leaving, keyword }()
-	extdebug, debugTrap := w.extdebug, w.debugTrap
-	defer func() { w.extdebug, w.debugTrap = extdebug, debugTrap }()
+	extdebug, debugTrap, optsExported := w.extdebug, w.debugTrap, w.optsExported
+	defer func() { w.extdebug, w.debugTrap, w.optsExported = extdebug, debugTrap, optsExported }()
 	dirsAlt, dirsLost, oldAlt := w.dirsAlt, w.dirsLost, w.oldAlt
 	defer func() { w.dirsAlt, w.dirsLost, w.oldAlt = dirsAlt, dirsLost, oldAlt }()
 	in := w.inStdin // (exec < F): not after
