@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -48,10 +47,6 @@ func (c *cmd) keywordFlag() bool {
 	return false
 }
 
-// assignPrefix matches the start of a word bash takes as an assignment:
-// a name, an optional subscript, then = or +=.
-var assignPrefix = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=`)
-
 // keywordAssigns returns x with the words after its name that have the
 // form of an assignment (NAME=, unquoted up to the =) moved to its
 // assignments, as bash reads a command while set -k is on.
@@ -88,11 +83,12 @@ func assignWord(a *syntax.Word) *syntax.Assign {
 	if !ok {
 		return nil
 	}
-	m := assignPrefix.FindString(lit.Value)
-	if m == "" || strings.Contains(m, "[") {
+	i := strings.IndexByte(lit.Value, '=')
+	if i <= 0 {
 		return nil
 	}
-	name := strings.TrimSuffix(strings.TrimSuffix(m, "="), "+")
+	m := lit.Value[:i+1] // NAME= or NAME+=
+	name := strings.TrimSuffix(lit.Value[:i], "+")
 	if !word.IsName(name) {
 		return nil
 	}
