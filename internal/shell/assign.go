@@ -145,7 +145,8 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 	s := x.Text
 	w.localOpts = w.localOpts || s == "-" && f.local // local -: options restored at the function's end
 	if f.exported && !f.print && word.HasMark(strings.SplitN(s, "=", 2)[0]) {
-		w.exportAll() // export ${!P*}, export $(…): names guard cannot list
+		w.optsExported = true // (BASHOPTS among them: optsexport.go)
+		w.exportAll()         // export ${!P*}, export $(…): names guard cannot list
 	}
 	switch {
 	case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
@@ -188,6 +189,7 @@ func (w *walker) declName(name string, f declFlags) {
 	if f.print {
 		return
 	}
+	w.noteOptsExport(name, f)
 	w.noteExport(name, f)
 	if !f.unexport {
 		w.declareOnly(name, f)

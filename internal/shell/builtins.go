@@ -103,7 +103,9 @@ func (c *cmd) unset() {
 			w.Write(strings.TrimSuffix(key, "]")) // zsh's mapfile: removes the file
 		}
 		if word.IsName(a.Text) {
-			w.setVariable(w.refTarget(a.Text, declFlags{}), expand.Variable{})
+			if n := w.refTarget(a.Text, declFlags{}); !w.popLocal(n) {
+				w.setVariable(n, expand.Variable{})
+			}
 		} else if !a.Known || word.HasMark(a.Text) {
 			w.mayUnsetHome() // unset ${!HO*}, unset $(…)
 		} else {
@@ -157,12 +159,16 @@ func (c *cmd) set() {
 			return
 		case !c.args[j].Known:
 			c.w.errexit = false // set $opts: it may be +e
+			c.w.keyword = true  // or -k
 		case s == "-o" || s == "+o":
 			if j+1 < len(c.args) && (c.args[j+1].Text == "errexit" || !c.args[j+1].Known) {
 				c.w.setErrexit(s == "-o" && c.args[j+1].Known)
 			}
 			if j+1 < len(c.args) && c.args[j+1].Text == "physical" {
 				c.w.setPhysical(s == "-o")
+			}
+			if j+1 < len(c.args) && c.args[j+1].Text == "keyword" {
+				c.w.setKeyword(s == "-o")
 			}
 			c.w.globOptions(c.args[j+1 : min(j+2, len(c.args))])
 			if j+1 < len(c.args) {
@@ -178,6 +184,9 @@ func (c *cmd) set() {
 			}
 			if strings.Contains(s, "P") {
 				c.w.setPhysical(s[0] == '-') // set -P
+			}
+			if strings.Contains(s, "k") {
+				c.w.setKeyword(s[0] == '-') // set -k
 			}
 		default:
 			c.setPositional(c.args[j:])
@@ -212,9 +221,15 @@ func (c *cmd) errexitOption() {
 		case !a.Known:
 			c.w.errexit = false
 			c.w.lastpipe = c.w.lastpipe || c.name == "shopt"
+			c.w.keyword = c.w.keyword || c.name == "shopt" // shopt -so "$o"
+			c.w.extdebug = c.w.extdebug || c.name == "shopt"
 		case c.name == "shopt" && strings.HasPrefix(n, "-") && !strings.HasPrefix(n, "--"):
 			shoptO = shoptO || strings.Contains(n, "o")
 			on = on || strings.Contains(n, "s")
+		case c.name == "shopt" && !shoptO && on && n == "extdebug":
+			c.w.extdebug = true // may be on from here (debugskip.go)
+		case c.name == "shopt" && shoptO && n == "keyword":
+			c.w.setKeyword(on) // shopt -so keyword
 		case shoptO && strings.Contains(n, "errexit") && !(on && n == "errexit"):
 			c.w.errexit = false
 		case c.name == "shopt" && n == "lastpipe" && on && !shoptO:
@@ -468,7 +483,8 @@ func varTarget(s string) bool {
 }
 
 // callback: mapfile -C CMD (-CCMD, -tC CMD: as bash's getopt reads a
-// cluster) runs CMD every -c lines it reads.
+// cluster) runs CMD every -c lines it reads, with the index of the element
+// and the line appended.
 func (c *cmd) callback() {
 	for j := 0; j < len(c.args); j++ {
 		if c.args[j].Text == "--" {
@@ -481,6 +497,9 @@ func (c *cmd) callback() {
 				c.w.hide("runs as mapfile's callback code guard cannot tell")
 				return
 			}
+			// bash evaluates CMD INDEX 'LINE': the index and the line read
+			// are CMD's words too, not known here (FINDINGS58b B1).
+			v += " " + word.Mark(word.MarkArith, "") + " " + shellQuote(word.Mark(word.MarkVar, "MAPFILE"))
 			c.w.conditional(func() { c.w.script(v, c.w.depth+1) })
 			j = k
 		}

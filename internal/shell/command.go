@@ -351,6 +351,9 @@ func (w *walker) element(s *syntax.Stmt, prev *cmd, piped bool) *cmd {
 func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, piped bool) *cmd {
 	c := &cmd{w: w, piped: piped, handed: w.feeding}
 	w.feeding = nil
+	if w.keyword {
+		x = keywordAssigns(x) // set -k (keyword.go)
+	}
 	if w.expandAliases(x, redirs) {
 		c.compound, c.rendered = true, "{…}" // the aliases' text, analysed as a command
 		return c
@@ -546,6 +549,7 @@ func (c *cmd) run(words []word.Word) {
 		c.out = output{known: true} // what it prints, its body printed
 	}
 	if !called {
+		c.notFoundHandler(words)       // command_not_found_handle (funcs.go)
 		words = c.responseFiles(words) // 7z a x.7z @list (namelists.go)
 	}
 	c.args = words[1:]

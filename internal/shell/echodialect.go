@@ -90,7 +90,8 @@ func (w *walker) shellEcho(base string, args []word.Word) {
 	w.echoUnsure = false
 	switch base {
 	case "bash", "rbash":
-		w.echoXSI, w.echoXPG = false, false
+		inherited := w.optsExported && w.echoXPG // export BASHOPTS (optsexport.go)
+		w.echoXSI, w.echoXPG = false, inherited
 		if v, ok := w.varMap()["BASH_ENV"]; ok && v.IsSet() && v.String() != "" {
 			w.echoUnsure = true
 		}

@@ -963,8 +963,18 @@ func (c *cmd) builtinCallback() {
 			if c.name == "bind" {
 				_, v, _ = strings.Cut(v, ":")
 				v = strings.Trim(strings.TrimSpace(v), `"'`)
+			} else if c.name == "compgen" && !word.Opaque(v) {
+				// bash runs CMD compgen WORD PREV: the words it appends
+				// are CMD's too (FINDINGS58b B1); CMD alone is analysed
+				// as well (more than bash runs, never less).
+				c.w.tentative(v + " compgen " + shellQuote(compgenWord(c.args).Text) + " ''")
 			}
 			c.w.tentative(v)
+			j = k
+			continue
+		}
+		if v, k, ok := word.OptionValue(c.args, j, 'F', withArg, ""); ok && c.name == "compgen" {
+			c.compgenFunc(v)
 			j = k
 			continue
 		}
@@ -1088,3 +1098,40 @@ func (c *cmd) replSubcommand() {
 		}
 	}
 }
+
+// compgenFunc: compgen -F FUNC WORD calls function FUNC with the words
+// compgen, WORD and the previous word (none: empty) as $1 $2 $3, in this
+// shell, where its body's use of them counts (FINDINGS58b B1).
+func (c *cmd) compgenFunc(name string) {
+	if word.Opaque(name) {
+		c.w.hide("calls as compgen's function a name guard cannot tell")
+		return
+	}
+	call := []word.Word{{Text: name, Known: true}, {Text: "compgen", Known: true}, compgenWord(c.args), {Known: true}}
+	(&cmd{w: c.w}).callFunc(call)
+}
+
+// compgenWord returns the word compgen completes: its first operand (the
+// options read as bash's getopt reads them), or an empty word.
+func compgenWord(args []word.Word) word.Word {
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case s == "--":
+			if j+1 < len(args) {
+				return args[j+1]
+			}
+			return word.Word{Known: true}
+		case len(s) > 1 && s[0] == '-':
+			if i := strings.IndexAny(s[1:], compgenWithArg); i >= 0 && i+2 == len(s) {
+				j++ // its value is the next word
+			}
+		default:
+			return args[j]
+		}
+	}
+	return word.Word{Known: true}
+}
+
+// compgenWithArg are the options of compgen that take a value.
+const compgenWithArg = "oAGWFXPSC"

@@ -67,7 +67,7 @@ func (w *walker) cmdSubst(out io.Writer, cs *syntax.CmdSubst) error {
 		if name == "" && len(w.SubstFinds) == finds+1 {
 			name = findMarkName(finds) // $(find …): what it found (printed.go)
 		}
-		if prog := whichProgram(cs.Stmts); prog != "" {
+		if prog := whichProgram(cs.Stmts); prog != "" && !w.mayBeHashed(prog) {
 			name, tame = "="+prog, true // where the shell finds a program
 		}
 		var kind byte = word.MarkSubst // a value that may be any path (word.RunTime)

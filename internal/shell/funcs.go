@@ -122,6 +122,26 @@ func (w *walker) zshTrapFunc(name string, body *syntax.Stmt) {
 	w.trapBody(b.String(), []string{strings.TrimPrefix(sig, "Z")}) // ZERR: ERR
 }
 
+// notFoundHandler calls, as code that may not run, the function bash
+// (command_not_found_handle) or zsh (command_not_found_handler) calls with
+// a command's words when it finds no program of that name: once the
+// command defines one, any program not a builtin or a function of its own
+// may be missing, for guard cannot show one exists where the agent's shell
+// looks (FINDINGS58b B1).
+func (c *cmd) notFoundHandler(words []word.Word) {
+	w := c.w
+	handler := "command_not_found_handle"
+	if w.zsh {
+		handler = "command_not_found_handler"
+	}
+	if _, ok := w.funcs.bodies[handler]; !ok || len(words) == 0 || c.viaProgram ||
+		words[0].Known && (builtins.Has(words[0].Text) || w.funcs.bodies[words[0].Text] != nil) {
+		return
+	}
+	call := append([]word.Word{{Text: handler, Known: true}}, words...)
+	w.conditional(func() { (&cmd{w: w}).callFunc(call) })
+}
+
 // maxBodies bounds the bodies one function may have.
 const maxBodies = 4
 
@@ -184,7 +204,7 @@ func (c *cmd) callBody(name string, body *syntax.Stmt, words []word.Word) {
 	frame := w.funcs.locals[len(w.funcs.locals)-1]
 	w.funcs.locals = w.funcs.locals[:len(w.funcs.locals)-1]
 	for n, s := range frame {
-		w.restoreVar(n, s)
+		w.endLocal(n, s)
 	}
 	if _, local := frame["PWD"]; local && w.Dir != dir {
 		if _, own := w.varMap()["PWD"]; !own {
@@ -208,6 +228,56 @@ func (w *walker) noteLocal(name string) {
 		return
 	}
 	frame[name] = w.saveVar(name)
+}
+
+// popLocal applies bash's unset to name where an enclosing call, not the
+// current one, declared it local: the local is removed and the value it
+// hid is seen again at once, in the callee and in the caller after it
+// (x=A; g(){ unset x; }; f(){ local x=B; g; echo $x; }: A). In code that
+// may not run, the call's end then gives back either value. zsh keeps the
+// local. False when unset is to remove name as before (FINDINGS58b B4).
+func (w *walker) popLocal(name string) bool {
+	frames := w.funcs.locals
+	if w.zsh || len(frames) < 2 {
+		return false
+	}
+	i := len(frames) - 1
+	for ; i >= 0; i-- {
+		if _, ok := frames[i][name]; ok {
+			break
+		}
+	}
+	if i < 0 || i == len(frames)-1 {
+		return false // not local, or the current call's: local and unset
+	}
+	st := frames[i][name]
+	if w.cond == 0 {
+		w.restoreVar(name, st)  // what the shell holds outside that call
+		delete(frames[i], name) // the call's end restores nothing
+		return true
+	}
+	cur := w.saveVar(name)
+	w.restoreVar(name, st)
+	outer := w.variable(name)
+	w.restoreVar(name, cur)
+	w.assignValues(name, append([]expand.Variable{outer}, st.alts...)) // beside the local's
+	st.maybePopped = true
+	frames[i][name] = st
+	return true
+}
+
+// endLocal gives name back, at the end of the call that declared it
+// local, the value st saved; where an unset in a callee may have removed
+// that local (popLocal), the value the call left is kept beside it.
+func (w *walker) endLocal(name string, st varState) {
+	if !st.maybePopped {
+		w.restoreVar(name, st)
+		return
+	}
+	cur := w.saveVar(name)
+	left := append([]expand.Variable{w.variable(name)}, cur.alts...)
+	w.restoreVar(name, st)
+	w.setAlts(name, w.distinct(name, st.vr, append(slices.Clone(st.alts), left...)))
 }
 
 // Aliases. An alias is text put in place of a word before the command is

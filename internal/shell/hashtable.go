@@ -66,6 +66,30 @@ func (w *walker) hashSure() bool {
 	return w.cond == 0 && w.subst == 0
 }
 
+// hashedPath returns the file the hash table maps name to, as command -v
+// and type -p/-P print it: hashed when the table may map name at all; ok
+// when guard knows the one file (FINDINGS58b B19).
+func (w *walker) hashedPath(name string) (file string, hashed, ok bool) {
+	if w.hashes.anyName || w.hashes.unknown || w.hashes.written {
+		return "", true, false
+	}
+	e, in := w.hashes.m[name]
+	if !in {
+		return "", false, false
+	}
+	if e.maybe || len(e.files) != 1 {
+		return "", true, false
+	}
+	return e.files[0], true, true
+}
+
+// mayBeHashed reports whether the hash table may map name: what command -v
+// prints for it is then the table's file, not where PATH finds a program.
+func (w *walker) mayBeHashed(name string) bool {
+	_, hashed, _ := w.hashedPath(name)
+	return hashed
+}
+
 // hashSet records that name runs file.
 func (w *walker) hashSet(name, file string) {
 	t := &w.hashes

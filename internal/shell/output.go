@@ -271,6 +271,15 @@ func (c *cmd) programPaths(names []string) ([]string, bool) {
 	var lines []string
 	for _, n := range names {
 		own := builtins.Has(n) || slices.Contains(w.redefined, strings.ToLower(n))
+		_, fn := w.funcs.bodies[n]
+		_, al := w.funcs.aliases[n]
+		if f, hashed, ok := w.hashedPath(n); c.name != "which" && !builtins.Has(n) && !fn && !al && hashed {
+			if !ok {
+				return nil, false // (cmdSubst: not a program's place either)
+			}
+			lines = append(lines, f) // the table's file, before PATH (FINDINGS58b B19)
+			continue
+		}
 		switch {
 		case own && c.name == "command":
 			lines = append(lines, n)

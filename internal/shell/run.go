@@ -2075,9 +2075,14 @@ func (c *cmd) shell() {
 // shellRun runs what a shell is given: its -c script, a file, or what it
 // reads on standard input.
 func (c *cmd) shellRun() {
-	errexit := c.w.errexit
-	c.w.errexit = false // a shell of its own does not inherit set -e (FINDINGS55b B2)
-	defer func() { c.w.errexit = errexit }()
+	errexit, keyword := c.w.errexit, c.w.keyword
+	c.w.errexit = false                                  // a shell of its own does not inherit set -e (FINDINGS55b B2)
+	inherits := c.w.optsExported && !c.w.zsh             // export SHELLOPTS/BASHOPTS (optsexport.go)
+	c.w.keyword = c.keywordFlag() || inherits && keyword // nor set -k, but its own -k (keyword.go)
+	defer func() { c.w.errexit, c.w.keyword = errexit, keyword }()
+	extdebug, debugTrap := c.w.extdebug, c.w.debugTrap
+	c.w.extdebug, c.w.debugTrap = c.debuggerFlag() || inherits && extdebug, false // debugskip.go
+	defer func() { c.w.extdebug, c.w.debugTrap = extdebug, debugTrap }()
 	script, file, sflag := c.shellOptions()
 	if c.noExec() {
 		// bash -n FILE, sh -n, -o noexec: read and parse, run nothing.

@@ -30,6 +30,7 @@ func (w *walker) trapBody(body string, signals []string) {
 			other = true
 		}
 	}
+	w.debugTrap = w.debugTrap || debug && !w.zsh
 	if debug && !exit && !other {
 		w.script(body, w.depth+1) // before each command that follows
 		return

@@ -47,6 +47,9 @@ type varState struct {
 	vr   expand.Variable
 	had  bool
 	alts []expand.Variable
+	// maybePopped: a local's saved state an unset in a callee may have
+	// removed, in code that may not run (popLocal).
+	maybePopped bool
 }
 
 // assignLog records, while a statement is walked once for each of its
@@ -282,6 +285,10 @@ func (w *walker) conditional(fn func()) {
 // stmt walks a statement, once for each value of the variables with more
 // than one that its own words use (see the file's comment).
 func (w *walker) stmt(s *syntax.Stmt) {
+	if w.mayBeSkipped() {
+		w.cond++ // debugskip.go
+		defer func() { w.cond-- }()
+	}
 	if s.Negated {
 		w.noErrexit++ // ! cmd: set -e is ignored in all of cmd
 		defer func() { w.noErrexit-- }()

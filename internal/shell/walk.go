@@ -185,6 +185,15 @@ type walker struct {
 	cond    int
 	alog    *assignLog
 	errexit bool // set -e: a command that fails ends the shell
+	// keyword: set -k (set -o keyword) may be on: the NAME=V words after a
+	// command's name are its environment too (keyword.go).
+	keyword bool
+	// extdebug, debugTrap: shopt -s extdebug and a DEBUG trap may be in
+	// effect; both, and any later command may be skipped (debugskip.go).
+	extdebug, debugTrap bool
+	// optsExported: export BASHOPTS or SHELLOPTS may have run: a child
+	// bash starts with this shell's options (optsexport.go).
+	optsExported bool
 	// noErrexit counts the enclosing code where bash ignores set -e: a
 	// condition, an operand of && or || but the last, after !, inside
 	// $(…) (FINDINGS53b F10); inFunc, the function calls being walked in
@@ -726,8 +735,10 @@ func (w *walker) stmts(list []*syntax.Stmt) {
 // variable set inside does not last.
 func (w *walker) scoped(fn func()) {
 	vars, varsOf, alts, pos, dir, dirs, oldDir, others, errexit := w.vars, w.varsOf, w.alts, w.pos, w.Dir, w.dirs, w.OldDir, w.OtherDirs, w.errexit
-	anyVar, leaving := w.anyVar, w.leaving
-	defer func() { w.anyVar, w.leaving = anyVar, leaving }()
+	anyVar, leaving, keyword := w.anyVar, w.leaving, w.keyword
+	defer func() { w.anyVar, w.leaving, w.keyword = anyVar, leaving, keyword }()
+	extdebug, debugTrap, optsExported := w.extdebug, w.debugTrap, w.optsExported
+	defer func() { w.extdebug, w.debugTrap, w.optsExported = extdebug, debugTrap, optsExported }()
 	dirsAlt, dirsLost, oldAlt := w.dirsAlt, w.dirsLost, w.oldAlt
 	defer func() { w.dirsAlt, w.dirsLost, w.oldAlt = dirsAlt, dirsLost, oldAlt }()
 	in := w.inStdin // (exec < F): not after
