@@ -160,38 +160,52 @@ func (c *cmd) set() {
 		case !c.args[j].Known:
 			c.w.errexit = false // set $opts: it may be +e
 			c.w.keyword = true  // or -k
-		case s == "-o" || s == "+o":
-			if j+1 < len(c.args) && (c.args[j+1].Text == "errexit" || !c.args[j+1].Known) {
-				c.w.setErrexit(s == "-o" && c.args[j+1].Known)
-			}
-			if j+1 < len(c.args) && c.args[j+1].Text == "physical" {
-				c.w.setPhysical(s == "-o")
-			}
-			if j+1 < len(c.args) && c.args[j+1].Text == "keyword" {
-				c.w.setKeyword(s == "-o")
-			}
-			c.w.globOptions(c.args[j+1 : min(j+2, len(c.args))])
-			if j+1 < len(c.args) {
-				c.w.kshOption(c.args[j+1], s == "-o")
-			}
-			j++
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
-			if strings.Contains(s, "e") {
-				c.w.setErrexit(s[0] == '-') // set -e, set -eu
+			// each o of the word takes the next word as an option's
+			// name, as bash's set does (set -euo pipefail, set -oo
+			// pipefail errexit): not a positional parameter
+			for range strings.Count(s[1:], "o") {
+				if j+1 < len(c.args) {
+					c.setOptionName(c.args[j+1], s[0] == '-')
+					j++
+				}
 			}
-			if s[0] == '-' && strings.Contains(s, "a") {
-				c.w.allexport = true // set -a: what is assigned next is exported
-			}
-			if strings.Contains(s, "P") {
-				c.w.setPhysical(s[0] == '-') // set -P
-			}
-			if strings.Contains(s, "k") {
-				c.w.setKeyword(s[0] == '-') // set -k
-			}
+			c.setFlags(s)
 		default:
 			c.setPositional(c.args[j:])
 			return
 		}
+	}
+}
+
+// setOptionName takes set's -o NAME (on) or +o NAME.
+func (c *cmd) setOptionName(name word.Word, on bool) {
+	if name.Text == "errexit" || !name.Known {
+		c.w.setErrexit(on && name.Known)
+	}
+	switch name.Text {
+	case "physical":
+		c.w.setPhysical(on)
+	case "keyword":
+		c.w.setKeyword(on)
+	}
+	c.w.globOptions([]word.Word{name})
+	c.w.kshOption(name, on)
+}
+
+// setFlags takes set's one-letter options in s (-eu, +e).
+func (c *cmd) setFlags(s string) {
+	if strings.Contains(s, "e") {
+		c.w.setErrexit(s[0] == '-') // set -e, set -eu
+	}
+	if s[0] == '-' && strings.Contains(s, "a") {
+		c.w.allexport = true // set -a: what is assigned next is exported
+	}
+	if strings.Contains(s, "P") {
+		c.w.setPhysical(s[0] == '-') // set -P
+	}
+	if strings.Contains(s, "k") {
+		c.w.setKeyword(s[0] == '-') // set -k
 	}
 }
 
