@@ -193,8 +193,12 @@ func InterpreterOf(name string) (Interp, bool) {
 
 // What arguments mean, per program.
 var (
-	// Printers only print their arguments: every argument is data.
-	Printers = word.Set(" echo printf logger : true false notify-send say wall ")
+	// Printers only print their arguments: every argument is data. A
+	// program with an option that reads or writes a file or runs one is
+	// no Printer, however it is mostly used (logger -f FILE, wall FILE,
+	// say -o FILE): it has a catalogue entry listing its options, and an
+	// option the entry does not list falls to default-deny.
+	Printers = word.Set(" echo printf : true false ")
 	// PassThrough are programs whose output is lines of their input
 	// unchanged: a subset, reordered, counted, paged or copied. What a
 	// recursive read prints through them reaches the result scan as the
