@@ -507,6 +507,9 @@ func (c *cmd) scanCode(code string) {
 		for _, e := range lang.Embedded(l) { // open(F, ">>/x"), "file:///x", "see ~/x"
 			c.codeLiteral(e, false)
 		}
+		if p, ok := lang.OpenWrites(l); ok {
+			c.w.Write(p) // open G, ">x.sh": x.sh's text changes (FINDINGS58b B18)
+		}
 	}
 	hp := lang.HomePaths(code) // os.path.join(os.path.expanduser('~'), '.bashrc')
 	for _, p := range hp.Paths {
@@ -615,6 +618,16 @@ func (c *cmd) scanEffects(code string, awk bool) {
 	}
 	for _, p := range lang.FirstLiterals(code, writers, false) {
 		c.w.Write(p)
+	}
+	if lang.ChangesFiles(lang.FamilyOf(c.name), code) {
+		// Path("x.sh").write_text(t): a write by a name guard does not
+		// resolve may be of any file the code names; their text is
+		// not what guard read (FINDINGS58b B18).
+		for _, l := range lang.Literals(code) {
+			if _, ok := effect.Candidate(l); ok && !lang.BareRoot(l) && !onlyUp(l) {
+				c.w.Changed(c.w.Where(l))
+			}
+		}
 	}
 	for _, p := range lang.OpensForWriting(code) {
 		c.w.Write(p)
