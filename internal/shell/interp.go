@@ -41,6 +41,9 @@ func (c *cmd) interp(in catalogue.Interp) {
 	case src.code >= 0:
 		c.interpCode(in, src.code)
 		return
+	case src.file >= 0 && parsesOnly(in, c.args[:src.file]):
+		c.w.Read(c.args[src.file].Text) // node --check x.js: parsed, never run (FINDINGS58b FP2)
+		return
 	case src.file >= 0:
 		c.chdirProgram(in, src.file) // ruby -C DIR FILE (interpvars.go)
 		if c.interpFile(src.file) {
@@ -183,6 +186,29 @@ func (c *cmd) interpOption(in catalogue.Interp, j int, src *interpSource) (int, 
 		return j, true
 	}
 	return j, false
+}
+
+// parsesOnly reports whether one of the options before the program file
+// is one of in's Parses (node --check): given alone or, short, in a
+// cluster of flags (ruby -wc).
+func parsesOnly(in catalogue.Interp, opts []word.Word) bool {
+	if in.Parses == "" {
+		return false
+	}
+	for _, a := range opts {
+		s := a.Text
+		if in.Parses.Has(s) {
+			return true
+		}
+		if len(s) > 2 && s[0] == '-' && s[1] != '-' {
+			for k := 1; k < len(s); k++ {
+				if in.Parses.Has("-" + s[k:k+1]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // unknownOption: the option at c.args[j] is outside the interpreter's
