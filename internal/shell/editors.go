@@ -62,48 +62,6 @@ func (c *cmd) editor(e *catalogue.Editor) {
 	}
 }
 
-// lineEditors are editors outside catalogue.Editors whose operands are
-// the files they edit and may save (ed's w, nano's ^O).
-const lineEditors word.Set = " ed red nano pico micro joe jed mg kak hx helix ne mcedit "
-
-// vimValued are vim's options besides catalogue.Editors' whose value is
-// the next word, not a file it edits.
-const vimValued word.Set = " -s -w -W -T -i -t -q --servername --remote-send --remote-expr "
-
-// editorBuffers records each file an editor edits (its operands) as
-// changed with text guard does not know: the editor may save its buffer
-// (:w, :wq, :x, ZZ, ed's w, save-buffer) with no name a script states, so
-// a later run of the file in the same command runs what guard cannot see
-// (FINDINGS58b B18).
-func (c *cmd) editorBuffers() {
-	e, ok := catalogue.EditorNamed(c.name)
-	if !ok && !lineEditors.Has(c.name) {
-		return
-	}
-	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
-		switch {
-		case s == "--":
-			for _, a := range c.args[j+1:] {
-				c.w.Changed(c.w.Where(a.Text))
-			}
-			return
-		case ok && e.Names.Has("vim") && vimValued.Has(s):
-			j++
-		case ok:
-			if _, _, eq, isOpt := e.Option(s); isOpt {
-				if !eq {
-					j++
-				}
-				continue
-			}
-		}
-		if j < len(c.args) && s != "" && s[0] != '-' && s[0] != '+' {
-			c.w.Changed(c.w.Where(s))
-		}
-	}
-}
-
 // envValue returns the value of variable name in c's program's
 // environment: set for it (NAME=v prog, env NAME=v prog), else the
 // shell's.

@@ -43,8 +43,7 @@ func (c *cmd) escapes() {
 			c.mysqlOptions()
 		}
 	}
-	c.includes()            // includes.go: XML, AsciiDoc, TeX
-	defer c.editorBuffers() // editors.go: after the scripts it runs are read
+	c.includes() // includes.go: XML, AsciiDoc, TeX
 	switch c.name {
 	case "vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim", "rvim", "rview", "evim", "nex", "nvi", "gex":
 		c.vim()

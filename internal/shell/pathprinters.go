@@ -21,15 +21,23 @@ type pathPrinterSpec struct {
 	long  map[string]byte // "--suffix=": 's'; = takes a value
 }
 
-// pathPrinterSpecs are coreutils 9's options of the path printers.
-var pathPrinterSpecs = map[string]pathPrinterSpec{
-	"basename": {"as:z", map[string]byte{"--multiple": 'a', "--suffix=": 's', "--zero": 'z'}},
-	"dirname":  {"z", map[string]byte{"--zero": 'z'}},
-	"realpath": {"eLmPqsz", map[string]byte{"--canonicalize-existing": 'e', "--canonicalize-missing": 'm',
-		"--logical": 'L', "--physical": 'P', "--quiet": 'q', "--strip": 's', "--no-symlinks": 's', "--zero": 'z',
-		"--relative-to=": 'R', "--relative-base=": 'B'}},
-	"readlink": {"efmnqsvz", map[string]byte{"--canonicalize": 'f', "--canonicalize-existing": 'e',
-		"--canonicalize-missing": 'm', "--no-newline": 'n', "--quiet": 'q', "--silent": 's', "--verbose": 'v', "--zero": 'z'}},
+// pathPrinterSpecOf returns coreutils 9's options of path printer name,
+// built when asked (no table is made at start-up).
+func pathPrinterSpecOf(name string) (pathPrinterSpec, bool) {
+	switch name {
+	case "basename":
+		return pathPrinterSpec{"as:z", map[string]byte{"--multiple": 'a', "--suffix=": 's', "--zero": 'z'}}, true
+	case "dirname":
+		return pathPrinterSpec{"z", map[string]byte{"--zero": 'z'}}, true
+	case "realpath":
+		return pathPrinterSpec{"eLmPqsz", map[string]byte{"--canonicalize-existing": 'e', "--canonicalize-missing": 'm',
+			"--logical": 'L', "--physical": 'P', "--quiet": 'q', "--strip": 's', "--no-symlinks": 's', "--zero": 'z',
+			"--relative-to=": 'R', "--relative-base=": 'B'}}, true
+	case "readlink":
+		return pathPrinterSpec{"efmnqsvz", map[string]byte{"--canonicalize": 'f', "--canonicalize-existing": 'e',
+			"--canonicalize-missing": 'm', "--no-newline": 'n', "--quiet": 'q', "--silent": 's', "--verbose": 'v', "--zero": 'z'}}, true
+	}
+	return pathPrinterSpec{}, false
 }
 
 // pathPrinterOpts are the options a path printer was given: each letter
@@ -43,7 +51,7 @@ func (o pathPrinterOpts) has(l byte) bool { _, ok := o[l]; return ok }
 // given and the operands; false when a word is an option the spec does
 // not hold, or a value is missing or not known text.
 func pathPrinterArgs(name string, args []word.Word) (pathPrinterOpts, []string, bool) {
-	spec, ok := pathPrinterSpecs[name]
+	spec, ok := pathPrinterSpecOf(name)
 	if !ok {
 		return nil, nil, false
 	}
