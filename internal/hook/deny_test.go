@@ -13,6 +13,10 @@ import (
 // directory holds ~/.ssh, guard's directory and the start-up files, so a
 // recursive read of it, or an unknown program handed it, reaches them.
 var inHomeBlocks = map[string]string{
+	// node --check over what find finds: in home, find's ./**/*.js may be under ~/.ssh (FINDINGS58b FP2).
+	"find . -name '*.js' -exec node --check {} \\;":       "find in home",
+	"git ls-files '*.js' | xargs -n1 node --check":        "find in home",
+	"find . -type f -name '*.js' | xargs -I{} node -c {}": "find in home",
 	// Names produced at run time in home (a bare unknown name there may be guard's directory).
 	"tmp=$(mktemp -d -p .); cp x \"$tmp\"; rm -r \"$tmp\"":         "a fresh name made in home, removed",
 	"git diff --name-only | xargs gofmt -w":                        "names produced at run time in home",

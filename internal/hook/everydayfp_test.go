@@ -77,6 +77,21 @@ func TestGitGrepTrackedMore(t *testing.T) {
 	}
 	check("ignored", "git grep foo", false)
 	check("ignored", "git grep --no-index foo", true)
+	// An ignored venv with a directory link (lib64 -> lib), and one to a
+	// directory outside: git grep reads neither (FINDINGS58b FP1).
+	if err := os.WriteFile(filepath.Join(proj, ".gitignore"), []byte(".env\nvenv/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(proj, "venv", "lib"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for old, link := range map[string]string{"lib": "venv/lib64", "/usr/lib": "venv/usrlib"} {
+		if err := os.Symlink(old, filepath.Join(proj, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("venv link", "git grep foo", false)
+	check("venv link", "git grep -n foo -- '*.go'", false)
 	// Tracked .env: the tree rule, as grep -r's.
 	git("add", "-f", ".env")
 	check("tracked", "git grep GITHUB", true)

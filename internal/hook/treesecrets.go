@@ -121,6 +121,14 @@ func treeSecrets(d *secret.Detector, in event.Input, dir, name, why string, prin
 			}
 		}
 		if e.Type()&fs.ModeSymlink != 0 {
+			if only != nil && !only[q] && !indexBelow(only, q) {
+				// git grep reads the index's paths: a link it tracks is
+				// its target's name (not in only), an untracked one it
+				// does not read, and no tracked path goes through this
+				// one (FINDINGS58b FP1). A tracked file replaced by a
+				// link, or a tracked path below it, git opens through it.
+				return nil
+			}
 			if !follows {
 				return nil // grep -r, rg: links unread
 			}
@@ -282,6 +290,18 @@ func trackedFiles(in event.Input, dir string) map[string]bool {
 		return nil
 	}
 	return out
+}
+
+// indexBelow reports whether one of the tracked paths only holds is
+// below directory d: a path the index holds through a link d now is.
+func indexBelow(only map[string]bool, d string) bool {
+	pre := d + string(filepath.Separator)
+	for p := range only {
+		if strings.HasPrefix(p, pre) {
+			return true
+		}
+	}
+	return false
 }
 
 // untilNUL reads r up to its first NUL byte, the end of what a grep

@@ -20,8 +20,15 @@ import (
 // extractsInto records an extraction of archive ("" when not known) into
 // each of dirs.
 func (c *cmd) extractsInto(archive string, dirs ...string) {
-	x := extraction{extracting: true, archive: archive}
+	c.extractsAs(extraction{extracting: true, archive: archive}, dirs...)
+}
+
+// extractsAs records what extraction x writes into each of dirs.
+func (c *cmd) extractsAs(x extraction, dirs ...string) {
 	members, listed := c.archiveMembers(x)
+	if x.absolute && !listed {
+		dirs = append(dirs, "/") // absolute names it cannot list: anywhere (as tar -P's, run.go unpack)
+	}
 	for _, d := range dirs {
 		if !word.IsKnown(d) {
 			c.w.LinksUnknown(c.name + " extracts an archive where guard cannot tell")
@@ -203,22 +210,45 @@ func (c *cmd) unpacker() {
 }
 
 // pythonModuleExtract: python -m tarfile -e ARCHIVE [DIR], python -m
-// zipfile -e ARCHIVE DIR (--extract) extract as tar x does; args are the
-// words after -m.
+// zipfile -e ARCHIVE DIR (--extract) extract; args are the words after
+// -m. zipfile cuts a member's leading / and its .. (ZipFile._extract_member);
+// tarfile, unless --filter data or tar, writes an absolute member name as
+// it is and follows .. (its default filter before 3.14 is fully_trusted:
+// FINDINGS58b B12); an archive it cannot list then writes anywhere.
 func (c *cmd) pythonModuleExtract(args []word.Word) {
 	if len(args) > 1 && (args[0].Text == "gzip" || args[0].Text == "uu") {
 		c.pythonModuleDecode(args[1:])
 		return
 	}
-	if len(args) < 3 || args[0].Text != "tarfile" && args[0].Text != "zipfile" ||
-		args[1].Text != "-e" && args[1].Text != "--extract" {
+	if len(args) < 3 || args[0].Text != "tarfile" && args[0].Text != "zipfile" {
 		return
 	}
-	dir := "."
-	if len(args) > 3 {
-		dir = args[3].Text
+	x, ops, ok := extraction{extracting: true}, []string(nil), false
+	filter := ""
+	for j := 1; j < len(args); j++ {
+		s := args[j].Text
+		switch {
+		case s == "-e" || s == "--extract":
+			ok = true
+		case s == "--filter" && j+1 < len(args):
+			j++
+			filter = args[j].Text
+		case strings.HasPrefix(s, "--filter="):
+			filter = strings.TrimPrefix(s, "--filter=")
+		case !strings.HasPrefix(s, "-") || s == "-":
+			ops = append(ops, s)
+		}
 	}
-	c.extractsInto(args[2].Text, dir)
+	if !ok || len(ops) == 0 {
+		return
+	}
+	x.archive = ops[0]
+	x.absolute = args[0].Text == "tarfile" && filter != "data" && filter != "tar"
+	dir := "."
+	if len(ops) > 1 {
+		dir = ops[1]
+	}
+	c.extractsAs(x, dir)
 }
 
 // pythonModuleDecode: python -m gzip -d F writes F less .gz beside it,

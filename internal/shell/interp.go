@@ -41,6 +41,9 @@ func (c *cmd) interp(in catalogue.Interp) {
 	case src.code >= 0:
 		c.interpCode(in, src.code)
 		return
+	case src.file >= 0 && parsesOnly(in, c.args[:src.file]):
+		c.w.Read(c.args[src.file].Text) // node --check x.js: parsed, never run (FINDINGS58b FP2)
+		return
 	case src.file >= 0:
 		c.chdirProgram(in, src.file) // ruby -C DIR FILE (interpvars.go)
 		if c.interpFile(src.file) {
@@ -183,6 +186,29 @@ func (c *cmd) interpOption(in catalogue.Interp, j int, src *interpSource) (int, 
 		return j, true
 	}
 	return j, false
+}
+
+// parsesOnly reports whether one of the options before the program file
+// is one of in's Parses (node --check): given alone or, short, in a
+// cluster of flags (ruby -wc).
+func parsesOnly(in catalogue.Interp, opts []word.Word) bool {
+	if in.Parses == "" {
+		return false
+	}
+	for _, a := range opts {
+		s := a.Text
+		if in.Parses.Has(s) {
+			return true
+		}
+		if len(s) > 2 && s[0] == '-' && s[1] != '-' {
+			for k := 1; k < len(s); k++ {
+				if in.Parses.Has("-" + s[k:k+1]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // unknownOption: the option at c.args[j] is outside the interpreter's
@@ -549,6 +575,9 @@ func (c *cmd) scanCode(code string) {
 		for _, e := range lang.Embedded(l) { // open(F, ">>/x"), "file:///x", "see ~/x"
 			c.codeLiteral(e, false)
 		}
+		if p, ok := lang.OpenWrites(l); ok {
+			c.w.Write(p) // open G, ">x.sh": x.sh's text changes (FINDINGS58b B18)
+		}
 	}
 	hp := lang.HomePaths(code) // os.path.join(os.path.expanduser('~'), '.bashrc')
 	for _, p := range hp.Paths {
@@ -657,6 +686,16 @@ func (c *cmd) scanEffects(code string, awk bool) {
 	}
 	for _, p := range lang.FirstLiterals(code, writers, false) {
 		c.w.Write(p)
+	}
+	if lang.ChangesFiles(lang.FamilyOf(c.name), code) {
+		// Path("x.sh").write_text(t): a write by a name guard does not
+		// resolve may be of any file the code names; their text is
+		// not what guard read (FINDINGS58b B18).
+		for _, l := range lang.Literals(code) {
+			if _, ok := effect.Candidate(l); ok && !lang.BareRoot(l) && !onlyUp(l) {
+				c.w.Changed(c.w.Where(l))
+			}
+		}
 	}
 	for _, p := range lang.OpensForWriting(code) {
 		c.w.Write(p)

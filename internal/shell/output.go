@@ -121,9 +121,10 @@ func verbose(c *cmd) bool {
 }
 
 // pathOutput sets what pwd, dirname, basename, realpath and readlink -f
-// print: $(pwd) after cd, $(dirname ~/.ssh/config).
+// print: $(pwd) after cd, $(dirname ~/.ssh/config). Their options are
+// read whole (pathprinters.go): one guard does not model, -z, or an
+// operand it cannot tell leaves the output unknown.
 func (c *cmd) pathOutput() {
-	ops := word.Operands(c.args)
 	var lines []string
 	switch c.name {
 	case "pwd":
@@ -131,29 +132,9 @@ func (c *cmd) pathOutput() {
 		if r, ok := c.physicalPwd(); ok {
 			lines = []string{word.DirMark(r)} // pwd -P: the links resolved (FINDINGS54b G4)
 		}
-	case "dirname":
-		for _, o := range ops {
-			d, ok := dirOf(c.w.concrete(o))
-			if !ok {
-				return
-			}
-			lines = append(lines, d)
-		}
-	case "basename":
-		if len(ops) == 0 {
-			return
-		}
-		b, ok := baseOf(ops[0])
-		if !ok {
-			return
-		}
-		if len(ops) > 1 {
-			b = strings.TrimSuffix(b, ops[1])
-		}
-		lines = []string{b}
 	case "command", "type", "which":
 		var ok bool
-		if lines, ok = c.programPaths(ops); !ok {
+		if lines, ok = c.programPaths(word.Operands(c.args)); !ok {
 			return
 		}
 		if len(lines) == 0 {
@@ -162,25 +143,75 @@ func (c *cmd) pathOutput() {
 		}
 	case "mktemp":
 		lines = []string{c.mktemp()}
-	case "realpath", "readlink":
-		if c.name == "readlink" && !hasShort(c.args, 'f', 'e', 'm') {
+	default:
+		var ok bool
+		if lines, ok = c.printedPaths(); !ok {
 			return
-		}
-		for _, o := range ops {
-			at := o // as the walker names it
-			if !strings.HasPrefix(o, "/") && !word.HomeRelative(o) && !strings.HasPrefix(o, word.MarkStart) {
-				at = effect.Under(c.w.Dir, o)
-				o = word.DirMark(c.w.Dir) + "/" + o // printed absolute
-			}
-			if r, ok := c.w.physicalDir(at); ok && !hasShort(c.args, 's', 'L') && !slices.Contains(word.Texts(c.args), "--no-symlinks") {
-				o = word.DirMark(r) // the links resolved, as printed (FINDINGS54b G4)
-			}
-			lines = append(lines, o)
 		}
 	}
 	if len(lines) > 0 {
 		c.out = output{text: strings.Join(lines, "\n") + "\n", known: true}
 	}
+}
+
+// printedPaths returns the lines dirname, basename, realpath and
+// readlink print, read with all their options; false when guard cannot
+// tell them.
+func (c *cmd) printedPaths() ([]string, bool) {
+	opts, ops, ok := pathPrinterArgs(c.name, c.args)
+	if !ok || opts.has('z') {
+		return nil, false
+	}
+	switch c.name {
+	case "dirname":
+		var lines []string
+		for _, o := range ops {
+			d, ok := dirOf(c.w.concrete(o))
+			if !ok {
+				return nil, false
+			}
+			lines = append(lines, d)
+		}
+		return lines, true
+	case "basename":
+		return basenames(opts, ops)
+	case "readlink":
+		if !opts.has('f') && !opts.has('e') && !opts.has('m') {
+			return nil, false
+		}
+	}
+	return c.resolvedPaths(opts, ops)
+}
+
+// resolvedPaths returns what realpath and readlink -f print for ops:
+// each absolute, its links resolved where guard resolves them, relative
+// to --relative-to's directory when given.
+func (c *cmd) resolvedPaths(opts pathPrinterOpts, ops []string) ([]string, bool) {
+	var lines []string
+	for _, o := range ops {
+		at := o // as the walker names it
+		if !strings.HasPrefix(o, "/") && !word.HomeRelative(o) && !strings.HasPrefix(o, word.MarkStart) {
+			at = effect.Under(c.w.Dir, o)
+			o = word.DirMark(c.w.Dir) + "/" + o // printed absolute
+		}
+		logical := opts.has('s') || opts.has('L')
+		r, resolved := c.w.physicalDir(at)
+		if resolved && !logical {
+			o = word.DirMark(r) // the links resolved, as printed (FINDINGS54b G4)
+		}
+		if opts.has('R') || opts.has('B') {
+			if resolved && !logical && r != at {
+				return nil, false // relative to links guard does not relate
+			}
+			rel, ok := relativeOutput(at, opts, func(p string) string { return effect.Under(c.w.Dir, p) })
+			if !ok {
+				return nil, false
+			}
+			o = rel
+		}
+		lines = append(lines, o)
+	}
+	return lines, true
 }
 
 // physicalPwd returns the directory pwd prints with its links resolved:

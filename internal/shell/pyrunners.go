@@ -31,6 +31,7 @@ func (c *cmd) moduleRunner(mod word.Word, args []word.Word) {
 	if !mod.Known || catalogue.PyDataModules.Has(mod.Text) || catalogue.SourceTools.Has(mod.Text) {
 		if mod.Known {
 			c.cgiScripts(mod, args) // http.server --cgi (pycgi.go)
+			c.dataModuleOutput(mod.Text, args)
 		}
 		return
 	}
@@ -150,4 +151,22 @@ func pySource(s string) bool {
 		return true
 	}
 	return false
+}
+
+// dataModuleOutput records the file a data module writes by operand:
+// json.tool IN OUT writes OUT with text guard does not know (the
+// ledger's content change, not only the path's: FINDINGS58b B18). Every
+// word after the first operand counts, --indent's value included: one
+// that is no output costs a write check of a project name.
+func (c *cmd) dataModuleOutput(mod string, args []word.Word) {
+	if mod != "json.tool" {
+		return
+	}
+	if ops := word.Operands(args); len(ops) >= 2 {
+		for _, o := range ops[1:] {
+			if o != "-" {
+				c.w.Write(o)
+			}
+		}
+	}
 }

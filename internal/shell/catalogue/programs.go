@@ -82,6 +82,10 @@ type Interp struct {
 	// without a value (deno --env-file).
 	EnvDefault     string
 	EnvDefaultOpts word.Set
+	// Parses are the options with which it only parses its program file,
+	// never runs it (node --check, ruby -c, php -l): the file is read,
+	// nothing of it runs. Not perl -c, which runs BEGIN blocks.
+	Parses word.Set
 }
 
 // pwshWithArg are pwsh's and powershell's options that take the next word
@@ -115,13 +119,13 @@ var Interpreters = []InterpEntry{
 	{Name: "perl", Interp: Interp{Code: " -e -E ", Cluster: 'e', WithArg: " -I ", Flags: " -a -c -f -n -p -s -S -t -T -u -U -v -w -W -X -h -- ",
 		Glued: " -D -F -i -M -m -V -x ", Digits: " -0 -C -d -l ", Interactive: " -d "}},
 	{Name: "php", Interp: Interp{Code: " -r -B -R -E ", Script: " -f -F ", WithArg: " -c -d -z -S -t --rf --rc --re --rz --ri ",
-		Flags: " -a -n -e -h -i -l -m -H -s -v -w --ini -- ", Interactive: " -a "}},
+		Flags: " -a -n -e -h -i -l -m -H -s -v -w --ini -- ", Interactive: " -a ", Parses: " -l "}},
 	{Name: "pypy", Interp: pythonGrammar},
 	{Name: "python", Interp: pythonGrammar},
 	{Name: "rscript", Interp: Interp{Code: " -e "}},
 	{Name: "ruby", Interp: Interp{Code: " -e ", WithArg: " -I -C -E -X --enable --disable --encoding --external-encoding --internal-encoding --dump --backtrace-limit --crash-report ",
 		Loads: " -r ", Flags: " -a -c -d -h -l -n -p -s -S -v -w -y --jit --yjit --rjit --verbose --version --help --copyright --debug --yydebug -- ",
-		Glued: " -F -i -K -T -W -x ", Digits: " -0 ", Chdir: " -C -x "}},
+		Glued: " -F -i -K -T -W -x ", Digits: " -0 ", Chdir: " -C -x ", Parses: " -c "}},
 	{Name: "ts-node", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import "}},
 	{Name: "tsx", Interp: Interp{Code: " -e --eval -p --print ", Loads: " -r --require --import ", Sub: " watch "}},
 }
@@ -136,7 +140,7 @@ var pythonGrammar = Interp{Code: " -c ", Module: " -m ", WithArg: " -W -X -Q --c
 // options that take a value (--opt VALUE or --opt=VALUE) and its flags.
 // V8's options (--max-old-space-size, --stack-size) are outside it, and
 // a --no-X is a flag.
-var nodeGrammar = Interp{Code: " -e --eval -p --print ", Interactive: " -i --interactive ", Loads: " -r --require --import --loader --experimental-loader --test-reporter ",
+var nodeGrammar = Interp{Code: " -e --eval -p --print ", Interactive: " -i --interactive ", Parses: " -c --check ", Loads: " -r --require --import --loader --experimental-loader --test-reporter ",
 	EnvFiles: " --env-file --env-file-if-exists ",
 	WithArg: " -C --conditions --input-type --allow-fs-read --allow-fs-write --build-snapshot-config --cpu-prof-dir --cpu-prof-interval " +
 		"--cpu-prof-name --diagnostic-dir --disable-proto --disable-warning --dns-result-order --experimental-default-type " +
@@ -193,8 +197,12 @@ func InterpreterOf(name string) (Interp, bool) {
 
 // What arguments mean, per program.
 var (
-	// Printers only print their arguments: every argument is data.
-	Printers = word.Set(" echo printf logger : true false notify-send say wall ")
+	// Printers only print their arguments: every argument is data. A
+	// program with an option that reads or writes a file or runs one is
+	// no Printer, however it is mostly used (logger -f FILE, wall FILE,
+	// say -o FILE): it has a catalogue entry listing its options, and an
+	// option the entry does not list falls to default-deny.
+	Printers = word.Set(" echo printf : true false ")
 	// PassThrough are programs whose output is lines of their input
 	// unchanged: a subset, reordered, counted, paged or copied. What a
 	// recursive read prints through them reaches the result scan as the

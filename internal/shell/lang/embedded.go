@@ -58,6 +58,19 @@ func Embedded(l string) []string {
 	return out
 }
 
+// OpenWrites returns the file a two-argument open's literal l opens for
+// writing (perl's and ruby's ">x", ">>x", "+<x"), and whether l is one:
+// the file's text is then no longer what guard read of it.
+func OpenWrites(l string) (string, bool) {
+	m := strings.TrimLeft(l, openModes)
+	mode := l[:len(l)-len(m)]
+	if m == "" || !strings.ContainsAny(mode, ">+") || strings.ContainsAny(mode, "|&") {
+		return "", false
+	}
+	p := pathAt(m)
+	return p, p != ""
+}
+
 // localSchemes are the URL schemes whose path is a local file: file:, a
 // sqlite URI (python's sqlite3 with uri=True, SQLAlchemy's sqlite:///,
 // JDBC's jdbc:sqlite:), a unix socket.

@@ -89,3 +89,22 @@ func FuzzEmbedded(f *testing.F) {
 		}
 	})
 }
+
+func TestOpenWrites(t *testing.T) {
+	for _, c := range []struct {
+		l, want string
+		ok      bool
+	}{
+		{">s5.sh", "s5.sh", true},
+		{">> out.log", "out.log", true},
+		{"+<data.txt", "data.txt", true},
+		{"<s5.sh", "", false},
+		{"s5.sh", "", false},
+		{"| cat", "", false},
+		{"-|", "", false},
+	} {
+		if got, ok := OpenWrites(c.l); got != c.want || ok != c.ok {
+			t.Errorf("OpenWrites(%q) = %q, %v; want %q, %v", c.l, got, ok, c.want, c.ok)
+		}
+	}
+}
