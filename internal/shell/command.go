@@ -650,8 +650,12 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 			c.pyRunPackages(name, args) // pipx run --spec R APP (pipsources.go)
 		}
 		switch name {
-		case "command", "builtin", "noglob", "nocorrect", "time":
+		case "command", "builtin", "noglob", "nocorrect":
 		default:
+			// time too: a command word named time is never bash's
+			// keyword (the parser gives that as a TimeClause), but GNU
+			// time (/usr/bin/time, \time, command time, PATH=… time),
+			// which execs its operand (FINDINGS58a A4).
 			c.viaProgram = true
 		}
 		c.prefixName = name

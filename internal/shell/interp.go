@@ -636,8 +636,12 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		c.awkArgv(code)
 		c.awkOperands(code)
 	}
+	fam := lang.FamilyOf(c.name)
 	for _, sc := range lang.ShellStrings(code) {
 		c.w.maybeShell(sc)
+		if (fam == lang.Perl || fam == lang.Ruby) && directExec(sc) {
+			c.w.maybeShell("exec -- " + sc) // system("echo hi"): execvp, no shell
+		}
 	}
 	for _, p := range lang.Deletes(code) {
 		in := c.inner([]word.Word{{Text: "rm", Known: true}, {Text: "-r", Known: true}, {Text: p, Known: true}})
@@ -646,6 +650,21 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		c.w.a.Commands = append(c.w.a.Commands, Command{Name: "rm", Synthetic: true,
 			Args: []Arg{{Text: "-r"}, {Text: p}}})
 	}
+}
+
+// directExec reports whether perl or ruby runs command line l, a string
+// handed to system, exec, a backtick or qx, without a shell: with none of
+// the shell's special characters (perl's doio.c and ruby's process.c
+// lists), no leading NAME= and no leading . or exec, they split it into
+// words and execvp the first, which is then looked up on PATH whatever its
+// name (FINDINGS58a A4). The line is analysed as the shell runs it too.
+func directExec(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	first, _, _ := strings.Cut(t, " ")
+	if t == "" || strings.ContainsAny(t, "$&*(){}[]'\";\\|?<>~`\n#") || strings.Contains(first, "=") {
+		return false
+	}
+	return first != "." && first != "exec"
 }
 
 // writers are functions of interpreter code whose first string argument is
