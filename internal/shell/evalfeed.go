@@ -59,6 +59,10 @@ func (c *cmd) evalStdin() bool {
 	switch {
 	case c.stdin.sub != "":
 		c.runSub(c.stdin.sub, true)
+	case c.stdin.text != "" && !c.stdin.fromPipe:
+		if code, ok := c.hereCode(); ok {
+			c.oneLiner(code) // python3 -m code <<< "$X": the gate of interpStdin's
+		}
 	case c.stdin.known && c.stdin.text != "":
 		c.oneLiner(c.stdin.text) // its imports too: echo 'import m' | python3 -i -c 1
 	case c.stdin.file != "":

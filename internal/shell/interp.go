@@ -470,6 +470,11 @@ func (c *cmd) interpStdin() bool {
 		c.rendered = c.stdin.sub + " | " + c.name + " -"
 		c.runSub(c.stdin.sub, true)
 		return true
+	case c.stdin.text != "" && !c.stdin.fromPipe:
+		if code, ok := c.hereCode(); ok {
+			c.code = strings.TrimRight(code, "\n")
+			c.oneLiner(c.code)
+		}
 	case c.stdin.known && c.stdin.text != "":
 		c.code = strings.TrimRight(c.stdin.text, "\n")
 		c.oneLiner(c.code)
@@ -480,6 +485,23 @@ func (c *cmd) interpStdin() bool {
 		c.hiddenRun() // rev <<< '…' | python3
 	}
 	return false
+}
+
+// hereCode returns the code a here-string or here-document hands an
+// interpreter on standard input, through the gate a -c/-e code word goes
+// through (codeText): a value guard cannot tell in it is code guard
+// cannot see, hidden, and ok is false (python3 - <<< "$X" after
+// X=$(rev r.txt): FINDINGS58a A10).
+func (c *cmd) hereCode() (string, bool) {
+	code, ok := c.codeText(word.Word{Text: c.stdin.text, Known: c.stdin.known && !word.HasMark(c.stdin.text)})
+	if !ok {
+		return "", false
+	}
+	if !c.stdin.known && code == c.stdin.text {
+		c.w.hide("runs %s code from a here-document guard cannot read whole: it cannot tell what runs", c.name)
+		return "", false
+	}
+	return code, true
 }
 
 // oneLiner scans code the command gives an interpreter (scanCode) and
