@@ -1257,7 +1257,7 @@ func echoOutput(args []word.Word, k echoKind) (string, bool) {
 			d = escBBash // dash's: \0NNN and \NNN (and bash's extra escapes: it only widens)
 		}
 		out, stop := echoEscapes(text, d)
-		text, _, _ = strings.Cut(out, "\x00")
+		text = out // a NUL stays, as printf's: a pipe passes it (FINDINGS58a A6)
 		newline = newline && !stop
 	}
 	if newline {
