@@ -659,7 +659,13 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		c.awkOperands(code)
 	}
 	fam := lang.FamilyOf(c.name)
-	for _, sc := range lang.ShellStrings(code) {
+	scs := lang.ShellStrings(code)
+	if len(scs) > 0 && fam == lang.Python && lang.ChangesOwnPath(code) {
+		// os.environ["PATH"] = …; os.system("mytool"): the shell it starts
+		// looks its programs up on a PATH guard cannot tell (FINDINGS58a A5).
+		c.w.hide("runs python code that sets its own PATH (or an environment variable guard cannot name) before it starts a program: guard cannot tell what runs")
+	}
+	for _, sc := range scs {
 		c.w.maybeShell(sc)
 		if (fam == lang.Perl || fam == lang.Ruby) && directExec(sc) {
 			c.w.maybeShell("exec -- " + sc) // system("echo hi"): execvp, no shell

@@ -90,9 +90,14 @@ func ArgvLines(code string) []string {
 			}
 			if words, ok := j.argvWords(fm, at); ok {
 				env, words := j.childContext(fm, at, words) // executable=, env= (argvcontext.go)
+				if len(env) == 0 && ChangesOwnPath(code) {
+					env = unknownPath() // os.environ["PATH"] = …: the child inherits it
+				}
 				if line, ok := argvLine(words); ok {
 					out = append(out, execLine(env, line))
 				}
+			} else if line, ok := j.shellTrueLine(fm, at); ok {
+				out = append(out, line)
 			}
 		}
 	}
