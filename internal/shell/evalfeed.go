@@ -29,6 +29,11 @@ const maxEvalWords = 64
 // the command's own code that evaluates what none of these gives runs
 // what guard cannot tell.
 func (c *cmd) evaluatedFeed(text string, depth int) {
+	if lang.FamilyOf(c.name) == lang.Python && lang.EvaluatesTransformed(text) {
+		// exec(open(F).read()[::-1]): not F's code (FINDINGS58a A11)
+		c.w.hide("runs in %s code that evaluates text it computes from a file's content: it cannot tell what code runs", c.name)
+		return
+	}
 	found := c.evalStdin() && c.readsInput(text) // counts only when the code reads it
 	if c.w.err != nil {
 		return
