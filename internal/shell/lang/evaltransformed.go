@@ -13,9 +13,10 @@ import (
 )
 
 // plainRead is an evaluator's argument that is exactly a file's text:
-// open(LIT[, LIT]).read(), (pathlib.)Path(LIT).read_text() or
-// read_bytes().
-var plainRead = regexp.MustCompile(`^(?:open\(\s*("[^"]*"|'[^']*')\s*(?:,\s*("[^"]*"|'[^']*')\s*)?\)\.read\(\)|(?:pathlib\.)?Path\(\s*("[^"]*"|'[^']*')\s*\)\.read_(?:text|bytes)\(\))$`)
+// (codecs.)open(…).read(), with a .decode(…) after it, or
+// (pathlib.)Path(…).read_text() or read_bytes(); the codec a read names
+// is the codec feed's to decode (codecfeed.go).
+var plainRead = regexp.MustCompile(`^(?:(?:codecs\.)?open\([^()]*\)\.read\(\)(?:\.decode\([^()]*\))?|(?:pathlib\.)?Path\([^()]*\)\.read_(?:text|bytes)\(\))$`)
 
 // EvaluatesTransformed reports whether python code hands exec, eval or
 // compile text it read from a file and then changed (see the file
