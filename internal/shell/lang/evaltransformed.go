@@ -10,13 +10,16 @@ package lang
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // plainRead is an evaluator's argument that is exactly a file's text:
 // (codecs.)open(…).read(), with a .decode(…) after it, or
 // (pathlib.)Path(…).read_text() or read_bytes(); the codec a read names
-// is the codec feed's to decode (codecfeed.go).
-var plainRead = regexp.MustCompile(`^(?:(?:codecs\.)?open\([^()]*\)\.read\(\)(?:\.decode\([^()]*\))?|(?:pathlib\.)?Path\([^()]*\)\.read_(?:text|bytes)\(\))$`)
+// is the codec feed's to decode (codecfeed.go). Built when first used.
+var plainRead = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:(?:codecs\.)?open\([^()]*\)\.read\(\)(?:\.decode\([^()]*\))?|(?:pathlib\.)?Path\([^()]*\)\.read_(?:text|bytes)\(\))$`)
+})
 
 // EvaluatesTransformed reports whether python code hands exec, eval or
 // compile text it read from a file and then changed (see the file
@@ -43,7 +46,7 @@ func EvaluatesTransformed(code string) bool {
 			if strings.HasPrefix(a, "compile(") {
 				continue // exec(compile(T, …)): T is checked as compile's
 			}
-			if fileRead(a) && !plainRead.MatchString(a) {
+			if fileRead(a) && !plainRead().MatchString(a) {
 				return true
 			}
 		}
