@@ -657,8 +657,12 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 			c.pyRunPackages(name, args) // pipx run --spec R APP (pipsources.go)
 		}
 		switch name {
-		case "command", "builtin", "noglob", "nocorrect", "time":
+		case "command", "builtin", "noglob", "nocorrect":
 		default:
+			// time too: a command word named time is never bash's
+			// keyword (the parser gives that as a TimeClause), but GNU
+			// time (/usr/bin/time, \time, command time, PATH=… time),
+			// which execs its operand (FINDINGS58a A4).
 			c.viaProgram = true
 		}
 		c.prefixName = name
@@ -1272,7 +1276,7 @@ func echoOutput(args []word.Word, k echoKind) (string, bool) {
 			d = escBBash // dash's: \0NNN and \NNN (and bash's extra escapes: it only widens)
 		}
 		out, stop := echoEscapes(text, d)
-		text, _, _ = strings.Cut(out, "\x00")
+		text = out // a NUL stays, as printf's: a pipe passes it (FINDINGS58a A6)
 		newline = newline && !stop
 	}
 	if newline {

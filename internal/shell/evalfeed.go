@@ -29,6 +29,11 @@ const maxEvalWords = 64
 // the command's own code that evaluates what none of these gives runs
 // what guard cannot tell.
 func (c *cmd) evaluatedFeed(text string, depth int) {
+	if lang.FamilyOf(c.name) == lang.Python && lang.EvaluatesTransformed(text) {
+		// exec(open(F).read()[::-1]): not F's code (FINDINGS58a A11)
+		c.w.hide("runs in %s code that evaluates text it computes from a file's content: it cannot tell what code runs", c.name)
+		return
+	}
 	found := c.evalStdin() && c.readsInput(text) // counts only when the code reads it
 	if c.w.err != nil {
 		return
@@ -59,6 +64,10 @@ func (c *cmd) evalStdin() bool {
 	switch {
 	case c.stdin.sub != "":
 		c.runSub(c.stdin.sub, true)
+	case c.stdin.text != "" && !c.stdin.fromPipe:
+		if code, ok := c.hereCode(); ok {
+			c.oneLiner(code) // python3 -m code <<< "$X": the gate of interpStdin's
+		}
 	case c.stdin.known && c.stdin.text != "":
 		c.oneLiner(c.stdin.text) // its imports too: echo 'import m' | python3 -i -c 1
 	case c.stdin.file != "":

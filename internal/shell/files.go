@@ -809,6 +809,12 @@ func (c *cmd) runProgram(a word.Word) {
 	if ok && a.Known && c.mods.runsPyc(t, a.Text) {
 		ok = false // python3 x.pyc (pycache.go)
 	} else if ok && a.Known {
+		// The text the command wrote goes through the code gate (codeText):
+		// echo "$X" > y.js; node y.js after X=$(rev …) runs code guard
+		// cannot see, as node -e "$X" does (FINDINGS58a A10).
+		if t, ok = c.codeText(word.Word{Text: t}); !ok {
+			return
+		}
 		c.code += t
 		c.scanWritten(t)
 	} else if t, ok = c.w.FileText(a.Text, a.Known, effect.MaxProgramBytes, "a program"); ok && c.mods.runsPyc(t, a.Text) {

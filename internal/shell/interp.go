@@ -538,6 +538,11 @@ func (c *cmd) interpStdin() bool {
 		c.rendered = c.stdin.sub + " | " + c.name + " -"
 		c.runSub(c.stdin.sub, true)
 		return true
+	case c.stdin.text != "" && !c.stdin.fromPipe:
+		if code, ok := c.hereCode(); ok {
+			c.code = strings.TrimRight(code, "\n")
+			c.oneLiner(c.code)
+		}
 	case c.stdin.known && c.stdin.text != "":
 		c.code = strings.TrimRight(c.stdin.text, "\n")
 		c.oneLiner(c.code)
@@ -548,6 +553,23 @@ func (c *cmd) interpStdin() bool {
 		c.hiddenRun() // rev <<< '…' | python3
 	}
 	return false
+}
+
+// hereCode returns the code a here-string or here-document hands an
+// interpreter on standard input, through the gate a -c/-e code word goes
+// through (codeText): a value guard cannot tell in it is code guard
+// cannot see, hidden, and ok is false (python3 - <<< "$X" after
+// X=$(rev r.txt): FINDINGS58a A10).
+func (c *cmd) hereCode() (string, bool) {
+	code, ok := c.codeText(word.Word{Text: c.stdin.text, Known: c.stdin.known && !word.HasMark(c.stdin.text)})
+	if !ok {
+		return "", false
+	}
+	if !c.stdin.known && code == c.stdin.text {
+		c.w.hide("runs %s code from a here-document guard cannot read whole: it cannot tell what runs", c.name)
+		return "", false
+	}
+	return code, true
 }
 
 // oneLiner scans code the command gives an interpreter (scanCode) and
@@ -717,8 +739,18 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		c.awkArgv(code)
 		c.awkOperands(code)
 	}
-	for _, sc := range lang.ShellStrings(code) {
+	fam := lang.FamilyOf(c.name)
+	scs := lang.ShellStrings(code)
+	if len(scs) > 0 && fam == lang.Python && lang.ChangesOwnPath(code) {
+		// os.environ["PATH"] = …; os.system("mytool"): the shell it starts
+		// looks its programs up on a PATH guard cannot tell (FINDINGS58a A5).
+		c.w.hide("runs python code that sets its own PATH (or an environment variable guard cannot name) before it starts a program: guard cannot tell what runs")
+	}
+	for _, sc := range scs {
 		c.w.maybeShell(sc)
+		if (fam == lang.Perl || fam == lang.Ruby) && directExec(sc) {
+			c.w.maybeShell("exec -- " + sc) // system("echo hi"): execvp, no shell
+		}
 	}
 	for _, p := range lang.Deletes(code) {
 		in := c.inner([]word.Word{{Text: "rm", Known: true}, {Text: "-r", Known: true}, {Text: p, Known: true}})
@@ -727,6 +759,21 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		c.w.a.Commands = append(c.w.a.Commands, Command{Name: "rm", Synthetic: true,
 			Args: []Arg{{Text: "-r"}, {Text: p}}})
 	}
+}
+
+// directExec reports whether perl or ruby runs command line l, a string
+// handed to system, exec, a backtick or qx, without a shell: with none of
+// the shell's special characters (perl's doio.c and ruby's process.c
+// lists), no leading NAME= and no leading . or exec, they split it into
+// words and execvp the first, which is then looked up on PATH whatever its
+// name (FINDINGS58a A4). The line is analysed as the shell runs it too.
+func directExec(l string) bool {
+	t := strings.TrimLeft(l, " \t")
+	first, _, _ := strings.Cut(t, " ")
+	if t == "" || strings.ContainsAny(t, "$&*(){}[]'\";\\|?<>~`\n#") || strings.Contains(first, "=") {
+		return false
+	}
+	return first != "." && first != "exec"
 }
 
 // writers are functions of interpreter code whose first string argument is

@@ -109,11 +109,15 @@ func bunShellFile(name string, args []word.Word) []word.Word {
 }
 
 // pmOperand returns the index of the first word of args from from on
-// that is no option and no value of one of dirs (-C D), -1 for none.
+// that is no option and no value of one of dirs (-C D), -1 for none. A
+// -- ends the options: the word after it is the operand (bun -- x.sh,
+// bun run -- x.sh run x.sh: FINDINGS58a A12).
 func pmOperand(args []word.Word, from int, dirs word.Set) int {
 	for i := from; i < len(args); i++ {
 		a := args[i].Text
 		switch {
+		case a == "--" && i+1 < len(args):
+			return i + 1
 		case a == "--":
 			return -1
 		case dirs.Has(a):

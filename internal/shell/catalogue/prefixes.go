@@ -310,6 +310,9 @@ var Prefixes = []PrefixEntry{
 	{Name: "setsid"},
 	// sg GROUP [-c] CMD: a script.
 	{Name: "sg", Prefix: Prefix{script: " -c ", Operands: 1, Rest: true}},
+	// ssh-agent [-c|-s] [-Dd] [-a SOCK] [-E HASH] [-O OPT] [-P LIST] [-t LIFE]
+	// [CMD…]: it execs CMD (execvp) with the agent's variables set.
+	{Name: "ssh-agent", Prefix: Prefix{WithArg: " -a -E -O -P -t "}},
 	{Name: "sshpass", Prefix: Prefix{WithArg: " -p -f -d -P "}},
 	{Name: "stdbuf", Prefix: Prefix{Execs: true, WithArg: " -i -o -e "}},
 	// strace: its getopt_long "+a:Ab:cCdDe:E:fFhiI:kno:O:p:P:qrs:S:tTu:U:vVwxX:yzZ" (strace 6).

@@ -111,6 +111,33 @@ func inheritedValue(t string) string {
 	return ""
 }
 
+// unknownPath is env's words for a child environment whose PATH guard
+// cannot tell: the program's lookup is then hidden.
+func unknownPath() []string { return []string{"env", word.Quote("PATH=" + ShellUnknown)} }
+
+// inheritedEnv reports whether python expression t is the environment the
+// code inherited, as it is: os.environ, os.environ.copy(),
+// dict(os.environ), {**os.environ}.
+func inheritedEnv(t string) bool {
+	t = strings.Join(strings.Fields(t), "")
+	switch t {
+	case "os.environ", "os.environ.copy()", "dict(os.environ)", "{**os.environ}", "environ", "environ.copy()", "dict(environ)":
+		return true
+	}
+	// dict(os.environ, GIT_PAGER="cat"): keywords that name no PATH.
+	rest, ok := strings.CutPrefix(t, "dict(os.environ,")
+	if !ok || !strings.HasSuffix(rest, ")") {
+		return false
+	}
+	for _, a := range argSpans(rest, 0) {
+		k, _, eq := strings.Cut(rest[a[0]:a[1]], "=")
+		if !eq || !word.IsName(k) || k == "PATH" {
+			return false
+		}
+	}
+	return true
+}
+
 // envWords returns env's words, shell-quoted, for the environment
 // mapping at span s when it is a dict literal: each entry as K=V, the
 // program then looked up on the PATH it gives. A PATH whose value guard
@@ -119,11 +146,22 @@ func inheritedValue(t string) string {
 // value the code inherited ("HOME": os.environ["HOME"]), or another value
 // guard cannot tell, is left out, and so is env's -i: the walker reads the
 // rest of the child's environment as the command's, as it reads a call
-// without env=. Nil for a mapping that is no dict literal (read as before).
+// without env=. The inherited environment itself (os.environ.copy(), or a
+// name only ever given it and never a PATH: envName) is no change (nil).
+// Any other mapping (dict(os.environ, PATH=…), a name given something
+// else, a call) is a PATH guard cannot tell (FINDINGS58a A5).
 func (j *joiner) envWords(s [2]int) []string {
 	t := j.code[s[0]:s[1]]
-	if t == "" || t[0] != '{' || skipGroup(t, 0) != len(t) {
+	switch {
+	case inheritedEnv(t):
 		return nil
+	case word.IsName(strings.TrimSpace(t)):
+		if envName(j.code, strings.TrimSpace(t)) {
+			return nil
+		}
+		return unknownPath()
+	case t == "" || t[0] != '{' || skipGroup(t, 0) != len(t):
+		return unknownPath()
 	}
 	out := []string{"env"}
 	stops := j.stops
@@ -182,4 +220,159 @@ func topColon(t string) int {
 		}
 	}
 	return -1
+}
+
+// envName reports whether the name n of python code is only ever the
+// inherited environment with no PATH of its own: every assignment to it
+// is one inheritedEnv takes, there is at least one, and no item of it is
+// set by a key that is PATH or not a literal, nor by update/setdefault/|=.
+// e = os.environ.copy(); e["LANG"] = "C" is; e["PATH"] = … is not.
+func envName(code, n string) bool {
+	assigned := false
+	for off := 0; ; {
+		i := strings.Index(code[off:], n)
+		if i < 0 {
+			return assigned
+		}
+		at := off + i
+		off = at + len(n)
+		if at > 0 && (envIdent(code[at-1]) || code[at-1] == '.') || off < len(code) && envIdent(code[off]) {
+			continue
+		}
+		rest := strings.TrimLeft(code[off:], " \t")
+		switch {
+		case strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") && statementStart(code[:at]):
+			v := strings.TrimLeft(rest[1:], " \t")
+			end := strings.IndexAny(v, "\n;")
+			if end < 0 {
+				end = len(v)
+			}
+			if !inheritedEnv(v[:end]) {
+				return false
+			}
+			assigned = true
+		case strings.HasPrefix(rest, "["):
+			k := strings.TrimSpace(rest[1:strings.IndexByte(rest+"]", ']')])
+			if len(k) < 2 || k[0] != '"' && k[0] != '\'' || strings.Contains(k, "PATH") {
+				return false
+			}
+		case strings.HasPrefix(rest, ".update"), strings.HasPrefix(rest, ".setdefault"), strings.HasPrefix(rest, "|="),
+			strings.HasPrefix(rest, ".__setitem__"):
+			return false
+		}
+	}
+}
+
+// envIdent reports whether c may be part of a name.
+func envIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// ChangesOwnPath reports whether python code changes its own environment
+// in a way that may set the PATH its later children look programs up on:
+// os.environ["PATH"] = …, os.environ[k] = … with a key not a literal,
+// os.environ.update(…), os.putenv(…) of PATH or a key not a literal
+// (FINDINGS58a A5). Other literal keys (os.environ["LANG"] = "C") are not.
+func ChangesOwnPath(code string) bool {
+	if !strings.Contains(code, "environ") && !strings.Contains(code, "putenv") {
+		return false
+	}
+	for _, n := range []string{"os.environ", "environ"} {
+		if !envItemsOnly(code, n) {
+			return true
+		}
+	}
+	for off := 0; ; {
+		i := strings.Index(code[off:], "putenv(")
+		if i < 0 {
+			return false
+		}
+		off += i + len("putenv(")
+		k := strings.TrimSpace(code[off:])
+		if len(k) < 2 || k[0] != '"' && k[0] != '\'' || strings.HasPrefix(k[1:], "PATH") {
+			return true
+		}
+	}
+}
+
+// envItemsOnly reports whether the environment mapping n of code (os.environ)
+// is only read, or given items by literal keys other than PATH.
+func envItemsOnly(code, n string) bool {
+	for off := 0; ; {
+		i := strings.Index(code[off:], n)
+		if i < 0 {
+			return true
+		}
+		at := off + i
+		off = at + len(n)
+		if at > 0 && (envIdent(code[at-1]) || code[at-1] == '.' && n == "environ") || off < len(code) && envIdent(code[off]) {
+			continue
+		}
+		rest := code[off:]
+		switch {
+		case strings.HasPrefix(rest, "["):
+			end := strings.IndexByte(rest, ']')
+			if end < 0 {
+				return false
+			}
+			after := strings.TrimLeft(rest[end+1:], " \t")
+			if !strings.HasPrefix(after, "=") || strings.HasPrefix(after, "==") {
+				continue // a read
+			}
+			k := strings.TrimSpace(rest[1:end])
+			if len(k) < 2 || k[0] != '"' && k[0] != '\'' || strings.Contains(k, "PATH") {
+				return false
+			}
+		case strings.HasPrefix(rest, ".update"), strings.HasPrefix(rest, ".setdefault"), strings.HasPrefix(rest, ".__setitem__"),
+			strings.HasPrefix(strings.TrimLeft(rest, " \t"), "|="):
+			return false
+		}
+	}
+}
+
+// shellTrueLine returns, for a python subprocess call that hands a string
+// to the shell (shell=True) with an executable= (the shell it runs in
+// /bin/sh's place) or an env= (the shell's environment), the command line
+// that runs it so: EXE -c LINE by exec, env K=V sh -c LINE (FINDINGS58a
+// A5). The line itself is read as the shell's too (ShellStrings).
+func (j *joiner) shellTrueLine(fm argvForm, at int) (string, bool) {
+	if !pySubprocess(fm) {
+		return "", false
+	}
+	args := argSpans(j.code, at)
+	kw := keywordArgs(j.code, args)
+	sh, ok := kw["shell"]
+	pos := positional(j.code, args)
+	if !ok || strings.TrimSpace(j.code[sh[0]:sh[1]]) == "False" || len(pos) == 0 || isList(j.code[pos[0][0]:pos[0][1]]) {
+		return "", false
+	}
+	line := j.argvWord(pos[0])
+	exe, hasExe := kw["executable"]
+	mapping, hasEnv := kw["env"]
+	if !hasExe && !hasEnv {
+		return "", false
+	}
+	words := []string{"sh", "-c", line}
+	if hasExe {
+		words[0] = j.argvWord(exe)
+	}
+	var env []string
+	if hasEnv {
+		env = j.envWords(mapping)
+	}
+	if strings.Contains(words[0], ShellUnknown) {
+		env = unknownPath() // a shell guard cannot tell: hidden as an unknown lookup
+		words[0] = "sh"
+	}
+	if strings.Contains(line, ShellUnknown) {
+		return "", false // the shell string's own reading hides it
+	}
+	return execLine(env, word.QuoteAll(words)), true
+}
+
+// statementStart reports whether the code before a name ends a statement
+// (the name is assigned, not a keyword argument: f(env=e)).
+func statementStart(before string) bool {
+	before = strings.TrimRight(before, " \t")
+	return before == "" || strings.HasSuffix(before, "\n") || strings.HasSuffix(before, ";")
 }

@@ -6,9 +6,9 @@ package lang
 // asyncio.create_subprocess_exec("sh", "-c", …), pty.spawn([…]), perl's
 // system("sh", "-c", …) and exec { "sh" } "sh", "-c", …). No shell splits
 // those words, so they are not text for the shell: ArgvLines rebuilds each
-// list as the command line that runs the same words (each word quoted),
-// which the walker reads as a command, a shell's -c script as the nested
-// shell it is.
+// list as the command line that runs the same words by exec (exec -- and
+// each word quoted), which the walker reads as a command, a shell's -c
+// script as the nested shell it is.
 
 import (
 	"strings"
@@ -90,13 +90,30 @@ func ArgvLines(code string) []string {
 			}
 			if words, ok := j.argvWords(fm, at); ok {
 				env, words := j.childContext(fm, at, words) // executable=, env= (argvcontext.go)
-				if line, ok := argvLine(words); ok {
-					out = append(out, strings.TrimSpace(strings.Join(env, " ")+" "+line))
+				if len(env) == 0 && ChangesOwnPath(code) {
+					env = unknownPath() // os.environ["PATH"] = …: the child inherits it
 				}
+				if line, ok := argvLine(words); ok {
+					out = append(out, execLine(env, line))
+				}
+			} else if line, ok := j.shellTrueLine(fm, at); ok {
+				out = append(out, line)
 			}
 		}
 	}
 	return out
+}
+
+// execLine returns the shell text that starts line's program as the
+// call does: by exec, with no shell between (FINDINGS58a A4). The
+// program is then looked up on PATH whatever its name: echo is the first
+// echo on PATH, as for env echo, never the shell's builtin. With env's
+// words (the child's environment, argvcontext.go) env is that exec.
+func execLine(env []string, line string) string {
+	if len(env) == 0 {
+		return "exec -- " + line
+	}
+	return strings.Join(env, " ") + " " + line
 }
 
 // argvLine returns words as a quoted command line; ok is false for a line
@@ -161,6 +178,8 @@ func (j *joiner) argvWords(fm argvForm, at int) ([]string, bool) {
 		return append([]string{j.argvWord(args[0])}, j.wordsOf(args[min(2, len(args)):])...), true
 	case (fm.shape == shapeWords || fm.shape == shapeProgArgs) && len(args) > 1 && !list:
 		return j.wordsOf(args), true
+	case fm.shape == shapeProgArgs && len(args) == 1:
+		return j.wordsOf(args), true // spawnSync("echo"): the program alone, by exec
 	}
 	return nil, false
 }
