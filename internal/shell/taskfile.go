@@ -397,9 +397,9 @@ func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]strin
 		vars[k] = append(vars[k], v...)
 	}
 	key, prevKey, fromFiles := "", false, false
-	for i, tok := range toks {
+	for _, tok := range toks {
 		if tok.Key && tok.Text == "sh" && prevKey && word.IsName(key) {
-			vars[key] = append(vars[key], taskShValue(key, toks[i+1:])) // NAME: {sh: CMD}: its output
+			vars[key] = append(vars[key], unknownMakeVar(key)) // NAME: {sh: CMD}: its output
 		}
 		prevKey = tok.Key
 		switch {
@@ -426,40 +426,6 @@ func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]strin
 		vars["ITEM"] = append(append(vars["ITEM"], vars["sources"]...), vars["generates"]...)
 	}
 	return vars
-}
-
-// taskShValue returns the value of a dynamic variable, NAME: {sh: CMD}
-// (next: the tokens after sh): CMD's output, which guard cannot tell,
-// but for one simple command (words holding no quote, expansion or
-// operator) that prints one word, as $(CMD) gives it: a producer's word
-// (plainMark, tokenMark: git describe --tags, date +%s), which go's
-// -ldflags "-X main.v={{.V}}" keeps inside its option (goToolValue).
-func taskShValue(name string, next []lang.YAMLToken) string {
-	if len(next) == 0 || next[0].Key || next[0].Doc || !simpleWords(next[0].Text) {
-		return unknownMakeVar(name)
-	}
-	f := strings.Fields(next[0].Text)
-	switch {
-	case catalogue.ProducesPlain(f[0], f[1:]):
-		return plainMark
-	case catalogue.ProducesToken(f[0], f[1:]):
-		return tokenMark
-	}
-	return unknownMakeVar(name)
-}
-
-// simpleWords reports whether s is words of letters, digits, blanks and
-// - _ . / + = : , % @ only (no quote, expansion, glob or operator).
-func simpleWords(s string) bool {
-	if strings.TrimSpace(s) == "" {
-		return false
-	}
-	for _, r := range s {
-		if !(r < 128 && (word.IsWordChar(byte(r)) || strings.ContainsRune(" -./+=:,%@", r))) {
-			return false
-		}
-	}
-	return true
 }
 
 // taskCLIVars returns the NAME=VALUE words of Task's command line args
