@@ -188,27 +188,20 @@ func (c *cmd) interpOption(in catalogue.Interp, j int, src *interpSource) (int, 
 	return j, false
 }
 
-// parsesOnly reports whether one of the options before the program file
-// is one of in's Parses (node --check): given alone or, short, in a
-// cluster of flags (ruby -wc).
+// parsesOnly reports whether the options before the program file are one
+// of in's Parses (node --check) and nothing else: another option may take
+// the next word as its value (ruby -I -c x.rb runs x.rb), and a letter of
+// a cluster may be an option's value (ruby -Ic x.rb: FINDINGS58d D2).
 func parsesOnly(in catalogue.Interp, opts []word.Word) bool {
-	if in.Parses == "" {
+	if in.Parses == "" || len(opts) == 0 {
 		return false
 	}
 	for _, a := range opts {
-		s := a.Text
-		if in.Parses.Has(s) {
-			return true
-		}
-		if len(s) > 2 && s[0] == '-' && s[1] != '-' {
-			for k := 1; k < len(s); k++ {
-				if in.Parses.Has("-" + s[k:k+1]) {
-					return true
-				}
-			}
+		if !a.Known || !in.Parses.Has(a.Text) {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // unknownOption: the option at c.args[j] is outside the interpreter's

@@ -61,8 +61,11 @@ func ProducesPlain(name string, args []string) bool {
 		return len(ops) == 0 || plainDate(strings.TrimPrefix(ops[0], "+"))
 	case "git":
 		switch ops[0] {
-		case "rev-parse": // an id; a revision it cannot resolve it prints back, as written
-			return plainText(ops[1])
+		case "rev-parse":
+			// an id; a revision it cannot resolve it prints back, as
+			// written: so only one with no / or . (HEAD, main, HEAD~1),
+			// never a path or a dot file (.git/config: FINDINGS58d D1)
+			return plainText(ops[1]) && !strings.ContainsAny(ops[1], "/.")
 		case "write-tree", "rev-list", "log": // an id; a count; an id (ProducesToken)
 			return true
 		}
