@@ -63,16 +63,24 @@ func lastAssistantMessage(f fields, opt Options) (string, bool, error) {
 	// transcript_path is the main session's.
 	field := "agent_transcript_path"
 	path, ok, err := f.str(field)
+	var data []byte
+	if err == nil && ok && path != "" && opt.ReadTranscript != nil {
+		if data, _, err = opt.ReadTranscript(path); err != nil {
+			// not written (yet): the main transcript, as before (58e E12)
+			ok, err = false, nil
+		}
+	}
 	if err == nil && (!ok || path == "") {
 		field = "transcript_path"
-		path, ok, err = f.str(field)
+		if path, ok, err = f.str(field); err != nil || !ok || path == "" || opt.ReadTranscript == nil {
+			return "", false, err
+		}
+		if data, _, err = opt.ReadTranscript(path); err != nil {
+			return "", false, &Error{Field: field, Problem: "cannot be read: " + err.Error()}
+		}
 	}
-	if err != nil || !ok || path == "" || opt.ReadTranscript == nil {
-		return "", false, err
-	}
-	data, _, err := opt.ReadTranscript(path)
 	if err != nil {
-		return "", false, &Error{Field: field, Problem: "cannot be read: " + err.Error()}
+		return "", false, err
 	}
 	msg, ok := lastInJSONL(data)
 	return msg, ok, nil

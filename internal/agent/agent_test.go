@@ -300,6 +300,8 @@ func TestParseA(t *testing.T) {
 			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "token ghp_x\nDone.")}}},
 		{name: "subagent stop reads its own transcript", payload: `{"hook_event_name":"SubagentStop","transcript_path":"/t/session.jsonl","agent_transcript_path":"/t/blocks.jsonl"}`,
 			want: &view{Event: "SubagentStop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "token ghp_x\nDone.")}}},
+		{name: "subagent stop falls back when its transcript is not written", payload: `{"hook_event_name":"SubagentStop","transcript_path":"/t/session.jsonl","agent_transcript_path":"/t/none.jsonl"}`,
+			want: &view{Event: "SubagentStop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "first answer\nfinal answer")}}},
 		{name: "stop plain jsonl", payload: `{"hook_event_name":"Stop","transcript_path":"/t/plain.jsonl"}`,
 			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "plain")}}},
 		{name: "stop torn newest entry", payload: `{"hook_event_name":"Stop","transcript_path":"/t/torn.jsonl"}`,

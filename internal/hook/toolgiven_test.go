@@ -27,7 +27,8 @@ func TestToolGivenVars(t *testing.T) {
 	// (FINDINGS58a A14).
 	for i, script := range []string{`echo x >> "$(dirname ${npm_config_userconfig:-/x/y})/.bashrc"`,
 		`echo x >> "${npm_config_userconfig:-/dev/null}"`, `f=${npm_config_userconfig:-/dev/null}; echo x >> "$f"`,
-		`echo x >> "${npm_config_userconfig:=/dev/null}"`, `echo x >> ~/.bashrc${npm_config_foo:+.bak}`} {
+		`echo x >> "${npm_config_userconfig:=/dev/null}"`, `echo x >> ~/.bashrc${npm_config_foo:+.bak}`,
+		`echo x >> ${npm_config_zzz_q+/tmp/sink}$HOME/.bashrc`} { // a name only npm_config_* covers may be unset (58e E4)
 		files[fmt.Sprintf("d%d/package.json", i)] = pkg(script)
 	}
 	files["nok/package.json"] = pkg("echo started in ${INIT_CWD:-.} && node -e 'console.log(1)' && echo ${npm_config_cache:-x} > cache.txt")
@@ -53,7 +54,7 @@ func TestToolGivenVars(t *testing.T) {
 	for i := 0; i < 8; i++ {
 		cases = append(cases, programCase{fmt.Sprintf("cd n%d && npm test", i), true})
 	}
-	for i := 0; i < 5; i++ {
+	for i := 0; i < 6; i++ {
 		cases = append(cases, programCase{fmt.Sprintf("cd d%d && npm test", i), true})
 	}
 	for i := 0; i < 3; i++ {

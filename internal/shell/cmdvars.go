@@ -25,7 +25,7 @@ const (
 	// given first (TAR_OPTIONS --checkpoint-action, MAKEFLAGS --eval,
 	// NODE_OPTIONS --require, PERL5OPT -M, RUBYOPT -r, GOFLAGS -toolexec,
 	// JAVA_TOOL_OPTIONS -XX:OnError, RUSTFLAGS -C linker, CGO_CFLAGS -B).
-	optionVars word.Set = " LESS ACK_OPTIONS TAR_OPTIONS MAKEFLAGS MFLAGS GNUMAKEFLAGS NODE_OPTIONS PERL5OPT RUBYOPT GOFLAGS " +
+	optionVars word.Set = " LESS ACK_OPTIONS TAR_OPTIONS ZIPOPT MAKEFLAGS MFLAGS GNUMAKEFLAGS NODE_OPTIONS PERL5OPT RUBYOPT GOFLAGS " +
 		"JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS JAVA_OPTS MAVEN_OPTS GRADLE_OPTS SBT_OPTS ANT_OPTS " +
 		"RUSTFLAGS RUSTDOCFLAGS CARGO_BUILD_RUSTFLAGS CGO_CFLAGS CGO_CPPFLAGS CGO_CXXFLAGS CGO_FFLAGS CGO_LDFLAGS "
 	// codeFileVars name a file of code an interpreter runs when it starts
@@ -336,6 +336,8 @@ func varProgram(name string) string {
 		return "rg"
 	case "TAR_OPTIONS":
 		return "tar"
+	case "ZIPOPT":
+		return "zip" // zip -TT CMD (58e E8)
 	case "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS":
 		return "make"
 	case "NODE_OPTIONS":

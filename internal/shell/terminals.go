@@ -147,7 +147,9 @@ func (c *cmd) tmuxRuns(tc lang.TmuxCmdKind, opts []tmuxOpt, ops []word.Word, dep
 	case lang.TmuxFirst:
 		// if-shell CMD "TMUX COMMAND" ["TMUX COMMAND"]
 		if len(ops) > 0 {
-			c.tmuxScript(ops[0].Text)
+			if _, format := tmuxFlag(opts, 'F'); !format {
+				c.tmuxScript(ops[0].Text) // with -F it is a format tested, no shell (58e E11)
+			}
 			for _, x := range ops[1:] {
 				c.tmuxCommands(lang.SplitQuoted(x.Text), depth+1)
 			}

@@ -55,7 +55,8 @@ func (w *walker) toolVar(name string) bool {
 // toolParamOp evaluates ${V+W}, ${V:+W}, ${V-W}, ${V:-W}, ${V=W},
 // ${V:=W}, ${V?W}, ${V:?W} for V a variable the walked tool sets
 // (walker.toolVars) and the walk did not assign. The tool sets V, so
-// ${V+W} is W; every other form is V's value or W, or W or empty (the
+// ${V+W} is W where the tool surely sets that name (not one only a
+// prefix such as npm_config_* covers); every other form is V's value or W, or W or empty (the
 // tool may set V empty or not: npm_config_userconfig is ~/.npmrc), which
 // guard cannot tell: V's unknown value. False for anything else.
 func (w *walker) toolParamOp(pe *syntax.ParamExp) (syntax.WordPart, bool) {
@@ -69,7 +70,9 @@ func (w *walker) toolParamOp(pe *syntax.ParamExp) (syntax.WordPart, bool) {
 	if v, ok := w.lookup(name); ok && word.IsKnown(v) {
 		return nil, false // given its value (go generate's GOFILE)
 	}
-	if pe.Exp.Op != syntax.AlternateUnset {
+	if pe.Exp.Op != syntax.AlternateUnset || !w.toolVars.Has(name) {
+		// a name only a prefix covers (npm_config_*) may be unset:
+		// ${V+W} is W or empty (FINDINGS58e E4)
 		return &syntax.Lit{Value: word.Mark(word.MarkVar, name)}, true
 	}
 	t := ""
