@@ -65,7 +65,8 @@ func ProducesPlain(name string, args []string) bool {
 			// an id; a revision it cannot resolve it prints back, as
 			// written: so only one with no / or . (HEAD, main, HEAD~1),
 			// never a path or a dot file (.git/config: FINDINGS58d D1)
-			return plainText(ops[1]) && !strings.ContainsAny(ops[1], "/.")
+			// (with --verify it prints only an id, or fails)
+			return plainText(ops[1]) && (!strings.ContainsAny(ops[1], "/.") || slices.Contains(args, "--verify"))
 		case "write-tree", "rev-list", "log": // an id; a count; an id (ProducesToken)
 			return true
 		}
