@@ -48,12 +48,7 @@ func ProducesPlain(name string, args []string) bool {
 	if !ProducesToken(name, args) {
 		return false
 	}
-	var ops []string
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			ops = append(ops, a)
-		}
-	}
+	ops := operands(args)
 	switch name {
 	case "uuidgen", "nproc", "arch": // hex and -, digits, the kernel's machine name
 		return true

@@ -173,12 +173,7 @@ func ProducesToken(name string, args []string) bool {
 	if !ProducesName(name, args) {
 		return false
 	}
-	var ops []string
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			ops = append(ops, a)
-		}
-	}
+	ops := operands(args)
 	switch name {
 	case "uuidgen", "whoami", "logname", "arch", "nproc":
 		return true
@@ -382,3 +377,15 @@ func Lister(name string) (word.Set, bool) {
 // LineFilters print a selection of the lines, or of the fields of the
 // lines, they read, unchanged: names they read stay among those names.
 const LineFilters word.Set = " grep egrep fgrep head tail sort uniq cut cat tac tee "
+
+// operands returns the words of args that are not options (do not begin
+// with -).
+func operands(args []string) []string {
+	var ops []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	return ops
+}
