@@ -244,6 +244,11 @@ func (c *cmd) gdbLine(l, name, rest string, kind, depth int) {
 	case kind == gdbHarmless:
 		if cmd, ok := gdbApplied(name, rest); ok {
 			c.gdbNested(cmd, depth) // thread apply all bt
+		} else if gdbCalls(rest) {
+			// print, call, a condition: an expression that calls a
+			// function runs it in the program (call system("…"),
+			// $_shell("…")): FINDINGS58e E7
+			c.w.hide("evaluates a gdb expression that calls a function (%s): what it runs guard cannot tell", word.Quote(strings.Fields(l)[0]))
 		}
 	case kind == gdbUnknown:
 		c.w.hide("runs the gdb command %s, which guard does not read (what it runs, reads or writes guard cannot tell)", word.Quote(strings.Fields(l)[0]))
@@ -444,4 +449,23 @@ func (c *cmd) gdbLogging(f []string) {
 	default:
 		c.w.hide("sets gdb's logging setting %s, which guard does not read", word.Quote(f[0]))
 	}
+}
+
+// gdbCalls reports whether gdb command text s holds a function call: a
+// name ([A-Za-z_$][A-Za-z0-9_$]*) followed, past blanks, by (.
+func gdbCalls(s string) bool {
+	name := false
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || name && b >= '0' && b <= '9':
+			name = true
+		case b == ' ' || b == '\t':
+		case b == '(' && name:
+			return true
+		default:
+			name = false
+		}
+	}
+	return false
 }
