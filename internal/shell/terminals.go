@@ -136,6 +136,9 @@ func (c *cmd) tmuxRuns(tc lang.TmuxCmdKind, opts []tmuxOpt, ops []word.Word, dep
 		if o.letter == 'e' && tc.Runs == lang.TmuxShell {
 			c.w.envAssign(o.value.Text) // new -e BASH_ENV=F: the window's shell
 		}
+		if o.letter == 'c' && tc.Runs == lang.TmuxShell && c.tmuxFormatPath(o.value.Text) {
+			return // new-window -c '#{…}': the directory its shell starts in
+		}
 	}
 	switch tc.Runs {
 	case lang.TmuxShell:
@@ -188,16 +191,16 @@ func (c *cmd) tmuxFiles(tc lang.TmuxCmdKind, opts []tmuxOpt, ops []word.Word, de
 			c.w.envAssign(ops[0].Text + "=" + ops[1].Text)
 		}
 	case lang.TmuxLoad:
-		if len(ops) > 0 {
+		if len(ops) > 0 && !c.tmuxFormatPath(ops[0].Text) {
 			c.w.Read(ops[0].Text) // into a buffer: show-buffer prints it, paste-buffer types it
 		}
 	case lang.TmuxSave:
-		if len(ops) > 0 {
+		if len(ops) > 0 && !c.tmuxFormatPath(ops[0].Text) {
 			c.w.Write(ops[0].Text)
 		}
 	case lang.TmuxDetach:
 		if v, ok := tmuxFlag(opts, 'E'); ok {
-			c.w.script(v.Text, c.w.depth+1)
+			c.tmuxScript(v.Text)
 		}
 	}
 }
@@ -301,6 +304,17 @@ func (c *cmd) tmuxScript(src string) {
 		return
 	}
 	c.w.script(src, c.w.depth+1)
+}
+
+// tmuxFormatPath reports whether p, a file or directory tmux expands as
+// a format (save-buffer, load-buffer, -c), holds one, and hides the
+// command then: the place it names guard cannot tell (FINDINGS58e E5).
+func (c *cmd) tmuxFormatPath(p string) bool {
+	if !tmuxFormat(p) {
+		return false
+	}
+	c.w.hide("names a file or directory that tmux expands as a format first (#{…}, #S…): which one guard cannot tell")
+	return true
 }
 
 // tmuxFormat reports whether s holds a tmux format sequence: #{, #( or #
