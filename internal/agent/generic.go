@@ -88,7 +88,10 @@ func byFields(c *Call, toolName string, in fields) error {
 		return err
 	}
 	tv.joinRoots()
-	if err := tv.joinServerRoots(toolName, c.Cwd, isMCPTool(toolName) || c.Event == "beforeMCPExecution"); err != nil {
+	// agent C names an MCP tool by its bare name (server__tool when two
+	// servers share it): any tool of its guard has no handler for may be one
+	mcp := isMCPTool(toolName) || c.Event == "beforeMCPExecution" || c.Agent == C
+	if err := tv.joinServerRoots(toolName, c.Cwd, mcp); err != nil {
 		return &Error{Field: in.prefix, Limit: true, Problem: err.Error()}
 	}
 	c.Inputs = append(c.Inputs, fc.urls...)

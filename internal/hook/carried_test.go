@@ -135,6 +135,7 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 		{"a", "mcp__filesystem__read_text_file", `{"path":".aws/credentials"}`, "block"},
 		{"b", "write_file", `{"path":".bashrc","content":"x"}`, "block"},
 		{"c", "mcp_filesystem_write_file", `{"path":".bashrc","content":"x"}`, "block"},
+		{"c", "filesystem__write_file", `{"path":".bashrc","content":"x"}`, "block"}, // agent C's name for a shared tool name (58e E2)
 		// the agents' own tools resolve against the cwd: a project's dot-directory
 		{"bp", "edit_file", `{"target_file":".github/workflows/ci.yml","code_edit":"x"}`, "allow"},
 		{"a", "FutureWrite", `{"path":".vscode/settings.json","content":"{}"}`, "allow"},
