@@ -252,8 +252,7 @@ func envName(code, n string) bool {
 			}
 			assigned = true
 		case strings.HasPrefix(rest, "["):
-			k := strings.TrimSpace(rest[1:strings.IndexByte(rest+"]", ']')])
-			if len(k) < 2 || k[0] != '"' && k[0] != '\'' || strings.Contains(k, "PATH") {
+			if !literalNonPathKey(rest[1:strings.IndexByte(rest+"]", ']')]) {
 				return false
 			}
 		case strings.HasPrefix(rest, ".update"), strings.HasPrefix(rest, ".setdefault"), strings.HasPrefix(rest, "|="),
@@ -295,6 +294,14 @@ func ChangesOwnPath(code string) bool {
 	}
 }
 
+// literalNonPathKey reports whether k, an environment item's key as the
+// code writes it between [ and ], is a quoted literal that does not name
+// PATH.
+func literalNonPathKey(k string) bool {
+	k = strings.TrimSpace(k)
+	return len(k) >= 2 && (k[0] == '"' || k[0] == '\'') && !strings.Contains(k, "PATH")
+}
+
 // envItemsOnly reports whether the environment mapping n of code (os.environ)
 // is only read, or given items by literal keys other than PATH.
 func envItemsOnly(code, n string) bool {
@@ -319,8 +326,7 @@ func envItemsOnly(code, n string) bool {
 			if !strings.HasPrefix(after, "=") || strings.HasPrefix(after, "==") {
 				continue // a read
 			}
-			k := strings.TrimSpace(rest[1:end])
-			if len(k) < 2 || k[0] != '"' && k[0] != '\'' || strings.Contains(k, "PATH") {
+			if !literalNonPathKey(rest[1:end]) {
 				return false
 			}
 		case strings.HasPrefix(rest, ".update"), strings.HasPrefix(rest, ".setdefault"), strings.HasPrefix(rest, ".__setitem__"),
