@@ -310,25 +310,25 @@ func (t *toolValues) path(p string, write bool) {
 // ("  ~/.bashrc") or decode percent escapes (%7E/.bashrc, ..%2F.bashrc,
 // %2E%2E) before it opens it. Each reading (fieldReadings) is taken: the
 // strictest verdict wins.
-func (t *toolValues) field(p string, write bool) {
-	for _, r := range fieldReadings(p) {
-		t.path(r, write)
-		t.notePath(r, write)
-		if !strings.ContainsAny(r, "*?[") {
-			t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(r, "/") + "/**"})
-		}
-	}
-}
+func (t *toolValues) field(p string, write bool) { t.readings(p, write, false) }
 
 // keyedField is field for the value of a path key (path, destination,
 // paths…): its relative readings are also joined to the other roots the
 // tool's server may resolve them against (joinServerRoots). A value under
 // a key guard does not know is joined to the working directory only: a
 // CSS selector or a file extension (.btn, .ts) is no file of the home.
-func (t *toolValues) keyedField(p string, write bool) {
-	t.field(p, write)
+func (t *toolValues) keyedField(p string, write bool) { t.readings(p, write, true) }
+
+// readings takes each reading of p (fieldReadings) as field says, and,
+// keyed, notes a relative one for joinServerRoots.
+func (t *toolValues) readings(p string, write, keyed bool) {
 	for _, r := range fieldReadings(p) {
-		if namedRelative(r) {
+		t.path(r, write)
+		t.notePath(r, write)
+		if !strings.ContainsAny(r, "*?[") {
+			t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(r, "/") + "/**"})
+		}
+		if keyed && namedRelative(r) {
 			t.serverRels = append(t.serverRels, relPath{r, write})
 		}
 	}
