@@ -121,6 +121,11 @@ type Config struct {
 	// links a command names, the detectors, redaction); 0 means
 	// CheckTimeout, a negative value no bound.
 	CheckTimeout time.Duration
+	// Exit ends the process with a code when the checks time out; it is
+	// called from the watchdog's goroutine while the checks still run.
+	// nil means os.Exit. Tests pass one that returns: Run then returns the
+	// same code once the checks end.
+	Exit func(code int)
 }
 
 func (c *Config) fill() {
@@ -179,6 +184,9 @@ func (c *Config) fill() {
 	}
 	if c.CheckTimeout == 0 {
 		c.CheckTimeout = CheckTimeout
+	}
+	if c.Exit == nil {
+		c.Exit = os.Exit
 	}
 }
 
@@ -1018,13 +1026,9 @@ func (r *runner) run() int {
 	}
 	r.version = version
 
-	o, ok := r.checkWithin(pol)
+	o, ok, code := r.checkWithin(pol)
 	if !ok {
-		return r.fail(failure{
-			rule:  RuleInternalError,
-			shown: fmt.Sprintf("checking the call took longer than %s; guard blocks what it cannot finish checking", r.cfg.CheckTimeout),
-			log:   "checks timed out",
-		})
+		return code // the watchdog answered
 	}
 	if o.fail != nil {
 		return r.fail(*o.fail)
@@ -1033,32 +1037,66 @@ func (r *runner) run() int {
 	return r.conclude(o)
 }
 
-// checkWithin runs the checks of the call under the check time-out. ok is
-// false when they did not finish in time; they are then abandoned (the
-// process ends with the answer).
-func (r *runner) checkWithin(pol Policy) (o outcome, ok bool) {
+// checkWithin runs the checks of the call under the check time-out, on the
+// calling goroutine. ok is false when they did not finish in time: a
+// watchdog (time.AfterFunc, which starts no goroutine unless it fires) has
+// then answered with the time-out's block and ended the process
+// (Config.Exit), and code is that answer's exit code. A second goroutine
+// that ran the checks while this one waited cost every call two thread
+// hand-overs; the watchdog costs a timer.
+func (r *runner) checkWithin(pol Policy) (o outcome, ok bool, code int) {
 	if r.cfg.CheckTimeout < 0 {
-		return r.check(pol), true
+		return r.checkContained(pol), true, 0
 	}
-	ch := make(chan outcome, 1)
-	go func() {
+	var (
+		mu       sync.Mutex
+		decided  bool // the first of the checks and the watchdog to finish
+		answered = make(chan struct{})
+	)
+	t := time.AfterFunc(r.cfg.CheckTimeout, func() {
+		mu.Lock()
+		if decided {
+			mu.Unlock()
+			return
+		}
+		decided = true
+		mu.Unlock()
+		defer close(answered) // reached only where Exit returns: tests
 		defer func() {
 			if recover() != nil {
-				f := panicFailure()
-				ch <- outcome{fail: &f}
+				code = 2 // no answer could be written; exit 2 still blocks a call
 			}
+			r.cfg.Exit(code)
 		}()
-		stack.Grow() // the walker recurses (package stack)
-		ch <- r.check(pol)
-	}()
-	t := time.NewTimer(r.cfg.CheckTimeout)
-	defer t.Stop()
-	select {
-	case o = <-ch:
-		return o, true
-	case <-t.C:
-		return outcome{}, false
+		code = r.fail(failure{
+			rule:  RuleInternalError,
+			shown: fmt.Sprintf("checking the call took longer than %s; guard blocks what it cannot finish checking", r.cfg.CheckTimeout),
+			log:   "checks timed out",
+		})
+	})
+	o = r.checkContained(pol)
+	t.Stop()
+	mu.Lock()
+	won := !decided
+	decided = true
+	mu.Unlock()
+	if won {
+		return o, true, 0
 	}
+	<-answered
+	return outcome{}, false, code
+}
+
+// checkContained is check with a panic in it turned into the failure of a
+// panic, so that the watchdog's answer and this one never both go out.
+func (r *runner) checkContained(pol Policy) (o outcome) {
+	defer func() {
+		if recover() != nil {
+			f := panicFailure()
+			o = outcome{fail: &f}
+		}
+	}()
+	return r.check(pol)
 }
 
 // check parses the payload and decides. It touches no state of r that the

@@ -243,11 +243,21 @@ func TestCheckTimeout(t *testing.T) {
 		return event.Verdict{Decision: event.Allow}, nil
 	})
 	cfg.CheckTimeout = time.Millisecond
-	if code := Run(cfg); code != 2 {
-		t.Fatalf("code %d", code)
+	exited := make(chan int, 1)
+	cfg.Exit = func(code int) { exited <- code }
+	returned := make(chan int, 1)
+	go func() { returned <- Run(cfg) }()
+	// The watchdog answers and ends the process while the checks still run.
+	if code := <-exited; code != 2 {
+		t.Fatalf("exit code %d", code)
 	}
 	if !strings.Contains(f.stderr.String(), "checking the call took longer than 1ms") || len(f.records) != 1 || f.records[0].Rule != RuleInternalError {
 		t.Fatalf("stderr %q records %+v", f.stderr.String(), f.records)
+	}
+	// Checks that end after the answer add nothing to it.
+	hang <- struct{}{}
+	if code := <-returned; code != 2 || len(f.records) != 1 {
+		t.Fatalf("after the checks ended: code %d records %+v", code, f.records)
 	}
 }
 
