@@ -1036,14 +1036,55 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 // program follows what the program file at p loads: python looks for its
 // modules in the file's directory first (not the working directory).
 func (m *moduleLoader) program(text, p string) {
+	dirs := m.moduleDirs(p)
 	if m.fam == lang.Python && len(m.dirs) > 0 && m.dirs[0] == "" {
-		if d := path.Dir(p); d != "." {
-			m.dirs[0] = d
+		// sys.path[0] is the directory of the script's real file; the
+		// link's own directory is searched too (a superset of python's).
+		var first []string
+		for _, d := range dirs {
+			if d == "." {
+				first = append(first, "") // the working directory
+				continue
+			}
 			m.stdlibShadows(d) // the script's directory comes before the standard library
+			first = append(first, d)
 		}
+		slices.Reverse(first) // the real file's directory first
+		m.dirs = append(first, m.dirs[1:]...)
 	}
 	m.seen[word.Clean(m.c.w.Where(p))] = true
-	m.code(text, path.Dir(p), 1)
+	for _, d := range dirs {
+		m.code(text, d, 1)
+	}
+}
+
+// maxModuleLinks bounds the symbolic links followed from one module file.
+const maxModuleLinks = 8
+
+// moduleDirs returns the directories a module file at p (as the command
+// names it) resolves its relative names from: its own, and where it is a
+// symbolic link, each target's in turn. node resolves a module's
+// require("./x") and import "./x" from its real file (unless
+// --preserve-symlinks), python sets sys.path[0] to the script's real
+// directory: a bin/main.js -> ../lib/main.js loads lib/helper.js, not
+// bin/helper.js. guard looks in both. Only the file's own link is
+// followed, not links among its directories.
+func (m *moduleLoader) moduleDirs(p string) []string {
+	dirs := []string{path.Dir(p)}
+	for i := 0; i < maxModuleLinks; i++ {
+		kind, text := m.c.w.Lstat(p)
+		if kind != effect.EntryLink || text == "" {
+			break
+		}
+		if !strings.HasPrefix(text, "/") {
+			text = path.Join(path.Dir(p), text)
+		}
+		p = text
+		if d := path.Dir(p); !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }
 
 // follow loads, from dir, each module and file l names; a library that
@@ -1131,7 +1172,9 @@ func (m *moduleLoader) load(cands []string, depth int) bool {
 			m.c.scanFile(t, false)
 		}
 		if ok { // the depth is bounded by maxModuleFiles: each level reads a new file
-			m.code(t, path.Dir(p), depth+1)
+			for _, d := range m.moduleDirs(p) {
+				m.code(t, d, depth+1)
+			}
 		}
 		if m.fam == lang.Python && strings.HasSuffix(p, ".py") {
 			m.cached(p, depth) // __pycache__/NAME.*.pyc (pycache.go)
