@@ -211,7 +211,7 @@ func TestGitCraftedRevisions(t *testing.T) {
 		{"git checkout dup", "unparsable_command", "revision guard cannot read"},
 		{"git checkout canon", "blocked_path", "core.hooksPath"},
 		{"git checkout same", "", ""}, // a tag and a branch on one commit
-		{"git bisect start heads/evil main", "blocked_path", ".agent_a/settings.json"}, // evil's commit is in the range
+		{"git bisect start heads/evil main", "blocked_path", ".agent_a/settings.json"},
 		{"git bisect start", "", ""},
 	} {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
