@@ -585,7 +585,9 @@ func previousAnchor(a audit.AnchorState, ok bool, err error) string {
 		return ""
 	}
 	line := "previous anchor: " + audit.StateText(a.Count, a.Size, a.Head)
-	if c := a.Cut; c != nil && c.Size >= 0 {
+	if c := a.Cut; c != nil && c.Missing {
+		line += fmt.Sprintf("; cut found at %s (the log held records, with neither its checkpoint nor its anchor)", orUnknown(c.TS))
+	} else if c != nil && c.Size >= 0 {
 		line += fmt.Sprintf("; cut found at %s, when the log had held %s", orUnknown(c.TS), audit.StateText(c.Count, c.Size, c.Head))
 	} else if c != nil {
 		line += fmt.Sprintf("; cut found at %s (the anchor was unreadable)", orUnknown(c.TS))

@@ -156,8 +156,11 @@ func messageText(r json.RawMessage, field string) (string, error) {
 // role, content}}; the client writes one entry per content block, the
 // entries of one message sharing message.id, so the message is every entry
 // back from the last one with text that shares its id (without ids: the
-// assistant entries back to the previous entry of another role), their
-// texts joined: a secret in the first of two text blocks is in the answer.
+// assistant entries back to the previous user turn), their texts joined: a
+// secret in the first of two text blocks is in the answer. Only a user turn
+// or an assistant entry of another id ends the message: the client writes
+// entries of other kinds (system, progress, attachment, snapshots) between
+// the blocks of one message, and they are passed over.
 // A line that does not parse — the cut first line of a tail read, or a
 // line still being written — may be the newest assistant entry: when it
 // comes before any complete assistant entry is found, it is checked as far
@@ -185,10 +188,10 @@ func lastInJSONL(data []byte) (string, bool) {
 			}
 			continue
 		}
-		if !assistant || e.id != id {
+		if e.user || assistant && e.id != id {
 			break
 		}
-		if e.text != "" {
+		if assistant && e.text != "" {
 			texts = append(texts, e.text)
 		}
 	}
@@ -251,11 +254,16 @@ func unescapeLenient(b []byte) string {
 }
 
 // entry is what lastInJSONL reads of a transcript entry: its message's id
-// and its text.
-type entry struct{ id, text string }
+// and its text, and whether it is a user turn (which ends the assistant
+// message before it).
+type entry struct {
+	id, text string
+	user     bool
+}
 
 // assistantEntry reads one transcript entry; assistant is false when it is
-// not an assistant message (or does not decode).
+// not an assistant message (or does not decode), and e.user tells a user
+// turn from the other kinds of entry.
 func assistantEntry(line []byte) (e entry, assistant bool) {
 	var v struct {
 		Type    string          `json:"type"`
@@ -284,7 +292,7 @@ func assistantEntry(line []byte) (e entry, assistant bool) {
 		role = v.Type
 	}
 	if role != "assistant" {
-		return entry{}, false
+		return entry{user: role == "user"}, false
 	}
 	if len(content) > 0 {
 		if text, err := messageText(content, ""); err == nil {

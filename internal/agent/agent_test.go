@@ -102,6 +102,19 @@ func opts(env map[string]string) Options {
 {"type":"assistant","message":{"id":"msg_2","role":"assistant","content":[{"type":"thinking","thinking":"hm"}]}}
 {"type":"assistant","message":{"id":"msg_2","role":"assistant","content":[{"type":"text","text":"Done."}]}}
 `), false, nil
+			case "/t/interleaved.jsonl":
+				// Entries of other kinds stand between the blocks of msg_2;
+				// only the user turn ends the message before it.
+				return []byte(`{"type":"assistant","message":{"id":"msg_0","role":"assistant","content":[{"type":"text","text":"oldest"}]}}
+{"type":"user","message":{"role":"user","content":"go on"}}
+{"type":"assistant","message":{"id":"msg_2","role":"assistant","content":[{"type":"text","text":"here: AKIA"}]}}
+{"type":"system","subtype":"informational","content":"x"}
+{"type":"progress","data":{"n":1}}
+{"type":"file-history-snapshot","snapshot":{}}
+42
+{"type":"assistant","message":{"id":"msg_2","role":"assistant","content":[{"type":"text","text":"done"}]}}
+{"type":"attachment","attachment":{"type":"x"}}
+`), false, nil
 			case "/t/plain.jsonl":
 				return []byte("{\"role\":\"assistant\",\"content\":\"plain\"}\n\n"), false, nil
 			case "/t/torn.jsonl":
@@ -302,6 +315,8 @@ func TestParseA(t *testing.T) {
 			want: &view{Event: "SubagentStop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "token ghp_x\nDone.")}}},
 		{name: "subagent stop falls back when its transcript is not written", payload: `{"hook_event_name":"SubagentStop","transcript_path":"/t/session.jsonl","agent_transcript_path":"/t/none.jsonl"}`,
 			want: &view{Event: "SubagentStop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "first answer\nfinal answer")}}},
+		{name: "stop message with other entries between its blocks", payload: `{"hook_event_name":"Stop","transcript_path":"/t/interleaved.jsonl"}`,
+			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "here: AKIA\ndone")}}},
 		{name: "stop plain jsonl", payload: `{"hook_event_name":"Stop","transcript_path":"/t/plain.jsonl"}`,
 			want: &view{Event: "Stop", Hook: stop, Stage: StageResponse, Inputs: []event.Input{in(event.KindResponse, "plain")}}},
 		{name: "stop torn newest entry", payload: `{"hook_event_name":"Stop","transcript_path":"/t/torn.jsonl"}`,

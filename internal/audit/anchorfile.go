@@ -186,6 +186,12 @@ func nextAnchor(f io.ReaderAt, old AnchorState, ok bool, err error, size int64, 
 	switch {
 	case err != nil:
 		next.Cut = &Cut{TS: ts, Size: -1, Found: size, Count: -1}
+	case !ok && lost:
+		// Records, but neither a checkpoint nor an anchor: guard writes
+		// both at a log's first append, so both were removed (with the
+		// lock file, and the anchor emptied or deleted) and the log may
+		// have been cut in between (FINDINGS58c C2). Kept until reset.
+		next.Cut = &Cut{TS: ts, Size: -1, Found: size, Count: -1, Missing: true}
 	case ok:
 		held = holds(f, old.Checkpoint, size, prev, torn)
 		next.Cut = old.Cut // the first cut stays until it is reset

@@ -218,6 +218,68 @@ func TestCheckpointLost(t *testing.T) {
 	}
 }
 
+// TestCheckpointAndAnchorLost: records cut off with the lock file deleted
+// and the anchor emptied or deleted too are no fresh log: guard writes
+// both at a log's first append, so a log holding records with neither is
+// reported (checkpoint_missing), and a hook call after it records a cut in
+// the new anchor that later calls keep (FINDINGS58c C2). A log with
+// neither and no records (emptied as well) is a fresh start.
+func TestCheckpointAndAnchorLost(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		lose func(path string) error
+	}{
+		{"anchor emptied", func(p string) error { return os.Truncate(p, 0) }},
+		{"anchor deleted", os.Remove},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l := newAnchoredLog(t)
+			l.append(t, 0, 30)
+			keepLines(t, l.path, 25)
+			if err := os.Remove(l.path + LockSuffix); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.lose(l.anchor); err != nil {
+				t.Fatal(err)
+			}
+			_, err := l.verify()
+			var ae *AnchorError
+			if !errors.As(err, &ae) || !errors.Is(err, ErrCheckpointMissing) || ae.KindName() != "checkpoint_missing" || !strings.Contains(ae.Detail, "it holds 25 records") {
+				t.Fatalf("Verify = %v, want a lost checkpoint and anchor", err)
+			}
+			l.append(t, 100, 2)
+			_, err = l.verify()
+			if !errors.As(err, &ae) || !errors.Is(err, ErrCut) || ae.Source != SourceAnchor || !strings.Contains(ae.Detail, "neither its checkpoint nor its anchor") {
+				t.Fatalf("after hook calls: Verify = %v, want the cut the anchor recorded", err)
+			}
+			// A reset accepts the log as it is.
+			rep, err := VerifyWith(l.path, VerifyOptions{IgnoreCheckpoint: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ResetCheckpoint(l.path, rep.End, rep.Head); err != nil {
+				t.Fatal(err)
+			}
+			if err := ResetAnchor(l.path, l.anchor, rep.End, rep.Entries, rep.Head); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := l.verify(); err != nil {
+				t.Fatalf("after a reset: %v", err)
+			}
+		})
+	}
+	t.Run("emptied too", func(t *testing.T) {
+		l := newAnchoredLog(t)
+		l.append(t, 0, 3)
+		keepLines(t, l.path, 0)
+		os.Remove(l.path + LockSuffix)
+		os.Remove(l.anchor)
+		if _, err := l.verify(); err != nil {
+			t.Fatalf("an empty log with neither: %v, want none", err)
+		}
+	})
+}
+
 // TestAnchorWindow pins down what the anchor cannot see: records cut off
 // after its last update, when the checkpoint was rewritten to match. The
 // checkpoint alone catches such a cut when it was not rewritten.
@@ -409,6 +471,7 @@ func TestAnchorEncoding(t *testing.T) {
 		{Checkpoint: Checkpoint{Size: 48213, Head: hexSum("a")}, Count: -1},
 		{Checkpoint: Checkpoint{Size: 5, Head: hexSum("b"), Cut: &Cut{TS: "2026-01-02T03:04:05.678Z", Size: 9, Head: hexSum("c"), Found: 0, Count: 40}}, Count: 1},
 		{Checkpoint: Checkpoint{Size: 5, Head: hexSum("b"), Cut: &Cut{TS: "", Size: -1, Found: 77, Count: -1}}, Count: -1},
+		{Checkpoint: Checkpoint{Size: 5, Head: hexSum("b"), Cut: &Cut{TS: "2026-01-02T03:04:05.678Z", Size: -1, Found: 77, Count: -1, Missing: true}}, Count: -1},
 	} {
 		b := encodeAnchor(a)
 		if len(b) != anchorLen {

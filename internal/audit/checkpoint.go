@@ -48,7 +48,16 @@ type Cut struct {
 	// counted, -1 when not known; a checkpoint does not count records, so
 	// its cuts always hold -1.
 	Count int64
+	// Missing (an anchor's cut only, with Size -1) says that the Append
+	// found a log holding records with neither a checkpoint nor an anchor,
+	// though guard writes both at a log's first append: the log's end was
+	// changed by someone who removed both.
+	Missing bool
 }
+
+// cutMissing stands for the head on an anchor's cut line when the cut is a
+// Missing one: "cut <ts> - missing <found> <count>".
+const cutMissing = "missing"
 
 // checkpointLen is the fixed length of the checkpoint written at the start
 // of the lock file: one write of the same length each time, so a shorter
@@ -119,7 +128,9 @@ func decodeCheckpoint(b []byte) (cp Checkpoint, ok bool, err error) {
 // the count only withCount (an anchor's; a checkpoint counts no records).
 func appendCut(b []byte, c *Cut, ts string, withCount bool) []byte {
 	b = append(b, "cut "+ts+" "...)
-	if c.Size < 0 {
+	if c.Missing && withCount {
+		b = append(b, "- "+cutMissing...)
+	} else if c.Size < 0 {
 		b = append(b, "- -"...)
 	} else {
 		b = strconv.AppendInt(b, c.Size, 10)
@@ -148,7 +159,9 @@ func parseCut(line []byte, withCount bool) (*Cut, bool) {
 	}
 	c := &Cut{TS: string(f[1]), Size: -1, Count: -1}
 	var err error
-	if string(f[2]) != "-" || string(f[3]) != "-" {
+	if withCount && string(f[2]) == "-" && string(f[3]) == cutMissing {
+		c.Missing = true
+	} else if string(f[2]) != "-" || string(f[3]) != "-" {
 		if c.Size, err = strconv.ParseInt(string(f[2]), 10, 64); err != nil || c.Size < 0 || !isHex64(f[3]) {
 			return nil, false
 		}

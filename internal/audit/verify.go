@@ -234,16 +234,25 @@ func VerifyWith(path string, opt VerifyOptions) (Report, error) {
 			return rep, err // calls with no record: missed.go
 		}
 	}
-	if lost != nil {
+	if lost != nil && (lost.Kind != errBare || rep.Entries > 0) {
+		if lost.Kind == errBare {
+			lost.Kind = ErrCheckpointMissing
+			lost.Detail = fmt.Sprintf("it holds %d records, but %s", rep.Entries, lost.Detail)
+		}
 		return rep, lost // what the anchor holds is there: the lost checkpoint is the finding
 	}
 	return rep, nil
 }
 
+// errBare marks readHolds' lost finding for a log with neither a
+// checkpoint nor an anchor: a finding only when the log holds records.
+var errBare = errors.New("no checkpoint and no anchor")
+
 // readHolds reads the states the log at path must still hold: guard's
 // checkpoint, then its anchor file, unless opt says to ignore them; lost
 // when the anchor holds records but the checkpoint is gone, reported once
-// the log is found to hold the anchor.
+// the log is found to hold the anchor, or when neither exists (a finding
+// once the log is found to hold records).
 func readHolds(path string, opt VerifyOptions) (holds []hold, lost *AnchorError, err error) {
 	if opt.IgnoreCheckpoint {
 		return nil, nil, nil
@@ -271,6 +280,14 @@ func readHolds(path string, opt VerifyOptions) (holds []hold, lost *AnchorError,
 	}
 	if ok {
 		holds = append(holds, hold{Checkpoint: a.Checkpoint, count: a.Count, source: SourceAnchor})
+	}
+	if !ok && !cpOK {
+		// Neither state, though guard writes both at a log's first
+		// append: a log that holds records lost both (the lock file
+		// removed, the anchor emptied or deleted), and may have been cut
+		// in between (FINDINGS58c C2). VerifyWith counts the records.
+		lost = &AnchorError{Source: SourceCheckpoint, Kind: errBare,
+			Detail: fmt.Sprintf("neither %s nor guard's anchor holds a state of it (guard writes both at a log's first append; 'guard audit verify --reset-checkpoint' accepts the log as it is)", filepath.Base(path)+LockSuffix)}
 	}
 	if ok && !cpOK && a.Size > 0 {
 		// The anchor says the log held records: a lock file without a
@@ -349,9 +366,12 @@ func (h *hold) check(s held, end int64, records int) error {
 		if c.TS != "" {
 			at = "at " + c.TS
 		}
-		if c.Size < 0 {
+		switch {
+		case c.Missing:
+			e.Detail = fmt.Sprintf("%s guard found it %d bytes long, holding records, with neither its checkpoint nor its anchor (guard writes both at a log's first append)", at, c.Found)
+		case c.Size < 0:
 			e.Detail = fmt.Sprintf("%s guard found it %d bytes long, and its anchor unreadable", at, c.Found)
-		} else {
+		default:
 			e.Detail = fmt.Sprintf("%s guard found it %d bytes long, but its anchor says it had held %s", at, c.Found, StateText(c.Count, c.Size, c.Head))
 		}
 	case h.Size == 0 || (s.ok && (h.count < 0 || int64(s.entries) == h.count)):

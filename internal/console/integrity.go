@@ -89,8 +89,9 @@ type Problem struct {
 	// Source is "anchor" (guard's anchor file) or "console" (what the
 	// console saw).
 	Source string `json:"source"`
-	// Kind is log_missing, truncated, rewritten, cut, anchor_damaged (the
-	// kinds of `guard audit verify --json`) or anchor_unreadable.
+	// Kind is log_missing, truncated, rewritten, cut, anchor_damaged,
+	// checkpoint_missing (the kinds of `guard audit verify --json`) or
+	// anchor_unreadable.
 	Kind string `json:"kind"`
 	// Message says what was held and what is found, with sizes, record
 	// counts and hashes only.
@@ -214,6 +215,8 @@ func (x *Index) Integrity(anchorFile string) Integrity {
 		x.mu.RUnlock()
 		if ok {
 			out.Anchor = &LogState{Count: a.Count, Size: a.Size, Head: a.Head}
+		} else if err == nil {
+			p = x.bareProblem()
 		}
 		if p != nil {
 			out.Problems = append(out.Problems, *p)
@@ -230,6 +233,27 @@ func (x *Index) Integrity(anchorFile string) Integrity {
 	x.mu.RUnlock()
 	out.OK = len(out.Problems) == 0
 	return out
+}
+
+// bareProblem reports a log that holds records with neither guard's
+// anchor nor its checkpoint (read under the log's lock, only then), as
+// `guard audit verify` does: guard writes both at a log's first append,
+// so both were removed and the log may have been cut (FINDINGS58c C2).
+func (x *Index) bareProblem() *Problem {
+	x.mu.RLock()
+	records := 0
+	if x.st.f != nil {
+		records = len(x.st.off)
+	}
+	x.mu.RUnlock()
+	if records == 0 {
+		return nil
+	}
+	if _, cpOK, err := audit.ReadCheckpoint(x.path); err != nil || cpOK {
+		return nil
+	}
+	return &Problem{Source: audit.SourceAnchor, Kind: "checkpoint_missing",
+		Message: fmt.Sprintf("%s: it holds %d records, but neither its lock file nor guard's anchor holds a state of it (guard writes both at a log's first append)", audit.ErrCheckpointMissing, records)}
 }
 
 // anchorProblem checks guard's anchor a (ok: there is one; err: reading it

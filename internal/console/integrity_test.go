@@ -149,6 +149,35 @@ func TestIntegrityAnchorDamaged(t *testing.T) {
 	}
 }
 
+// TestIntegrityBare: a log that holds records with neither guard's
+// checkpoint nor its anchor (the lock file removed, the anchor emptied)
+// is a problem, not an intact log (FINDINGS58c C2); an emptied log with
+// neither is a fresh start.
+func TestIntegrityBare(t *testing.T) {
+	path, anchor := anchoredLog(t, 12)
+	if err := os.Remove(path + audit.LockSuffix); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(anchor, 0); err != nil {
+		t.Fatal(err)
+	}
+	h := newTestHandler(t, path, Config{AnchorFile: anchor})
+	in := decode[Integrity](t, do(h, req{target: "/api/integrity"}))
+	if in.OK || len(in.Problems) != 1 || in.Problems[0].Kind != "checkpoint_missing" || !strings.Contains(in.Problems[0].Message, "it holds 12 records") {
+		t.Fatalf("records with neither: %+v", in)
+	}
+	fresh, fanchor := anchoredLog(t, 3)
+	os.Remove(fresh + audit.LockSuffix)
+	os.Remove(fanchor)
+	if err := os.Truncate(fresh, 0); err != nil {
+		t.Fatal(err)
+	}
+	h = newTestHandler(t, fresh, Config{AnchorFile: fanchor})
+	if in := decode[Integrity](t, do(h, req{target: "/api/integrity"})); !in.OK {
+		t.Fatalf("an empty log with neither: %+v", in)
+	}
+}
+
 // TestIntegrityChain: the console checks the hash chain as it reads the
 // log, with the outcome of `guard audit verify` (audit.VerifyWith without
 // checkpoint): the same records and head while it holds, the same first

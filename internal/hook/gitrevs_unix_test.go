@@ -211,11 +211,78 @@ func TestGitCraftedRevisions(t *testing.T) {
 		{"git checkout dup", "unparsable_command", "revision guard cannot read"},
 		{"git checkout canon", "blocked_path", "core.hooksPath"},
 		{"git checkout same", "", ""}, // a tag and a branch on one commit
-		{"git bisect start heads/evil main", "unparsable_command", "revision guard cannot read"},
+		{"git bisect start heads/evil main", "blocked_path", ".agent_a/settings.json"},
 		{"git bisect start", "", ""},
 	} {
 		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
 	}
+}
+
+// TestGitBisect: git bisect start BAD GOOD checks out a commit between
+// them, git's pick: each commit of the range gets the check git checkout
+// REV gets, so a range whose commits hold no protected file passes and one
+// with a commit that brings .agent_a/settings.json (removed again at BAD)
+// is a write of it; a range guard cannot walk (a good that is not an
+// ancestor, past the bound), a bisection under way and its steps stay
+// revisions guard cannot read (FINDINGS58c FP1).
+func TestGitBisect(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	_, proj := scriptWorld(t, map[string]string{"README": "a\n"})
+	commit := func(msg string, files map[string]string, remove ...string) {
+		for f, body := range files {
+			os.MkdirAll(filepath.Join(proj, filepath.Dir(f)), 0o755)
+			if err := os.WriteFile(filepath.Join(proj, f), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, f := range remove {
+			gitIn(t, proj, "rm", "-q", f)
+		}
+		gitIn(t, proj, "add", "-A")
+		gitIn(t, proj, "commit", "-qm", msg)
+	}
+	gitIn(t, proj, "init", "-q", "-b", "main")
+	commit("one", nil)
+	gitIn(t, proj, "tag", "v0.1.0")
+	commit("two", map[string]string{"src.go": "package x\n"})
+	commit("three", map[string]string{"src.go": "package x // 3\n"})
+	gitIn(t, proj, "tag", "v0.2.0")
+	commit("hook", map[string]string{".agent_a/settings.json": "{}\n"})
+	commit("unhook", nil, ".agent_a/settings.json")
+	gitIn(t, proj, "checkout", "-qb", "side", "v0.1.0")
+	commit("side", map[string]string{"side.go": "package x\n"})
+	gitIn(t, proj, "checkout", "-q", "main")
+	p := realPolicy(t, "")
+	for _, tc := range []struct {
+		cmd, rule, reason string
+	}{
+		{"git bisect start HEAD~2 v0.1.0", "", ""},
+		{"git bisect start v0.2.0 v0.1.0 -- src.go", "", ""},
+		{"git bisect start --term-new=broken v0.2.0 v0.1.0", "", ""},
+		{"git bisect start HEAD", "", ""}, // waits for a good one
+		{"git bisect start HEAD v0.2.0", "blocked_path", ".agent_a/settings.json"},
+		{"git bisect start HEAD v0.1.0", "blocked_path", ".agent_a/settings.json"},
+		{"git bisect start HEAD side", "unparsable_command", "revision guard cannot read"}, // not an ancestor: merge bases
+		{"git bisect start HEAD nosuch", "unparsable_command", "revision guard cannot read"},
+		{"git bisect start $R v0.1.0", "unparsable_command", "revision guard cannot read"},
+		{"git fetch -q ../x && git bisect start HEAD~2 v0.1.0", "unparsable_command", "revision guard cannot read"},
+		{"git bisect good", "unparsable_command", "revision guard cannot read"},
+	} {
+		checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)
+	}
+	// Past the bound: more commits than guard walks.
+	for i := 0; i < 70; i++ {
+		gitIn(t, proj, "commit", "-q", "--allow-empty", "-m", "e")
+	}
+	checkRule(t, p, proj, "git bisect start HEAD v0.2.0", "unparsable_command", "revision guard cannot read")
+	checkRule(t, p, proj, "git bisect start HEAD HEAD~3", "", "")
+	// A bisection under way: start first checks out where it began.
+	if err := os.WriteFile(filepath.Join(proj, ".git", "BISECT_START"), []byte("main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkRule(t, p, proj, "git bisect start HEAD HEAD~3", "unparsable_command", "revision guard cannot read")
 }
 
 // TestGitConfigIncludes: a file a git configuration includes (the

@@ -3,6 +3,7 @@ package hook
 import (
 	"bytes"
 	"crypto/sha1"
+	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
@@ -102,6 +103,36 @@ func (f runFiles) RevFiles(dir, rev string) ([]string, shell.RevStatus) {
 		return nil, shell.RevUnknown
 	}
 	return onDiskDiffers(files, r.Top), shell.RevKnown
+}
+
+// RevBisect implements shell.BisectReader: the commits git bisect start
+// bad goods... may check out (gitobj.Repo.Bisect), each named in full.
+func (f runFiles) RevBisect(dir, bad string, goods []string) ([]string, shell.RevStatus) {
+	r, _, st := f.repoAt(dir)
+	if st != shell.RevKnown {
+		return nil, st
+	}
+	b, ok := r.Resolve(bad)
+	if !ok {
+		return nil, shell.RevUnknown
+	}
+	ids := make([]gitobj.ID, 0, len(goods))
+	for _, g := range goods {
+		id, ok := r.Resolve(g)
+		if !ok {
+			return nil, shell.RevUnknown
+		}
+		ids = append(ids, id)
+	}
+	commits, ok := r.Bisect(b, ids)
+	if !ok {
+		return nil, shell.RevUnknown
+	}
+	out := make([]string, len(commits))
+	for i, c := range commits {
+		out[i] = hex.EncodeToString(c[:])
+	}
+	return out, shell.RevKnown
 }
 
 // repoAt returns the repository whose working tree holds dir, and dir in

@@ -28,6 +28,10 @@ func (c *cmd) gitRevWrites(sub string, args []word.Word, dir string) {
 	if c.w.guessing > 0 {
 		return
 	}
+	if sub == "bisect" {
+		c.bisectWrites(args, dir)
+		return
+	}
 	from, to, ok := gitRevision(sub, args)
 	if !ok {
 		return // no revision written (a branch at HEAD, --abort, a pathspec form)
@@ -461,3 +465,65 @@ func gitRevWithArg(sub string) word.Set {
 	}
 	return ""
 }
+
+// bisectWrites records what git bisect (args after it) writes in the tree
+// at dir: bisect start BAD GOOD... checks out one of the commits between
+// them, each of which gets the check git checkout REV gets (the reader
+// walks the range, bounded); a step of a bisection under way (good, bad,
+// skip, reset…) checks out a commit guard cannot tell, and hides the
+// command.
+func (c *cmd) bisectWrites(args []word.Word, dir string) {
+	rr, isRR := c.w.Files.(effect.RevReader)
+	if !isRR {
+		return // no reader: the analysis of text alone
+	}
+	br, isBR := rr.(effect.BisectReader)
+	revs, ok := bisectStartRevs(args)
+	if _, moved := c.w.gitHead[dir]; !ok || !isBR || moved || !word.IsKnown(dir) || !c.repoAsOnDisk(dir) {
+		c.hideRev("bisect")
+		return
+	}
+	commits, st := br.RevBisect(c.w.Where(dir), revs[0], revs[1:])
+	switch st {
+	case effect.RevNone:
+		return // no repository: git writes nothing
+	case effect.RevUnknown:
+		c.hideRev("bisect")
+		return
+	}
+	for _, id := range commits {
+		if !c.revWrites("checkout", dir, "", id) {
+			return
+		}
+		delete(c.w.gitHead, dir) // each compared with the HEAD the command started at
+	}
+	if len(commits) > 0 {
+		c.w.gitRefs = true // HEAD is one of them, guard cannot tell which
+	}
+}
+
+// bisectStartRevs returns the revisions of git bisect start (args after
+// bisect), the bad one first, up to -- (pathspecs follow); false for
+// another step, or a revision guard cannot tell.
+func bisectStartRevs(args []word.Word) ([]string, bool) {
+	if len(args) == 0 || args[0].Text != "start" {
+		return nil, false
+	}
+	var revs []string
+	for j := 1; j < len(args) && args[j].Text != "--"; j++ {
+		s := args[j].Text
+		switch {
+		case bisectTermOpts.Has(s):
+			j++
+		case strings.HasPrefix(s, "-"):
+		case !word.IsKnown(s):
+			return nil, false
+		default:
+			revs = append(revs, s)
+		}
+	}
+	return revs, len(revs) > 0
+}
+
+// bisectTermOpts are git bisect start's options that take a value.
+const bisectTermOpts word.Set = " --term-new --term-old --term-bad --term-good "

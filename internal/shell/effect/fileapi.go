@@ -237,6 +237,18 @@ type RevReader interface {
 	RevFiles(dir, rev string) ([]string, RevStatus)
 }
 
+// BisectReader is a RevReader that also tells the commits git bisect
+// start may check out.
+type BisectReader interface {
+	RevReader
+	// RevBisect returns, for the repository whose working tree holds
+	// directory dir, the commits (full hex names) git bisect start bad
+	// goods... may check out: RevUnknown when guard cannot tell them (a
+	// name it cannot resolve, a bisection under way, a range past its
+	// bound), RevNone when no repository holds dir.
+	RevBisect(dir, bad string, goods []string) ([]string, RevStatus)
+}
+
 // RevIndex names the index as RevOnDisk's source (git checkout -- PATH,
 // git restore PATH): a colon, which no ref name holds.
 const RevIndex = ":"
