@@ -1,9 +1,6 @@
 package word
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // The option reader of python's argparse (and optparse), shared by every
 // python -m CLI guard models (tarfile, zipfile, gzip, uu, http.server):
@@ -50,9 +47,13 @@ func (p ArgParsed) Last(long string) ([]Word, bool) {
 	return nil, false
 }
 
-// argNumber is argparse's _negative_number_matcher: such a word is an
-// operand, not an option.
-var argNumber = regexp.MustCompile(`^-\d+$|^-\d*\.\d+$`)
+// argNumber is argparse's _negative_number_matcher (-5, -.5, -1.5): such
+// a word is an operand, not an option.
+func argNumber(s string) bool {
+	n, f, dot := strings.Cut(strings.TrimPrefix(s, "-"), ".")
+	digits := func(t string) bool { return strings.Trim(t, "0123456789") == "" }
+	return strings.HasPrefix(s, "-") && digits(n) && (dot && f != "" && digits(f) || !dot && n != "")
+}
 
 // ArgParse reads args as argparse's parse_args reads them against opts
 // (-h/--help is added, as argparse adds it). A word it cannot place —
@@ -92,7 +93,7 @@ func ArgParse(opts []ArgOpt, args []Word) ArgParsed {
 // starts with - and is neither - alone, a negative number, nor a word
 // with a space that names no option (argOption checks that one).
 func argOptionLike(a Word) bool {
-	return strings.HasPrefix(a.Text, "-") && a.Text != "-" && !argNumber.MatchString(a.Text)
+	return strings.HasPrefix(a.Text, "-") && a.Text != "-" && !argNumber(a.Text)
 }
 
 // literalStart reports whether s begins with text guard knows, so that
