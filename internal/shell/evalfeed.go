@@ -81,10 +81,29 @@ func (c *cmd) evalStdin() bool {
 	return true
 }
 
+// evalDirs returns the directories code changes to (os.chdir('sub'),
+// lang.Chdirs) other than the command's, as the walker names them, and
+// whether it changes to one guard cannot tell.
+func (c *cmd) evalDirs(text string) ([]string, bool) {
+	cd := lang.Chdirs(text)
+	var dirs []string
+	for _, d := range cd.Dirs {
+		if d = c.w.dest(d); d != c.w.Dir && !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs, cd.Unknown || slices.ContainsFunc(dirs, func(d string) bool { return !word.IsKnown(d) })
+}
+
 // evalFiles returns the files evaluating code may read its code from: the
 // command's operands, the literals of the code, the words of the shell
-// commands it runs, each that is a file.
+// commands it runs, each that is a file; a relative name also in each of
+// the directories the code changes to (os.chdir("sub"); exec(open("x.py")
+// .read()) runs sub/x.py: FINDINGS58d D4). Code that changes to a
+// directory guard cannot tell and names a file by a relative name hides
+// the command: the file it reads may be another directory's.
 func (c *cmd) evalFiles(text string) []string {
+	dirs, unknown := c.evalDirs(text)
 	var words []string
 	for j, a := range c.args {
 		if a.Known && !c.isSpent(j) && !strings.HasPrefix(a.Text, "-") && a.Text != text {
@@ -96,13 +115,24 @@ func (c *cmd) evalFiles(text string) []string {
 		words = append(words, strings.Fields(sc)...)
 	}
 	words = words[:min(len(words), maxEvalWords)]
+	for _, p := range words[:len(words):len(words)] {
+		if p != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && word.IsKnown(p) {
+			for _, d := range dirs {
+				words = append(words, word.DirMark(d)+"/"+p) // os.chdir("sub"); exec(open("x.py").read())
+			}
+		}
+	}
 	var out []string
 	for _, p := range words {
-		if len(out) > maxEvalFiles || p == "" || strings.ContainsAny(p, "\n*?[") || word.HasMark(p) || len(p) > 4096 {
+		if len(out) > maxEvalFiles || p == "" || strings.ContainsAny(p, "\n*?[") || !word.IsKnown(p) || len(p) > 4096 {
 			continue
 		}
 		if _, ok := effect.Candidate(p); !ok || !c.w.IsFile(p) {
 			continue
+		}
+		if unknown && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+			c.w.hide("runs in %s code that evaluates a file after changing to a directory guard cannot tell: it cannot tell what code runs", c.name)
+			return nil
 		}
 		if !slices.Contains(out, p) {
 			out = append(out, p)

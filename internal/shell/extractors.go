@@ -211,61 +211,61 @@ func (c *cmd) unpacker() {
 
 // pythonModuleExtract: python -m tarfile -e ARCHIVE [DIR], python -m
 // zipfile -e ARCHIVE DIR (--extract) extract; args are the words after
-// -m. zipfile cuts a member's leading / and its .. (ZipFile._extract_member);
-// tarfile, unless --filter data or tar, writes an absolute member name as
-// it is and follows .. (its default filter before 3.14 is fully_trusted:
+// -m, read as argparse reads them (catalogue.PyModuleArgs: --ext,
+// -ve ARCH, -eARCH, --extract=ARCH, the last --filter). zipfile cuts a
+// member's leading / and its .. (ZipFile._extract_member); tarfile,
+// unless --filter data or tar, writes an absolute member name as it is
+// and follows .. (its default filter before 3.14 is fully_trusted:
 // FINDINGS58b B12); an archive it cannot list then writes anywhere.
 func (c *cmd) pythonModuleExtract(args []word.Word) {
 	if len(args) > 1 && (args[0].Text == "gzip" || args[0].Text == "uu") {
-		c.pythonModuleDecode(args[1:])
+		c.pythonModuleDecode(args[0].Text, args[1:])
 		return
 	}
-	if len(args) < 3 || args[0].Text != "tarfile" && args[0].Text != "zipfile" {
+	if len(args) < 2 || args[0].Text != "tarfile" && args[0].Text != "zipfile" {
 		return
 	}
-	x, ops, ok := extraction{extracting: true}, []string(nil), false
-	filter := ""
-	for j := 1; j < len(args); j++ {
-		s := args[j].Text
-		switch {
-		case s == "-e" || s == "--extract":
-			ok = true
-		case s == "--filter" && j+1 < len(args):
-			j++
-			filter = args[j].Text
-		case strings.HasPrefix(s, "--filter="):
-			filter = strings.TrimPrefix(s, "--filter=")
-		case !strings.HasPrefix(s, "-") || s == "-":
-			ops = append(ops, s)
-		}
-	}
-	if !ok || len(ops) == 0 {
+	p, ok := c.moduleArgs(args[0].Text, args[1:])
+	vals, extracts := p.Last("extract")
+	if !ok || !extracts {
 		return
 	}
-	x.archive = ops[0]
-	x.absolute = args[0].Text == "tarfile" && filter != "data" && filter != "tar"
+	x := extraction{extracting: true, archive: vals[0].Text}
+	filter, _ := p.Last("filter")
+	x.absolute = args[0].Text == "tarfile" && (len(filter) == 0 || filter[0].Text != "data" && filter[0].Text != "tar")
 	dir := "."
-	if len(ops) > 1 {
-		dir = ops[1]
+	if len(vals) > 1 {
+		dir = vals[1].Text
 	}
 	c.extractsAs(x, dir)
+}
+
+// moduleArgs reads args, the words after python -m mod, with mod's
+// argparse table; a word it cannot place hides the command (it may be
+// the option that extracts or writes), and false is returned.
+func (c *cmd) moduleArgs(mod string, args []word.Word) (word.ArgParsed, bool) {
+	p, ok := catalogue.PyModuleArgs(mod, args)
+	if ok && p.Unknown != "" {
+		c.w.hide("%s -m %s has an option word guard cannot place (%s): python's argparse takes abbreviations, clusters and glued values, so guard cannot tell what it reads or writes", c.name, mod, word.Render(p.Unknown))
+		return p, false
+	}
+	return p, ok
 }
 
 // pythonModuleDecode: python -m gzip -d F writes F less .gz beside it,
 // python -m uu -d F the name on its begin line: names beside each file
 // (beside.go); args are the words after the module's name.
-func (c *cmd) pythonModuleDecode(args []word.Word) {
-	decodes := false
-	for _, a := range args {
-		decodes = decodes || a.Text == "-d" || a.Text == "--decompress" || a.Text == "--decode"
-	}
-	if !decodes {
+func (c *cmd) pythonModuleDecode(mod string, args []word.Word) {
+	p, ok := c.moduleArgs(mod, args)
+	_, decompress := p.Last("decompress")
+	_, decode := p.Last("decode")
+	if !ok || !decompress && !decode {
 		return
 	}
-	for _, a := range args {
-		if p := a.Text; !strings.HasPrefix(p, "-") && word.IsKnown(p) {
-			c.unpacked(p)
-			c.beside(p, true)
+	for _, a := range p.Operands {
+		if a.Text != "-" && word.IsKnown(a.Text) {
+			c.unpacked(a.Text)
+			c.beside(a.Text, true)
 		}
 	}
 }

@@ -274,17 +274,22 @@ func treeCallDirs(code string) ([]string, bool) {
 	return dirs, dot
 }
 
-// pythonModuleTree: python -m zipfile -c ZIP SRC… (--create) stores each
-// SRC whole, following the links in it (os.path.isdir, os.listdir);
-// args are the words after -m.
+// pythonModuleTree: python -m zipfile -c ZIP SRC… (--create, --cr,
+// --create=ZIP…) stores each SRC whole, following the links in it
+// (os.path.isdir, os.listdir); args are the words after -m.
 func (c *cmd) pythonModuleTree(args []word.Word) {
-	if len(args) < 3 || args[0].Text != "zipfile" || args[1].Text != "-c" && args[1].Text != "--create" {
+	if len(args) < 2 || args[0].Text != "zipfile" {
+		return
+	}
+	p, ok := c.moduleArgs("zipfile", args[1:])
+	vals, creates := p.Last("create")
+	if !ok || !creates {
 		return
 	}
 	follow := c.w.FollowLinks
 	c.w.FollowLinks = c.name + " -m zipfile"
 	defer func() { c.w.FollowLinks = follow }()
-	for _, a := range args[3:] {
+	for _, a := range vals[1:] {
 		c.w.ReadTree(a.Text)
 	}
 }

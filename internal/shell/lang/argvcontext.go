@@ -267,31 +267,95 @@ func envIdent(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// ChangesOwnPath reports whether python code changes its own environment
-// in a way that may set the PATH its later children look programs up on:
-// os.environ["PATH"] = …, os.environ[k] = … with a key not a literal,
-// os.environ.update(…), os.putenv(…) of PATH or a key not a literal
-// (FINDINGS58a A5). Other literal keys (os.environ["LANG"] = "C") are not.
+// ChangesOwnPath reports whether python code may change its own
+// environment in a way that sets the PATH its later children look
+// programs up on. It fails closed (FINDINGS58d D8): every mention of the
+// environment mapping (environ, environb, as a name or a string:
+// setattr(os, 'environ', …)) is a change unless it is a known read
+// (envRead), and putenv, unsetenv and writes to the os module's
+// attributes (setattr(os, …), vars(os), os.__dict__) are changes. An
+// item given by a literal key other than PATH (os.environ["LANG"] = "C")
+// is no change (FINDINGS58a A5).
 func ChangesOwnPath(code string) bool {
-	if !strings.Contains(code, "environ") && !strings.Contains(code, "putenv") {
-		return false
-	}
-	for _, n := range []string{"os.environ", "environ"} {
-		if !envItemsOnly(code, n) {
+	for _, w := range []string{"putenv", "unsetenv", "setattr(os", "vars(os", "os.__dict__"} {
+		if strings.Contains(code, w) {
 			return true
 		}
 	}
-	for off := 0; ; {
-		i := strings.Index(code[off:], "putenv(")
-		if i < 0 {
+	for _, n := range []string{"environ", "environb"} {
+		for off := 0; ; {
+			i := strings.Index(code[off:], n)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(n)
+			if at > 0 && envIdent(code[at-1]) || off < len(code) && envIdent(code[off]) {
+				continue // another name: environment, my_environ
+			}
+			if !envRead(code[:at], code[off:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// envReadMethods are the methods of os.environ that only read it.
+var envReadMethods = [...]string{".get(", ".copy(", ".items(", ".keys(", ".values(", ".__getitem__(", ".__contains__(", ".__len__("}
+
+// envRead reports whether a mention of the environment mapping, between
+// before and rest, only reads it: a subscript that is not assigned to (or
+// is assigned with a literal key other than PATH), a read method, or the
+// whole mapping handed to dict(), **, in, or an env= argument of a call.
+// Anything else (an alias e = os.environ, from os import environ, a
+// function given the mapping, a string naming it) may write it.
+func envRead(before, rest string) bool {
+	if !strings.HasSuffix(strings.TrimRight(before, " \t"), ".") {
+		return false // a bare name (from os import environ) or a string ('environ')
+	}
+	if strings.HasPrefix(rest, "[") {
+		end := strings.IndexByte(rest, ']')
+		if end < 0 {
 			return false
 		}
-		off += i + len("putenv(")
-		k := strings.TrimSpace(code[off:])
-		if len(k) < 2 || k[0] != '"' && k[0] != '\'' || strings.HasPrefix(k[1:], "PATH") {
+		after := strings.TrimLeft(rest[end+1:], " \t")
+		return !envAssigns(after) && !strings.HasSuffix(strings.TrimRight(lineOf(before), " \t.os"), "del") ||
+			literalNonPathKey(rest[1:end])
+	}
+	for _, m := range envReadMethods {
+		if strings.HasPrefix(rest, m) {
 			return true
 		}
 	}
+	r := strings.TrimLeft(rest, " \t")
+	if r != "" && !strings.ContainsAny(r[:1], "),}]:;\n") {
+		return false
+	}
+	b := strings.TrimRight(before, " \t")
+	b = strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(b, "."), "os"), " \t")
+	if strings.Contains(lineOf(before), "def ") {
+		return false // def f(env=os.environ): f's env is the mapping itself
+	}
+	for _, p := range []string{"**", "dict(", "env=", " in", "copy(", "deepcopy("} {
+		if strings.HasSuffix(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// envAssigns reports whether after, the text after a subscript, assigns
+// to it: =, or an augmented assignment (+=, |=, …), not ==.
+func envAssigns(after string) bool {
+	op := strings.TrimLeft(after, "+-*/%&|^@<>")
+	return strings.HasPrefix(op, "=") && !strings.HasPrefix(op, "==") &&
+		(op == after || !strings.HasPrefix(after, "<=") && !strings.HasPrefix(after, ">="))
+}
+
+// lineOf returns the last line of s.
+func lineOf(s string) string {
+	return s[strings.LastIndexByte(s, '\n')+1:]
 }
 
 // literalNonPathKey reports whether k, an environment item's key as the
