@@ -131,7 +131,7 @@ func readTaskfile(toks []lang.YAMLToken, dirs map[string]string, cli map[string]
 				tf.cmds = append(tf.cmds, ls...)
 			}
 			for _, l := range ls {
-				if n, ok := taskPastedName(l); ok && taskCommandKeys[key] {
+				if n, ok := taskPastedName(l); ok && taskCommandKeys.Has(key) {
 					tf.pasted = n
 				}
 			}

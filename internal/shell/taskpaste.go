@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
+	"github.com/guardhq/guard/internal/shell/word"
 )
 
 // taskPastedPrefix starts every taskPasted marker.
@@ -93,7 +94,7 @@ func taskPastedRef(in string, vars map[string][]string) bool {
 
 // taskCommandKeys are the Taskfile keys whose values Task runs as shell
 // text.
-var taskCommandKeys = map[string]bool{"cmd": true, "cmds": true, "sh": true, "defer": true, "status": true}
+const taskCommandKeys word.Set = " cmd cmds sh defer status "
 
 // taskUnknown returns what a template ref guard does not evaluate (a
 // function, a pipe, a name with no value, past maxTaskReadings with
