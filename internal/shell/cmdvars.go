@@ -80,6 +80,7 @@ func (w *walker) commandVar(name, value string) {
 	if name == "EDITOR" || name == "VISUAL" {
 		w.editorSet = true // crontab -e then edits with it
 	}
+	w.envOptsSet(name, value) // optsexport.go
 	if promptVar(name) {
 		// bash expands PS4 before each traced command (set -x, bash -x,
 		// SHELLOPTS=xtrace) and PS0-PS2 in an interactive shell; zsh its

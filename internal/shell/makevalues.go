@@ -382,8 +382,21 @@ func (c *cmd) makeKnown(name string) (string, bool) {
 	if v, ok := c.makeArgVar(name); ok {
 		return "\x00cmd\x00" + v, true
 	}
+	if name == "SHELL" {
+		return "", false // GNU make never takes SHELL from the environment (FINDINGS56b G1)
+	}
 	return c.w.lookup(name)
 }
+
+// makeOwnVars are the variables GNU make gives a value of its own (make
+// -p -f /dev/null) that makeBuiltinVars does not model: its version, host,
+// level, features, search paths. Unset by the makefile, the command line and
+// the environment, each is a value guard cannot tell, never "", so
+// $(if $(MAKE_VERSION),A,B) is not decided on it (FINDINGS56b G1).
+// (MAKEFLAGS, MFLAGS and GNUMAKEFLAGS are not among them: a sub-make's
+// command line holds them, which guard reads as given.)
+const makeOwnVars word.Set = " MAKE_VERSION MAKE_HOST MAKELEVEL MAKE_COMMAND MAKEFILES .FEATURES .VARIABLES" +
+	" .INCLUDE_DIRS .LOADED .RECIPEPREFIX .SHELLFLAGS .SHELLSTATUS .DEFAULT_GOAL MAKE_TERMOUT MAKE_TERMERR "
 
 // makeLines returns makefile lines expanded, each once for every choice
 // of the values of the variables it reaches (makeChoices).
@@ -537,6 +550,16 @@ var makeBuiltinVars = sync.OnceValue(func() map[string]string {
 		"COMPILE.mod":  "$(M2C) $(M2FLAGS) $(MODFLAGS) $(TARGET_ARCH)", "YACC.y": "$(YACC) $(YFLAGS)",
 		"LEX.l": "$(LEX) $(LFLAGS) -t", "LINT.c": "$(LINT) $(LINTFLAGS) $(CPPFLAGS) $(TARGET_ARCH)",
 		"CHECKOUT,v": "$(CO) $(COFLAGS) $< $@",
+		// the rest of the database's non-empty values (FINDINGS56b G1)
+		"LD": "ld", "F77": "$(FC)", "F77FLAGS": "$(FFLAGS)", "COMPILE.C": "$(COMPILE.cc)", "COMPILE.cpp": "$(COMPILE.cc)",
+		"LINK.C": "$(LINK.cc)", "LINK.cpp": "$(LINK.cc)", "LINK.F": "$(FC) $(FFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+		"LINK.r":       "$(FC) $(FFLAGS) $(RFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+		"PREPROCESS.r": "$(FC) $(FFLAGS) $(RFLAGS) $(TARGET_ARCH) -F",
+		"LINK.m":       "$(OBJC) $(OBJCFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+		"LINK.p":       "$(PC) $(PFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH)",
+		"LEX.m":        "$(LEX) $(LFLAGS) -t", "YACC.m": "$(YACC) $(YFLAGS)", ".LIBPATTERNS": "lib%.so lib%.a",
+		"SUFFIXES": ".out .a .ln .o .c .cc .C .cpp .p .f .F .m .r .y .l .ym .yl .s .S .mod .sym .def .h .info .dvi .tex" +
+			" .texinfo .texi .txinfo .w .ch .web .sh .elc .el",
 	}
 })
 

@@ -1671,6 +1671,10 @@ func (c *cmd) unsetValue(m *makefile, name string) (string, bool) {
 		return m.name, false
 	case makeBuiltinVars()[name] != "":
 		return makeBuiltinVars()[name], true // make's database
+	case name == "SHELL":
+		return "/bin/sh", false // make's, never the environment's (makeKnown)
+	case makeOwnVars.Has(name):
+		return unknownMakeVar(name), false // make gives it a value guard does not model: not "" (FINDINGS56b G1)
 	case autoMakeVar(name) || name == "MAKEFILE_LIST" || m.anyName:
 		return unknownMakeVar(name), false // $@, $(@D) of a rule guard did not name: not ""
 	}

@@ -2076,12 +2076,13 @@ func (c *cmd) shell() {
 // reads on standard input.
 func (c *cmd) shellRun() {
 	errexit, keyword := c.w.errexit, c.w.keyword
-	c.w.errexit = false                                  // a shell of its own does not inherit set -e (FINDINGS55b B2)
-	inherits := c.w.optsExported && !c.w.zsh             // export SHELLOPTS/BASHOPTS (optsexport.go)
-	c.w.keyword = c.keywordFlag() || inherits && keyword // nor set -k, but its own -k (keyword.go)
+	c.w.errexit = false                                                // a shell of its own does not inherit set -e (FINDINGS55b B2)
+	inherits := c.w.optsExported && !c.w.zsh                           // export SHELLOPTS/BASHOPTS (optsexport.go)
+	envKeyword, envDebug := c.envShellOptions()                        // env SHELLOPTS=keyword (optsexport.go)
+	c.w.keyword = c.keywordFlag() || inherits && keyword || envKeyword // nor set -k, but its own -k (keyword.go)
 	defer func() { c.w.errexit, c.w.keyword = errexit, keyword }()
 	extdebug, debugTrap := c.w.extdebug, c.w.debugTrap
-	c.w.extdebug, c.w.debugTrap = c.debuggerFlag() || inherits && extdebug, false // debugskip.go
+	c.w.extdebug, c.w.debugTrap = c.debuggerFlag() || inherits && extdebug || envDebug, false // debugskip.go
 	defer func() { c.w.extdebug, c.w.debugTrap = extdebug, debugTrap }()
 	script, file, sflag := c.shellOptions()
 	if c.noExec() {

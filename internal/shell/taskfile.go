@@ -13,6 +13,7 @@ package shell
 // included Taskfile guard cannot tell, is cannot-tell.
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -36,6 +37,10 @@ type taskfile struct {
 	cmds                      []string // the values of cmd:, cmds: and sh: keys
 	dynamic                   []string // the commands of dynamic variables (NAME: {sh: CMD})
 	unknownDir, unknownRef    string
+	// pasted, pastedDyn: a variable whose value guard cannot tell is
+	// pasted into a command's text (taskpaste.go): of a task, of a
+	// dynamic variable
+	pasted, pastedDyn string
 
 	env []word.Word // NAME=VALUE of the env: entries, every command's environment
 }
@@ -98,6 +103,9 @@ func readTaskfile(toks []lang.YAMLToken, dirs map[string]string, cli map[string]
 			for _, l := range fill(taskScript(v)) {
 				tf.lines = append(tf.lines, strings.TrimPrefix(key, "sh=")+"=$("+l+")", l)
 				tf.dynamic = append(tf.dynamic, l)
+				if n, ok := taskPastedName(l); ok {
+					tf.pastedDyn = n
+				}
 			}
 		case envName(key):
 			for _, l := range fill(v) {
@@ -121,6 +129,11 @@ func readTaskfile(toks []lang.YAMLToken, dirs map[string]string, cli map[string]
 			tf.refs = append(tf.refs, v)
 			if key == "cmd" || key == "cmds" || key == "sh" {
 				tf.cmds = append(tf.cmds, ls...)
+			}
+			for _, l := range ls {
+				if n, ok := taskPastedName(l); ok && taskCommandKeys.Has(key) {
+					tf.pasted = n
+				}
 			}
 		}
 	}
@@ -248,7 +261,10 @@ func (c *cmd) scanTaskfile(tr *catalogue.TaskRunner, f, t string, seen map[strin
 	if taskListing(c.args) {
 		// task --list runs no task: only its dynamic variables' commands
 		// may run while it reads the Taskfile (FINDINGS53a FP3)
-		tf.lines, tf.data, tf.cmds, tf.dirs, tf.unknownDir = tf.dynamic, nil, nil, nil, ""
+		tf.lines, tf.data, tf.cmds, tf.dirs, tf.unknownDir, tf.pasted = tf.dynamic, nil, nil, nil, "", ""
+	}
+	if n := cmp.Or(tf.pastedDyn, tf.pasted); n != "" {
+		c.w.hide("runs %s, whose Taskfile %s pastes {{%s}} into a command's text before the shell reads it: a value guard cannot tell (a sh: command's output, a template it does not evaluate) may hold $( ), ; or a backtick, so guard cannot tell what the command runs", c.name, f, n)
 	}
 	base := path.Dir(f)
 	// Task puts env: in every command's environment (FINDINGS54a T3): as
@@ -396,10 +412,16 @@ func taskVars(toks []lang.YAMLToken, cli map[string][]string) map[string][]strin
 	for k, v := range cli {
 		vars[k] = append(vars[k], v...)
 	}
-	key, prevKey, fromFiles := "", false, false
+	key, prevKey, fromFiles, shVar := "", false, false, ""
 	for _, tok := range toks {
-		if tok.Key && tok.Text == "sh" && prevKey && word.IsName(key) {
-			vars[key] = append(vars[key], unknownMakeVar(key)) // NAME: {sh: CMD}: its output
+		switch {
+		case tok.Key && tok.Text == "sh" && prevKey && word.IsName(key):
+			shVar = key
+		case tok.Key:
+			shVar = ""
+		case shVar != "" && !tok.Doc:
+			vars[shVar] = append(vars[shVar], taskShValue(shVar, tok.Text)) // NAME: {sh: CMD}: its output (taskpaste.go)
+			shVar = ""
 		}
 		prevKey = tok.Key
 		switch {
@@ -486,7 +508,7 @@ func taskFillVars(vars map[string][]string) map[string][]string {
 				out = append(out, v)
 			}
 			if len(out) > maxTaskReadings {
-				out = []string{unknownMakeVar(n)}
+				out = []string{taskUnknown("{{."+n+"}}", out, vars)}
 			}
 			next[n] = out
 		}
@@ -540,7 +562,7 @@ func taskFillRefs(v string, vars map[string][]string, shell bool) []string {
 		case !ok && name != "" && envName(name):
 			vals = []string{"${" + name + "}"} // {{.USER}}: the environment's
 		case !ok || len(vals)*len(out) > maxTaskReadings:
-			vals = []string{unknownMakeVar(strings.Trim(v[i:i+n], "{}. "))}
+			vals = []string{taskUnknown(v[i:i+n], vals, vars)}
 		}
 		var next []string
 		for _, o := range out {
