@@ -33,6 +33,7 @@ func TestToolConfigRootsAndNames(t *testing.T) {
 	}
 	files["n-seq/.sequelizerc"] = bashrc
 	files["n-jake/Jakefile"] = bashrc
+	files["n-seq/package.json"], files["n-jake/package.json"] = "{}", "{}"
 	_, proj := scriptWorld(t, files)
 	checkAll(t, proj,
 		[]string{"cd r && npx vite build sub", "cd r && npx vite sub", "cd r && npx vite build --root sub",

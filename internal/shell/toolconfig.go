@@ -58,8 +58,8 @@ func (c *cmd) toolWritten(root string) {
 // toolRoots returns the directories a JavaScript tool may take as its
 // root and load its configuration from: the one it runs in, and each
 // directory a word of it names (an operand, an option's next word or its
-// value after =: vite build sub, --root sub, --dir=sub). A word guard
-// cannot resolve may name any directory: hidden.
+// value after =: vite build sub, --root sub, --dir=sub), but the home,
+// the temporary and the system directories, which hold no project.
 func (c *cmd) toolRoots() []string {
 	roots := []string{"."}
 	for _, a := range c.args {
@@ -71,11 +71,9 @@ func (c *cmd) toolRoots() []string {
 			}
 			t = v
 		}
-		if !a.Known {
-			c.w.Hide("may load a configuration from a directory guard cannot tell")
-			return roots
-		}
-		if t == "" || word.Clean(t) == "." || !c.dirWord(t) || slices.Contains(roots, word.Clean(t)) {
+		where := word.Clean(c.w.Where(t))
+		if !a.Known || t == "" || word.Clean(t) == "." || slices.Contains(roots, word.Clean(t)) || !word.IsKnown(where) ||
+			where == word.Clean(c.w.Home) || c.aboveHome(where) || tempDir(where) || systemDir(where+"/") || !c.dirWord(t) {
 			continue
 		}
 		if len(roots) >= maxToolConfigDirs {
@@ -92,6 +90,7 @@ func (c *cmd) toolRoots() []string {
 // maxToolConfigs (hidden).
 func (c *cmd) toolConfigIn(root string, n *int) bool {
 	dirs := []string{root, path.Join(root, ".config")}
+	pkg := c.listedIn(root, "package.json")
 	for i := 0; i < len(dirs); i++ {
 		dir := dirs[i]
 		for _, e := range c.dirNames(dir) {
@@ -100,7 +99,7 @@ func (c *cmd) toolConfigIn(root string, n *int) bool {
 				if dir == root && strings.HasPrefix(e, ".") && e != ".config/" && e != ".git/" && len(dirs) < maxToolConfigDirs {
 					dirs = append(dirs, f)
 				}
-			case i == 0 && c.toolCodeFile(f) || i > 0 && toolConfigName(dir, e):
+			case i == 0 && c.toolCodeFile(f, pkg) || i > 0 && toolConfigName(dir, e):
 				if *n++; *n > maxToolConfigs {
 					c.w.Hide("loads one of more configuration files than guard reads (%d)", maxToolConfigs)
 					return false
@@ -133,14 +132,15 @@ func toolConfigName(dir, e string) bool {
 
 // toolCodeFile reports whether file f, in a tool's root, is code a
 // JavaScript tool may load by a name of its choice: one with a code
-// extension (toolConfigName), or one with none whose text is written as a
-// JavaScript module (.sequelizerc, Jakefile).
-func (c *cmd) toolCodeFile(f string) bool {
+// extension (toolConfigName), or, in a package's directory (pkg: it holds
+// package.json), one with none whose text is written as a JavaScript
+// module (.sequelizerc, Jakefile).
+func (c *cmd) toolCodeFile(f string, pkg bool) bool {
 	e := path.Base(f)
 	if toolConfigName(".", e) {
 		return true
 	}
-	if strings.Contains(strings.TrimPrefix(e, "."), ".") {
+	if !pkg || strings.Contains(strings.TrimPrefix(e, "."), ".") || strings.HasPrefix(e, ".env") {
 		return false
 	}
 	text, st := c.w.FileStatus(f, true, maxToolCodeScan)
