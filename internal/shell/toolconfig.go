@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -31,8 +32,8 @@ func (c *cmd) toolConfig(name string) {
 	if i := strings.LastIndexByte(name, '@'); i > 0 {
 		name = name[:i] // npx vite@5
 	}
-	if c.w.guessing > 0 || name == "" || strings.ContainsAny(name, "/\\") || c.w.a == nil {
-		return
+	if _, interp := catalogue.InterpreterOf(name); interp || c.w.guessing > 0 || name == "" || strings.ContainsAny(name, "/\\") || c.w.a == nil {
+		return // node server.js runs server.js, read as such, and loads no configuration
 	}
 	n := 0
 	for _, root := range c.toolRoots() {
