@@ -147,7 +147,7 @@ func (w *walker) settingsVar(name, value string) bool {
 	switch {
 	case catalogue.StartupDirVars.Has(name):
 		w.startupDir(name, value)
-	case optionVars.Has(name):
+	case optionVars.Has(name) || rustflagsVar(name):
 		w.optionVar(name, value)
 	case configVars.Has(name):
 		w.configVar(name, value)
@@ -311,7 +311,7 @@ func RunsVar(name string) bool { return runsVar(name) || catalogue.LoadedVars.Ha
 func runsVar(name string) bool {
 	return strings.HasPrefix(name, "GIT_CONFIG_VALUE_") || name == "GIT_CONFIG_PARAMETERS" ||
 		catalogue.CommandVars.Has(name) || catalogue.SourcedVars.Has(name) || catalogue.StartupDirVars.Has(name) || codeFileVars.Has(name) ||
-		optionVars.Has(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != "" ||
+		optionVars.Has(name) || rustflagsVar(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != "" ||
 		cargoVar(name) || name == "YARN_YARN_PATH" || name == "GOENV" || promptVar(name)
 }
 
@@ -352,6 +352,9 @@ func varProgram(name string) string {
 	case "RUSTFLAGS", "RUSTDOCFLAGS", "CARGO_BUILD_RUSTFLAGS":
 		return "rustc"
 	}
+	if rustflagsVar(name) {
+		return "rustc"
+	}
 	if strings.HasPrefix(name, "CGO_") {
 		return "cc"
 	}
@@ -364,11 +367,32 @@ func varProgram(name string) string {
 	return "bat"
 }
 
+// rustflagsVar reports whether cargo hands variable name's value to rustc
+// or rustdoc as flags: the name of each rustflags key (build.rustflags,
+// target.<triple>.rustflags, host.rustflags, and rustdocflags) as cargo
+// derives it, and the ENCODED forms, split at 0x1f (FINDINGS58a A9).
+func rustflagsVar(name string) bool {
+	rest, ok := strings.CutPrefix(name, "CARGO_")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "ENCODED_")
+	for _, k := range []string{"RUSTFLAGS", "RUSTDOCFLAGS"} {
+		if rest == k || rest == "BUILD_"+k || rest == "HOST_"+k || strings.HasPrefix(rest, "TARGET_") && strings.HasSuffix(rest, "_"+k) {
+			return true
+		}
+	}
+	return false
+}
+
 // optionVar analyses the options a variable holds (LESS='-R', LESS=FRX:
 // the dash is optional) as its program's command line: an option that runs
 // a command, that the program's entry does not list, or that hides (less
 // -k) counts as it does there.
 func (w *walker) optionVar(name, value string) {
+	if strings.HasPrefix(name, "CARGO_ENCODED_") {
+		value = strings.ReplaceAll(value, "\x1f", " ") // cargo splits at 0x1f; at blanks guard sees every flag too
+	}
 	var b strings.Builder
 	b.WriteString(varProgram(name))
 	for i, f := range lang.SplitQuoted(value) { // ack reads its options as shell words

@@ -140,11 +140,14 @@ func (c *cmd) sshToken(x byte) (string, bool) {
 }
 
 // sshTarget returns the host, user and port an ssh command connects to,
-// from its words (the destination, user@, -l, -p); a value guard cannot
-// tell is a marker: any for a program other than ssh (scp, rsync -e), or
-// an ssh whose -o or -F may set HostName, User, Port or HostKeyAlias. A
-// port is a number whatever sets it (ssh refuses any other): 22 stands
-// for one guard cannot tell.
+// from its words (the destination, user@, -l, -p, -o HostName=, -o
+// User=); a value guard cannot tell is a marker: any for a program other
+// than ssh (scp, rsync -e) or an ssh whose -o sets HostKeyAlias; a name
+// (word.NameToken) for the host and user an -F file may set, as ssh
+// refuses a host or user name with / or a shell character for %h and %r
+// (FINDINGS58d D7: the everyday bastion's ssh -W %h:%p). A port is a
+// number whatever sets it (ssh refuses any other): 22 stands for one
+// guard cannot tell.
 func (c *cmd) sshTarget() (string, string, string) {
 	unknown := word.Mark(word.MarkVar, "ssh_target")
 	if c.name == "scp" || c.name == "sftp" {
@@ -153,7 +156,7 @@ func (c *cmd) sshTarget() (string, string, string) {
 	if c.name != "ssh" {
 		return unknown, unknown, "22"
 	}
-	user, port, renamed := "", "22", false
+	user, port, hostSet, userSet, file, alias := "", "22", "", "", false, false
 	at := sshHost(c.args, func(letter byte, v string, _ int) {
 		switch letter {
 		case 'l':
@@ -161,13 +164,21 @@ func (c *cmd) sshTarget() (string, string, string) {
 		case 'p':
 			port = v
 		case 'F':
-			renamed = true
+			file = true
 		case 'o':
 			l, ok, _ := readSSHLine(v)
-			renamed = renamed || ok && (l.key == "hostname" || l.key == "user" || l.key == "port" || l.key == "hostkeyalias")
+			switch v := sshOptionValue(l); {
+			case !ok:
+			case l.key == "hostname" && hostSet == "":
+				hostSet = v // ssh keeps an option's first value
+			case l.key == "user" && userSet == "":
+				userSet = v
+			case l.key == "hostkeyalias":
+				alias = true
+			}
 		}
 	})
-	if at >= len(c.args) || renamed {
+	if at >= len(c.args) || alias {
 		return unknown, unknown, port
 	}
 	host := strings.TrimPrefix(c.args[at].Text, "ssh://")
@@ -177,10 +188,29 @@ func (c *cmd) sshTarget() (string, string, string) {
 		}
 		host = host[i+1:]
 	}
-	if user == "" {
-		user = word.Mark(word.MarkName, word.NameToken) // the local user's name
+	token := word.Mark(word.MarkName, word.NameToken)
+	switch {
+	case hostSet != "":
+		host = hostSet
+	case file:
+		host = token
+	}
+	switch {
+	case userSet != "":
+		user = userSet
+	case user == "":
+		user = token // the local user's name, or the -F file's
 	}
 	return host, user, port
+}
+
+// sshOptionValue is the value of ssh option line l when it is one word
+// with no %token; a name (word.NameToken) otherwise.
+func sshOptionValue(l sshLine) string {
+	if len(l.args) != 1 || strings.Contains(l.args[0], "%") {
+		return word.Mark(word.MarkName, word.NameToken)
+	}
+	return l.args[0]
 }
 
 // copyTarget is sshTarget for scp and sftp: the one host their [user@]host:

@@ -2,59 +2,114 @@ package shell
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// toolConfigExts are the extensions under which a JavaScript tool loads
-// its configuration as code.
-const toolConfigExts = " .js .cjs .mjs .ts .cts .mts "
+// toolCodeExts are the extensions under which a JavaScript tool loads a
+// file as code: node's own, and what its loaders (interpret, rechoir,
+// jiti) compile on the fly (.babel.js ends in .js).
+const toolCodeExts = " .js .cjs .mjs .ts .cts .mts .jsx .tsx .coffee "
 
-// toolConfig reads the configuration a program guard has no entry for
-// (catalogue.ProjectCodeNamed) may load as code from the directory it runs
-// in. Which file a JavaScript tool loads is the package's choice, not its
-// program's name (tailwindcss loads tailwind.config.js, svelte-kit
-// svelte.config.js, gatsby gatsby-config.js, eleventy .eleventy.js), so
-// every code file shaped as a configuration (toolConfigName) is read, as
-// node runs it (configProgram): in the directory, in .config/, and in the
-// dot-directories there (.storybook/main.js, .vitepress/config.mts). The
-// directory is listed once a command (effect.Lister); a project of another
-// ecosystem has no such file. name is the program's, for npx's
-// package@version.
+// toolConfig reads the code a program guard has no entry for
+// (catalogue.ProjectCodeNamed) may load from the directory it runs in and
+// the directories its words name. Which file a JavaScript tool loads is
+// the package's choice, not its program's name (tailwindcss loads
+// tailwind.config.js, jake Jakefile.js, gulp gulpfile.js, karma
+// karma.conf.js, sequelize .sequelizerc), and where is its operands'
+// (vite build sub, vitest --root sub: FINDINGS58e E1, E10): so every code
+// file (toolCodeFile) of each such root is read as node runs it
+// (configProgram): in the root, in its .config/, and in the dot-directories
+// there (.storybook/main.js, .vitepress/config.mts). A directory is listed
+// once a command (effect.Lister); a project of another ecosystem has no
+// such file. name is the program's, for npx's package@version.
 func (c *cmd) toolConfig(name string) {
 	if i := strings.LastIndexByte(name, '@'); i > 0 {
 		name = name[:i] // npx vite@5
 	}
-	if c.w.guessing > 0 || name == "" || strings.ContainsAny(name, "/\\") || c.w.a == nil {
-		return
+	if _, interp := catalogue.InterpreterOf(name); interp || c.w.guessing > 0 || name == "" || strings.ContainsAny(name, "/\\") || c.w.a == nil {
+		return // node server.js runs server.js, read as such, and loads no configuration
 	}
-	dirs, n := []string{".", ".config"}, 0
+	n := 0
+	for _, root := range c.toolRoots() {
+		if !c.toolConfigIn(root, &n) {
+			return
+		}
+		c.toolWritten(root)
+	}
+}
+
+// toolWritten reads the code files below root the command itself wrote
+// earlier, not on the disk yet (cp evil.js vite.config.js && vite build:
+// FINDINGS57c A3; tee vite.config.js < evil.js: FINDINGS58a A13, whose
+// text guard cannot see: hidden).
+func (c *cmd) toolWritten(root string) {
+	for _, f := range c.w.WrittenNames(root, 2) {
+		if dir, e := path.Split(f); toolConfigName(path.Clean(dir), e) && !c.listedIn(path.Join(root, dir), e) {
+			c.configProgram(path.Join(root, f))
+		}
+	}
+}
+
+// toolRoots returns the directories a JavaScript tool may take as its
+// root and load its configuration from: the one it runs in, and each
+// directory a word of it names (an operand, an option's next word or its
+// value after =: vite build sub, --root sub, --dir=sub), but the home,
+// the temporary and the system directories, which hold no project.
+func (c *cmd) toolRoots() []string {
+	roots := []string{"."}
+	for _, a := range c.args {
+		t := a.Text
+		if strings.HasPrefix(t, "-") {
+			_, v, ok := strings.Cut(t, "=")
+			if !ok {
+				continue
+			}
+			t = v
+		}
+		where := word.Clean(c.w.Where(t))
+		if !a.Known || t == "" || word.Clean(t) == "." || slices.Contains(roots, word.Clean(t)) || !word.IsKnown(where) ||
+			where == word.Clean(c.w.Home) || c.aboveHome(where) || tempDir(where) || systemDir(where+"/") || !c.dirWord(t) {
+			continue
+		}
+		if len(roots) >= maxToolConfigDirs {
+			c.w.Hide("may load a configuration from more directories than guard reads (%d)", maxToolConfigDirs)
+			return roots
+		}
+		roots = append(roots, word.Clean(t))
+	}
+	return roots
+}
+
+// toolConfigIn reads the code files of root, of root/.config and of the
+// dot-directories in root, counting them in n; false once n passes
+// maxToolConfigs (hidden).
+func (c *cmd) toolConfigIn(root string, n *int) bool {
+	dirs := []string{root, path.Join(root, ".config")}
+	pkg := c.listedIn(root, "package.json")
 	for i := 0; i < len(dirs); i++ {
 		dir := dirs[i]
 		for _, e := range c.dirNames(dir) {
 			switch f := path.Join(dir, e); {
-			case dir == "." && strings.HasPrefix(e, ".") && path.Ext(e) == "" && e != ".config" && e != ".git" && len(dirs) < maxToolConfigDirs:
-				dirs = append(dirs, f) // a dot-directory: listed if it is one
-			case toolConfigName(dir, e):
-				if n++; n > maxToolConfigs {
+			case strings.HasSuffix(e, "/"): // a directory: listed if a dot-directory of the root
+				if dir == root && strings.HasPrefix(e, ".") && e != ".config/" && e != ".git/" && len(dirs) < maxToolConfigDirs {
+					dirs = append(dirs, f)
+				}
+			case i == 0 && c.toolCodeFile(f, pkg) || i > 0 && toolConfigName(dir, e):
+				if *n++; *n > maxToolConfigs {
 					c.w.Hide("loads one of more configuration files than guard reads (%d)", maxToolConfigs)
-					return
+					return false
 				}
 				c.configProgram(f)
 			}
 		}
 	}
-	// one the command itself wrote earlier, not on the disk yet (cp evil.js
-	// vite.config.js && vite build: FINDINGS57c A3; tee vite.config.js <
-	// evil.js: FINDINGS58a A13, whose text guard cannot see: hidden)
-	for _, f := range c.w.WrittenNames(".", 2) {
-		if dir, e := path.Split(f); toolConfigName(path.Clean(dir), e) && !c.listedIn(path.Clean(dir), e) {
-			c.configProgram(f)
-		}
-	}
+	return true
 }
 
 // maxToolConfigs bounds the configuration files toolConfig reads for one
@@ -65,22 +120,40 @@ const (
 )
 
 // toolConfigName reports whether entry e of directory dir (as the command
-// names it, relative) is a code file shaped as a JavaScript tool's
-// configuration: EXT one of toolConfigExts, and in the directory a dot
-// file (.eslintrc.cjs, .eleventy.js) or NAME.config.EXT, NAME-config.EXT,
-// NAMErc.EXT; in .config/ or a dot-directory, any.
+// names it, relative) is a code file a JavaScript tool may load: EXT one
+// of toolCodeExts, in the directory itself or in a dot-directory of it
+// (.config/, .storybook/).
 func toolConfigName(dir, e string) bool {
 	ext := path.Ext(e)
-	if ext == "" || !strings.Contains(toolConfigExts, " "+ext+" ") {
+	if ext == "" || strings.HasPrefix(e, ".") && strings.Count(e, ".") == 1 || !strings.Contains(toolCodeExts, " "+ext+" ") {
 		return false
 	}
-	if dir != "." {
-		return strings.HasPrefix(dir, ".") && !strings.Contains(strings.TrimPrefix(dir, "./"), "/")
-	}
-	stem := strings.TrimSuffix(e, ext)
-	return strings.HasPrefix(e, ".") || strings.HasSuffix(stem, ".config") || strings.HasSuffix(stem, "-config") ||
-		strings.HasSuffix(stem, "rc")
+	return dir == "." || strings.HasPrefix(path.Base(dir), ".") && path.Base(dir) != ".."
 }
+
+// toolCodeFile reports whether file f, in a tool's root, is code a
+// JavaScript tool may load by a name of its choice: one with a code
+// extension (toolConfigName), or, in a package's directory (pkg: it holds
+// package.json), one with none whose text is written as a JavaScript
+// module (.sequelizerc, Jakefile).
+func (c *cmd) toolCodeFile(f string, pkg bool) bool {
+	e := path.Base(f)
+	if toolConfigName(".", e) {
+		return true
+	}
+	if !pkg || strings.Contains(strings.TrimPrefix(e, "."), ".") || strings.HasPrefix(e, ".env") {
+		return false
+	}
+	text, st := c.w.FileStatus(f, true, maxToolCodeScan)
+	return st == effect.FileWhole && jsCodeText.MatchString(text)
+}
+
+// maxToolCodeScan bounds the file toolCodeFile looks into for JavaScript.
+const maxToolCodeScan = 256 << 10
+
+// jsCodeText matches text written as a JavaScript module: it requires,
+// imports or exports.
+var jsCodeText = regexp.MustCompile(`\brequire\s*\(\s*['"]|\bmodule\.exports\b|(?m)^\s*import\s.*\bfrom\s|(?m)^\s*export\s+(default|const|function|async)\b`)
 
 // listedIn reports whether e is among the names dirNames listed in dir.
 func (c *cmd) listedIn(dir, e string) bool {
