@@ -264,7 +264,7 @@ func (c *cmd) pythonModuleDecode(args []word.Word) {
 	}
 	for _, a := range args {
 		if p := a.Text; !strings.HasPrefix(p, "-") && word.IsKnown(p) {
-			c.unpacked(p)
+			c.unpacked(p, true)
 			c.beside(p, true)
 		}
 	}
