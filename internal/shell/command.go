@@ -56,10 +56,6 @@ type cmd struct {
 	searchDirs []string
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
-	// bufferWrite marks an editor whose script writes the buffer back to
-	// the file it has open (:w, :wq, :x, ZZ, ed's w without a name):
-	// its operands are then written (editorBuffers).
-	bufferWrite bool
 	// tmuxRead are the files of tmux commands being read (tmux -f,
 	// source-file: terminals.go): one that sources itself is read once.
 	tmuxRead []string

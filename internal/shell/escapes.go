@@ -83,9 +83,6 @@ func (c *cmd) escapes() {
 	case "ssh", "autossh":
 		c.sshInput()
 	}
-	if c.bufferWrite {
-		c.editorBuffers() // editorbuffers.go: :wq, ZZ, ed's w
-	}
 }
 
 // writtenArg returns the text of the file word a names when the command
@@ -811,8 +808,6 @@ func (c *cmd) ed() {
 			c.w.tentative(rest[1:])
 		case rest != "" && (l[0] == 'w' || l[0] == 'W'):
 			c.w.Write(rest)
-		case l[0] == 'w' || l[0] == 'W':
-			c.bufferWrite = true // w, wq: the buffer to the file ed has open
 		case rest != "":
 			c.w.Read(rest)
 		}
