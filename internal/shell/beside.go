@@ -84,7 +84,7 @@ func (c *cmd) besideAll(touched []word.Word) {
 		}
 		packed := unseen || catalogue.Packed(base, head)
 		if packed {
-			c.unpacked(p)
+			c.unpacked(p, catalogue.Compressors.Has(c.name))
 		}
 		if !packed || !catalogue.ArchiveReaders.Has(c.name) || catalogue.Compressors.Has(c.name) || strings.Contains(word.Clean(p), "/") {
 			c.beside(p, packed)
@@ -111,9 +111,15 @@ func (c *cmd) besideAll(touched []word.Word) {
 }
 
 // unpacked records the name a compressed or encoded file p decodes to
-// beside itself, its suffix taken off (.bashrc.gz: .bashrc).
-func (c *cmd) unpacked(p string) {
+// beside itself, its suffix taken off (.bashrc.gz: .bashrc): written when
+// the program decodes (a compressor: its text is then not known), touched
+// otherwise.
+func (c *cmd) unpacked(p string, decodes bool) {
 	if i := strings.LastIndexByte(p, '.'); i > 0 && p[i-1] != '/' && catalogue.Packed(p[i:], nil) && !strings.ContainsAny(p[i:], "/*?[") {
+		if decodes {
+			c.w.Write(p[:i]) // what it holds now is not known (gzip -df x.sh.gz; bash x.sh)
+			return
+		}
 		c.w.Touch(p[:i])
 	}
 }

@@ -16,11 +16,12 @@ func TestBeside(t *testing.T) {
 		// in ("" for none); touch a path touched, write one written.
 		unknownIn, touch, write string
 	}{
-		{cmd: "gunzip .agent_a/settings.json.gz", unknownIn: ".agent_a/", touch: ".agent_a/settings.json"},
+		{cmd: "gunzip .agent_a/settings.json.gz", unknownIn: ".agent_a/", write: ".agent_a/settings.json"}, // a decoder writes it,
 		{cmd: "gunzip -N .agent_a/zz.gz", unknownIn: ".agent_a/"},
 		{cmd: "cd .agent_a && gunzip settings.json.gz", unknownIn: ".agent_a/./"},
-		{cmd: "gunzip .bashrc.gz", unknownIn: "./", touch: ".bashrc"},
-		{cmd: "gunzip data.json.gz", unknownIn: "./", touch: "data.json"},
+		{cmd: "gunzip .bashrc.gz", unknownIn: "./", write: ".bashrc"},
+		{cmd: "gunzip data.json.gz", unknownIn: "./", write: "data.json"},
+		{cmd: "mytool data.json.gz", unknownIn: "./", touch: "data.json"}, // not known to decode,
 		{cmd: "mytool .agent_a/notes.txt", unknownIn: ".agent_a/"},
 		{cmd: "mytool notes.txt"},                   // a bare name in the working directory
 		{cmd: "cd sub && make restart"},             // no file after a cd

@@ -188,6 +188,9 @@ func (w *walker) expandFields(wd *syntax.Word) []word.Word {
 	if out, ok := w.soleParamFields(wd); ok {
 		return out
 	}
+	if out, ok := w.mixedFields(wd); ok {
+		return out // a$p, $p/$q with IFS=/ (ifssplit.go)
+	}
 	cfg := w.config()
 	defer w.release()
 	strs, err := safely(func() ([]string, error) { return expand.Fields(cfg, w.prep(wd, modeFields)) })

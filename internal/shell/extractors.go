@@ -266,6 +266,10 @@ func (c *cmd) pythonModuleDecode(mod string, args []word.Word) {
 		if a.Text != "-" && word.IsKnown(a.Text) {
 			c.unpacked(a.Text)
 			c.beside(a.Text, true)
+	for _, a := range args {
+		if p := a.Text; !strings.HasPrefix(p, "-") && word.IsKnown(p) {
+			c.unpacked(p, true)
+			c.beside(p, true)
 		}
 	}
 }

@@ -171,3 +171,99 @@ func (w *walker) soleParamFields(wd *syntax.Word) ([]word.Word, bool) {
 	}
 	return out, true
 }
+
+// quotedNull stands, in a word being split, for a quoted part that
+// expands to nothing ("" or ”): it is never a delimiter, and it keeps
+// the field it is in, which is then empty (bash's CTLNUL).
+const quotedNull = '\x00'
+
+// mixedFields splits a word made of literal or quoted parts and unquoted
+// expansions of known values ($p, a$p, "$x"$p, $p/$q) by bash's rule
+// where IFS holds a character that is not white space: only the
+// expansions' characters delimit, and each such character makes a field
+// (FINDINGS58b B15). False, leaving the word to mvdan's expand, for zsh,
+// a word with one part (soleParamFields), a part it does not model
+// (substitutions, $@, globs, braces, escapes, a tilde) or a value not known.
+func (w *walker) mixedFields(wd *syntax.Word) ([]word.Word, bool) {
+	if w.zsh || len(wd.Parts) < 2 {
+		return nil, false
+	}
+	cfg := w.config()
+	ifs := cfgIFS(cfg)
+	w.release()
+	if strings.Trim(ifs, " \t\n") == "" {
+		return nil, false
+	}
+	l := &ifsLine{ifs: ifs}
+	add := func(s string, prot bool) {
+		if s == "" && prot {
+			s = string(quotedNull)
+		}
+		for _, c := range s {
+			l.r, l.prot = append(l.r, c), append(l.prot, prot)
+		}
+	}
+	expands := false
+	for _, p := range wd.Parts {
+		s, prot, ok := w.splitPart(p)
+		if !ok {
+			return nil, false
+		}
+		expands = expands || !prot
+		add(s, prot)
+	}
+	if !expands {
+		return nil, false
+	}
+	fs := l.fields()
+	out := make([]word.Word, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, word.Word{Text: strings.ReplaceAll(f, string(quotedNull), ""), Known: true})
+	}
+	return out, true
+}
+
+// splitPart returns the text of one part of a word mixedFields splits,
+// and whether it is protected from splitting (literal or quoted); false
+// for a part it does not model.
+func (w *walker) splitPart(p syntax.WordPart) (string, bool, bool) {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		if strings.ContainsAny(p.Value, "\\*?[{~") {
+			return "", false, false
+		}
+		return p.Value, true, true
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			return "", false, false
+		}
+		return p.Value, true, true
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			if pe, ok := q.(*syntax.ParamExp); ok && !splittableParam(pe) {
+				return "", false, false // "$@", "${a[@]}": words of their own
+			}
+		}
+		t := w.text(&syntax.Word{Parts: []syntax.WordPart{p}})
+		return t.Text, true, t.Known
+	case *syntax.ParamExp:
+		if !splittableParam(p) {
+			return "", false, false
+		}
+		t := w.text(&syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{p}}}})
+		if !t.Known || strings.ContainsAny(t.Text, "*?[") {
+			return "", false, false // a value guard cannot tell, or one a glob would match
+		}
+		return t.Text, false, true
+	}
+	return "", false, false
+}
+
+// splittableParam reports whether pe expands to one string (not $@, $*,
+// ${a[@]}, ${!pre*}).
+func splittableParam(pe *syntax.ParamExp) bool {
+	if pe.Param == nil || pe.Names != 0 || pe.Index != nil && allIndex(pe.Index) {
+		return false
+	}
+	return pe.Param.Value != "@" && pe.Param.Value != "*"
+}

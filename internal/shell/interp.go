@@ -242,6 +242,9 @@ func (c *cmd) module(mod word.Word, args []word.Word) {
 		}
 		if !project {
 			c.moduleRunner(mod, args) // python3 -m cProfile x.py
+			if mod.Known {
+				c.moduleOutputs(mod.Text, args) // -m zipfile -c OUT, cProfile -o OUT (pyrunners.go)
+			}
 		}
 		all := append([]word.Word{mod}, args...)
 		c.pythonModuleExtract(all) // extractors.go

@@ -31,7 +31,6 @@ func (c *cmd) moduleRunner(mod word.Word, args []word.Word) {
 	if !mod.Known || catalogue.PyDataModules.Has(mod.Text) || catalogue.SourceTools.Has(mod.Text) {
 		if mod.Known {
 			c.cgiScripts(mod, args) // http.server --cgi (pycgi.go)
-			c.dataModuleOutput(mod.Text, args)
 		}
 		return
 	}
@@ -153,20 +152,81 @@ func pySource(s string) bool {
 	return false
 }
 
-// dataModuleOutput records the file a data module writes by operand:
-// json.tool IN OUT writes OUT with text guard does not know (the
-// ledger's content change, not only the path's: FINDINGS58b B18). Every
-// word after the first operand counts, --indent's value included: one
-// that is no output costs a write check of a project name.
-func (c *cmd) dataModuleOutput(mod string, args []word.Word) {
-	if mod != "json.tool" {
+// moduleOutputs records the files a module's command line names as its
+// output (catalogue.PyOutputs: json.tool IN OUT, zipfile -c OUT, cProfile
+// -o OUT) as written: a write in the ledger is also a change of the
+// file's text (FINDINGS58b B18), so a script the same command then runs
+// is not analysed with what the disk held. python -m gzip writes each
+// operand's .gz beside it.
+func (c *cmd) moduleOutputs(mod string, args []word.Word) {
+	if mod == "gzip" {
+		c.gzipModuleOutputs(args)
 		return
 	}
-	if ops := word.Operands(args); len(ops) >= 2 {
-		for _, o := range ops[1:] {
-			if o != "-" {
-				c.w.Write(o)
+	o, ok := catalogue.PyOutputOf(mod)
+	if !ok {
+		return
+	}
+	n := 0
+	for j := 0; j < len(args); j++ {
+		s := args[j].Text
+		if v, opt := outputOption(o, s); opt {
+			if v == "" && j+1 < len(args) {
+				j++
+				v = args[j].Text
 			}
+			c.moduleOutput(v)
+			continue
+		}
+		if strings.HasPrefix(s, "-") && s != "-" {
+			continue // a flag, or one guard does not know: taken to take no value
+		}
+		if n++; o.Operand > 0 && n >= o.Operand {
+			c.moduleOutput(s)
+		}
+	}
+}
+
+// outputOption reports whether word s is one of o's output options, and
+// its joined value ("" when the value is the next word): -oOUT, --outfile=OUT,
+// and a long option's prefix (--out), which argparse and optparse take.
+func outputOption(o catalogue.PyOutput, s string) (string, bool) {
+	if !strings.HasPrefix(s, "-") || s == "-" || s == "--" {
+		return "", false
+	}
+	if !strings.HasPrefix(s, "--") {
+		if o.Options.Has(s[:2]) {
+			return s[2:], true
+		}
+		return "", false
+	}
+	name, v, _ := strings.Cut(s, "=")
+	for _, f := range strings.Fields(string(o.Options)) {
+		if strings.HasPrefix(f, "--") && strings.HasPrefix(f, name) && len(name) > 2 {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// moduleOutput records s, a module's output file, as written.
+func (c *cmd) moduleOutput(s string) {
+	if s != "" && s != "-" {
+		c.w.Write(s)
+	}
+}
+
+// gzipModuleOutputs: python -m gzip F writes F.gz (-d, F less .gz:
+// pythonModuleDecode); - is standard input.
+func (c *cmd) gzipModuleOutputs(args []word.Word) {
+	for _, a := range args {
+		if a.Text == "-d" || a.Text == "--decompress" {
+			return
+		}
+	}
+	for _, a := range args {
+		if !strings.HasPrefix(a.Text, "-") && a.Text != "" {
+			c.w.Write(a.Text + ".gz")
 		}
 	}
 }

@@ -117,3 +117,48 @@ func PyRunsCode(mod string, args []word.Word) bool {
 	}
 	return false
 }
+
+// PyOutput is how a module's command line names the files it writes
+// (FINDINGS58b B18, REPORT-fcat): an output is a write, and what the file
+// holds afterwards is text guard does not know.
+type PyOutput struct {
+	Module string
+	// Options take the output file as their value (cProfile -o OUT,
+	// zipfile -c OUT SRC…); a long one also by a unique prefix, as
+	// argparse and optparse read it (--out).
+	Options word.Set
+	// Operand, when not 0, is the first operand (counted from 1) that is
+	// an output; every operand from it on is one (json.tool IN OUT).
+	Operand int
+	// Flags are the module's options that take no value (the operand
+	// count skips them); an option not listed is taken to take none.
+	Flags word.Set
+}
+
+// PyOutputs are the module command lines guard knows to write a file they
+// are named. gzip (compress: F.gz beside F; -d: F less .gz), zipfile and
+// tarfile -e (extractors.go) are read apart.
+var PyOutputs = []PyOutput{
+	{Module: "json.tool", Operand: 2},
+	{Module: "zipfile", Options: " -c --create "},
+	{Module: "tarfile", Options: " -c --create "},
+	{Module: "uu", Operand: 2, Flags: " -d -t "},
+	{Module: "cProfile", Options: " -o --outfile "},
+	{Module: "profile", Options: " -o --outfile "},
+	{Module: "pyinstrument", Options: " -o --outfile "},
+	{Module: "trace", Options: " -f --file "},
+	{Module: "pickletools", Options: " -o --output "},
+	{Module: "zipapp", Options: " -o --output "},
+	{Module: "coverage", Options: " -o --data-file "},
+	{Module: "pytest", Options: " --junitxml --junit-xml --result-log "},
+}
+
+// PyOutputOf returns the output entry of module mod, if guard has one.
+func PyOutputOf(mod string) (PyOutput, bool) {
+	for _, o := range PyOutputs {
+		if o.Module == mod {
+			return o, true
+		}
+	}
+	return PyOutput{}, false
+}
