@@ -264,12 +264,8 @@ func (c *cmd) pythonModuleDecode(mod string, args []word.Word) {
 	}
 	for _, a := range p.Operands {
 		if a.Text != "-" && word.IsKnown(a.Text) {
-			c.unpacked(a.Text)
+			c.unpacked(a.Text, true)
 			c.beside(a.Text, true)
-	for _, a := range args {
-		if p := a.Text; !strings.HasPrefix(p, "-") && word.IsKnown(p) {
-			c.unpacked(p, true)
-			c.beside(p, true)
 		}
 	}
 }
