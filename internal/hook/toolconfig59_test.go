@@ -1,6 +1,9 @@
 package hook
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestToolConfigRootsAndNames: a program guard has no entry for loads its
 // configuration from a directory its words name (vite build sub, vitest
@@ -46,4 +49,31 @@ func TestToolConfigRootsAndNames(t *testing.T) {
 			"cd n-seq && npx sequelize-cli db:migrate", "cd n-jake && npx -y jake"},
 		[]string{"cd ok && npx vite build", "cd ok && npm run build", "cd ok && npx vite build app", "cd ok && npx vite build --outDir dist",
 			"cd ok && npx vitest run src", "cd ok && npx storybook build", "cd ok && npm test"})
+}
+
+// TestToolConfigBoundsAndNode: a root with more dot-directories than guard
+// lists blocks rather than leaving the later ones unread, and node running
+// a package's program reads the package's configuration as npx does
+// (FINDINGS59a A3, A12).
+func TestToolConfigBoundsAndNode(t *testing.T) {
+	bashrc := "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'x')\nmodule.exports = {}\n"
+	files := map[string]string{
+		"vp/package.json":                            `{"name":"vp"}`,
+		"vp/.vitepress/config.mjs":                   bashrc,
+		"vp/node_modules/.bin/vitepress":             "#!/usr/bin/env node\nconsole.log(1)\n",
+		"vp/node_modules/vitepress/bin/vitepress.js": "#!/usr/bin/env node\nconsole.log(1)\n",
+		"ok/package.json":                            "{}",
+		"ok/node_modules/.bin/vitepress":             "#!/usr/bin/env node\nconsole.log(1)\n",
+		"ok/.vitepress/config.mjs":                   "export default { title: 'x' }\n",
+	}
+	for i := range 60 {
+		files[fmt.Sprintf("many/.d%02d/.keep", i)] = ""
+	}
+	files["many/package.json"] = "{}"
+	files["many/.zz/config.js"] = "module.exports = {}\n"
+	_, proj := scriptWorld(t, files)
+	checkAll(t, proj,
+		[]string{"cd many && npx mytool", "cd vp && node node_modules/.bin/vitepress build",
+			"cd vp && node node_modules/vitepress/bin/vitepress.js build", "cd vp && npx vitepress build"},
+		[]string{"cd ok && node node_modules/.bin/vitepress build", "cd ok && npx vitepress build"})
 }

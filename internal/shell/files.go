@@ -826,6 +826,12 @@ func (c *cmd) runProgram(a word.Word) {
 	if ok && c.mods != nil && a.Known {
 		c.mods.program(t, a.Text) // what it imports (interp.go)
 	}
+	if pkg := nodePackageOf(a.Text); pkg != "" && a.Known && lang.FamilyOf(c.name) == lang.Node {
+		// node node_modules/.bin/vitepress build runs the package's
+		// program, which loads its configuration as npx vitepress does
+		// (FINDINGS59a A12).
+		c.toolConfig(pkg)
+	}
 	if ok && lang.AwkFamily(c.name) {
 		c.awkDirectives(t) // @include "f" (awksources.go)
 	}
@@ -1196,4 +1202,28 @@ func (c *cmd) sourceFile(s string) {
 		c.scanFile(t, false)
 		c.buildIncludes([]string{s}, []string{t}) // a compiler's #include, .incbin
 	}
+}
+
+// nodePackageOf returns the package whose program file p is, as node runs
+// it: node_modules/.bin/NAME's NAME, node_modules/PKG/…'s PKG (a scoped
+// @scope/pkg's pkg); "" for a file of no package.
+func nodePackageOf(p string) string {
+	i := strings.LastIndex(p, "node_modules/")
+	if i < 0 || i > 0 && p[i-1] != '/' {
+		return ""
+	}
+	rest := p[i+len("node_modules/"):]
+	if bin, ok := strings.CutPrefix(rest, ".bin/"); ok {
+		return path.Base(bin)
+	}
+	if strings.HasPrefix(rest, "@") {
+		if _, after, ok := strings.Cut(rest, "/"); ok {
+			rest = after
+		}
+	}
+	pkg, _, ok := strings.Cut(rest, "/")
+	if !ok || pkg == "" || strings.HasPrefix(pkg, ".") {
+		return ""
+	}
+	return pkg
 }

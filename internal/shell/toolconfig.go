@@ -97,9 +97,16 @@ func (c *cmd) toolConfigIn(root string, n *int) bool {
 		for _, e := range c.dirNames(dir) {
 			switch f := path.Join(dir, e); {
 			case strings.HasSuffix(e, "/"): // a directory: listed if a dot-directory of the root
-				if dir == root && strings.HasPrefix(e, ".") && e != ".config/" && e != ".git/" && len(dirs) < maxToolConfigDirs {
-					dirs = append(dirs, f)
+				if dir != root || !strings.HasPrefix(e, ".") || e == ".config/" || e == ".git/" {
+					break
 				}
+				if len(dirs) >= maxToolDotDirs {
+					// A later one (.vitepress, .storybook) is never read:
+					// FINDINGS59a A3.
+					c.w.Hide("may load a configuration from one of more dot-directories than guard lists (%d)", maxToolDotDirs)
+					return false
+				}
+				dirs = append(dirs, f)
 			case i == 0 && c.toolCodeFile(f, pkg) || i > 0 && toolConfigName(dir, e):
 				if *n++; *n > maxToolConfigs {
 					c.w.Hide("loads one of more configuration files than guard reads (%d)", maxToolConfigs)
@@ -113,10 +120,13 @@ func (c *cmd) toolConfigIn(root string, n *int) bool {
 }
 
 // maxToolConfigs bounds the configuration files toolConfig reads for one
-// program; maxToolConfigDirs the directories it lists.
+// program; maxToolConfigDirs the roots it reads; maxToolDotDirs the
+// directories it lists in one root (the root, .config and its
+// dot-directories: a large repository has a dozen or two).
 const (
 	maxToolConfigs    = 32
 	maxToolConfigDirs = 16
+	maxToolDotDirs    = 48
 )
 
 // toolConfigName reports whether entry e of directory dir (as the command
