@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
@@ -155,15 +156,18 @@ func (c *cmd) toolCodeFile(f string, pkg bool) bool {
 		return false
 	}
 	text, st := c.w.FileStatus(f, true, maxToolCodeScan)
-	return st == effect.FileWhole && jsCodeText.MatchString(text)
+	return st == effect.FileWhole && jsCodeText().MatchString(text)
 }
 
 // maxToolCodeScan bounds the file toolCodeFile looks into for JavaScript.
 const maxToolCodeScan = 256 << 10
 
 // jsCodeText matches text written as a JavaScript module: it requires,
-// imports or exports.
-var jsCodeText = regexp.MustCompile(`\brequire\s*\(\s*['"]|\bmodule\.exports\b|(?m)^\s*import\s.*\bfrom\s|(?m)^\s*export\s+(default|const|function|async)\b`)
+// imports or exports. It is compiled when first used (a hook process
+// builds no regular expression at start).
+var jsCodeText = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\brequire\s*\(\s*['"]|\bmodule\.exports\b|(?m)^\s*import\s.*\bfrom\s|(?m)^\s*export\s+(default|const|function|async)\b`)
+})
 
 // listedIn reports whether e is among the names dirNames listed in dir.
 func (c *cmd) listedIn(dir, e string) bool {
