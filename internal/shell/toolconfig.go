@@ -33,6 +33,12 @@ func (c *cmd) toolConfig(name string) {
 	if i := strings.LastIndexByte(name, '@'); i > 0 {
 		name = name[:i] // npx vite@5
 	}
+	if catalogue.PackageManagers.Has(name) || name == "bun" {
+		return // what they load (.pnpmfile.cjs, yarnPath, bunfig's preload) is modelled as such
+	}
+	if catalogue.Printers.Has(name) || shellOwn.Has(name) {
+		return // echo ok in a package script: the shell's own, no JavaScript tool
+	}
 	if _, interp := catalogue.InterpreterOf(name); interp || c.w.guessing > 0 || name == "" || strings.ContainsAny(name, "/\\") || c.w.a == nil {
 		return // node server.js runs server.js, read as such, and loads no configuration
 	}
@@ -119,6 +125,10 @@ func (c *cmd) toolConfigIn(root string, n *int) bool {
 	}
 	return true
 }
+
+// shellOwn are commands the shell itself runs that load no configuration,
+// which a package script's line (recipeWalk) may name.
+const shellOwn word.Set = " test [ cd exit return export set unset shift read wait type command hash pwd "
 
 // maxToolConfigs bounds the configuration files toolConfig reads for one
 // program; maxToolConfigDirs the roots it reads; maxToolDotDirs the
