@@ -56,6 +56,9 @@ type cmd struct {
 	searchDirs []string
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
+	// gdbInf is the program a gdb command runs and its arguments
+	// (gdbinferior.go).
+	gdbInf gdbInferior
 	// tmuxRead are the files of tmux commands being read (tmux -f,
 	// source-file: terminals.go): one that sources itself is read once.
 	tmuxRead []string
