@@ -992,7 +992,7 @@ func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 		c.unsetsVar(word.Word{Text: v, Known: word.IsKnown(v)}) // env --unset=HOME
 	}
 	if p.WriteOpts.Has(opt) {
-		c.w.Write(v) // time --output=F
+		c.prefixWrite(p, opt, v) // time --output=F
 	}
 	if p.ReadOpts.Has(opt) {
 		c.w.Read(v)
