@@ -1,0 +1,19 @@
+package shell
+
+import (
+	"strings"
+
+	"github.com/guardhq/guard/internal/shell/word"
+)
+
+// runningDir returns the directory a program is in after a chdir-like
+// option's value v, from cur (the directory the options before moved it
+// to; "" for the working directory). Such options are cumulative: tar -C
+// a -C ../b is in b beside a, as chdir(2) twice would be; an absolute or
+// home-relative v starts over (FINDINGS59b B9).
+func runningDir(cur, v string) string {
+	if cur == "" || v == "" || strings.HasPrefix(v, "/") || word.HomeRelative(v) || strings.HasPrefix(v, "$") {
+		return v
+	}
+	return strings.TrimSuffix(cur, "/") + "/" + v
+}
