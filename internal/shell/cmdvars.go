@@ -316,10 +316,10 @@ func promptVar(name string) bool {
 	return false
 }
 
-// varProgram is the program an option variable (catalogue.OptionVars) or
+// varProgram is the program an option variable (catalogue.OptionVarProgram) or
 // a configVars variable is for.
 func varProgram(name string) string {
-	if p, ok := catalogue.OptionVars[name]; ok {
+	if p := catalogue.OptionVarProgram(name); p != "" {
 		return p
 	}
 	switch name {
@@ -332,10 +332,9 @@ func varProgram(name string) string {
 }
 
 // isOptionVar reports whether variable name carries a program's options
-// (catalogue.OptionVars).
+// (catalogue.OptionVarProgram).
 func isOptionVar(name string) bool {
-	_, ok := catalogue.OptionVars[name]
-	return ok
+	return catalogue.OptionVarProgram(name) != ""
 }
 
 // optionVar analyses the options a variable holds (LESS='-R', LESS=FRX:

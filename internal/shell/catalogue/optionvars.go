@@ -1,28 +1,45 @@
 package catalogue
 
-// OptionVars are the environment variables that carry a program's
-// options, which it reads as if given before its own words, each with
-// the command line guard reads its value as (the program's ENVIRONMENT
-// section: zip reads ZIPOPT, else ZIP; man-db MANOPT; less LESS). A new
-// one is a new entry. CGO_* (cc) and the JVM's *_OPTIONS/*_OPTS are
-// listed by name as well.
-var OptionVars = map[string]string{
-	"LESS":        "less",
-	"ACK_OPTIONS": "ack",
-	"TAR_OPTIONS": "tar",
-	// zip -TT CMD (FINDINGS58e E8, 59a A11); unzip -d DIR, -o.
-	"ZIPOPT": "zip", "ZIP": "zip", "UNZIPOPT": "unzip", "UNZIP": "unzip", "ZIPINFOOPT": "zipinfo", "ZIPINFO": "zipinfo",
-	// man -P PAGER, -H BROWSER, -p PREPROCESSORS (FINDINGS59a A11).
-	"MANOPT":    "man",
-	"MAKEFLAGS": "make", "MFLAGS": "make", "GNUMAKEFLAGS": "make",
-	"NODE_OPTIONS": "node",
-	"PERL5OPT":     "perl",
-	"RUBYOPT":      "ruby",
-	"GOFLAGS":      "go build",
-	"RUSTFLAGS":    "rustc", "RUSTDOCFLAGS": "rustc", "CARGO_BUILD_RUSTFLAGS": "rustc",
-	"CGO_CFLAGS": "cc", "CGO_CPPFLAGS": "cc", "CGO_CXXFLAGS": "cc", "CGO_FFLAGS": "cc", "CGO_LDFLAGS": "cc",
-	// the JVM's options, and -Dexec.executable for maven's exec plugin.
-	"MAVEN_OPTS":        "mvn",
-	"JAVA_TOOL_OPTIONS": "java", "_JAVA_OPTIONS": "java", "JDK_JAVA_OPTIONS": "java", "JAVA_OPTS": "java",
-	"GRADLE_OPTS": "java", "SBT_OPTS": "java", "ANT_OPTS": "java",
+// OptionVarProgram returns the command line the value of environment
+// variable name is read as when it carries a program's options, which the
+// program reads as if given before its own words (its ENVIRONMENT
+// section: zip reads ZIPOPT, else ZIP; man-db MANOPT; less LESS); "" for
+// a variable that carries none. A new one is a new case. (A switch, not a
+// map: nothing is built when the hook starts.)
+func OptionVarProgram(name string) string {
+	switch name {
+	case "LESS":
+		return "less"
+	case "ACK_OPTIONS":
+		return "ack"
+	case "TAR_OPTIONS":
+		return "tar"
+	case "ZIPOPT", "ZIP": // zip -TT CMD (FINDINGS58e E8, 59a A11)
+		return "zip"
+	case "UNZIPOPT", "UNZIP": // unzip -d DIR
+		return "unzip"
+	case "ZIPINFOOPT", "ZIPINFO":
+		return "zipinfo"
+	case "MANOPT": // man -P PAGER, -H BROWSER (FINDINGS59a A11)
+		return "man"
+	case "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS":
+		return "make"
+	case "NODE_OPTIONS":
+		return "node"
+	case "PERL5OPT":
+		return "perl"
+	case "RUBYOPT":
+		return "ruby"
+	case "GOFLAGS":
+		return "go build"
+	case "RUSTFLAGS", "RUSTDOCFLAGS", "CARGO_BUILD_RUSTFLAGS":
+		return "rustc"
+	case "CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_FFLAGS", "CGO_LDFLAGS":
+		return "cc"
+	case "MAVEN_OPTS": // the JVM's options, and -Dexec.executable for its exec plugin
+		return "mvn"
+	case "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "JAVA_OPTS", "GRADLE_OPTS", "SBT_OPTS", "ANT_OPTS":
+		return "java"
+	}
+	return ""
 }
