@@ -1537,8 +1537,8 @@ func (c *cmd) tarOptions() extraction {
 			x.toStdout = true
 		}
 		if v, k, ok := word.OptionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
-			cdir = runningDir(cdir, v) // each -C from the one before (FINDINGS59b B9)
-			x.dirs, j = append(x.dirs, cdir), k
+			cdir, j = runningDir(cdir, v), k // each -C from the one before (FINDINGS59b B9)
+			x.dirs = appendDir(x.dirs, cdir)
 			continue
 		}
 		if v, ok := strings.CutPrefix(s, "--one-top-level="); ok {
@@ -1578,7 +1578,7 @@ func (c *cmd) tarLetters(s string, x *extraction) (k int, cdir string) {
 			switch l {
 			case 'C':
 				cdir = runningDir(cdir, c.args[k].Text)
-				x.dirs = append(x.dirs, cdir)
+				x.dirs = appendDir(x.dirs, cdir)
 			case 'f':
 				x.archive = c.args[k].Text
 			}
