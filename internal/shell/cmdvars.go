@@ -19,15 +19,6 @@ import (
 
 // Variables that hold or name what a program runs (see walker.commandVar).
 const (
-	// optionVars hold options a catalogued program reads before its own
-	// words (LESS=-R,
-	// ACK_OPTIONS), or that an interpreter or build tool reads as options
-	// given first (TAR_OPTIONS --checkpoint-action, MAKEFLAGS --eval,
-	// NODE_OPTIONS --require, PERL5OPT -M, RUBYOPT -r, GOFLAGS -toolexec,
-	// JAVA_TOOL_OPTIONS -XX:OnError, RUSTFLAGS -C linker, CGO_CFLAGS -B).
-	optionVars word.Set = " LESS ACK_OPTIONS TAR_OPTIONS ZIPOPT MAKEFLAGS MFLAGS GNUMAKEFLAGS NODE_OPTIONS PERL5OPT RUBYOPT GOFLAGS " +
-		"JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS JAVA_OPTS MAVEN_OPTS GRADLE_OPTS SBT_OPTS ANT_OPTS " +
-		"RUSTFLAGS RUSTDOCFLAGS CARGO_BUILD_RUSTFLAGS CGO_CFLAGS CGO_CPPFLAGS CGO_CXXFLAGS CGO_FFLAGS CGO_LDFLAGS "
 	// codeFileVars name a file of code an interpreter runs when it starts
 	// (PYTHONSTARTUP): read as the interpreter running it.
 	codeFileVars word.Set = " PYTHONSTARTUP "
@@ -147,7 +138,7 @@ func (w *walker) settingsVar(name, value string) bool {
 	switch {
 	case catalogue.StartupDirVars.Has(name):
 		w.startupDir(name, value)
-	case optionVars.Has(name) || rustflagsVar(name):
+	case isOptionVar(name):
 		w.optionVar(name, value)
 	case configVars.Has(name):
 		w.configVar(name, value)
@@ -311,7 +302,7 @@ func RunsVar(name string) bool { return runsVar(name) || catalogue.LoadedVars.Ha
 func runsVar(name string) bool {
 	return strings.HasPrefix(name, "GIT_CONFIG_VALUE_") || name == "GIT_CONFIG_PARAMETERS" ||
 		catalogue.CommandVars.Has(name) || catalogue.SourcedVars.Has(name) || catalogue.StartupDirVars.Has(name) || codeFileVars.Has(name) ||
-		optionVars.Has(name) || rustflagsVar(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != "" ||
+		isOptionVar(name) || configVars.Has(name) || gitConfigVars.Has(name) || npmConfigVar(name) != "" ||
 		cargoVar(name) || name == "YARN_YARN_PATH" || name == "GOENV" || promptVar(name)
 }
 
@@ -326,43 +317,20 @@ func promptVar(name string) bool {
 	return false
 }
 
-// varProgram is the program an optionVars or configVars variable is for.
+// varProgram is the program an option variable (catalogue.OptionVarProgram) or
+// a configVars variable is for.
 func varProgram(name string) string {
-	switch name {
-	case "LESS":
-		return "less"
-	case "ACK_OPTIONS", "ACKRC":
-		return "ack"
-	case "RIPGREP_CONFIG_PATH":
-		return "rg"
-	case "TAR_OPTIONS":
-		return "tar"
-	case "ZIPOPT":
-		return "zip" // zip -TT CMD (58e E8)
-	case "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS":
-		return "make"
-	case "NODE_OPTIONS":
-		return "node"
-	case "PERL5OPT":
-		return "perl"
-	case "RUBYOPT":
-		return "ruby"
-	case "GOFLAGS":
-		return "go build"
-	case "RUSTFLAGS", "RUSTDOCFLAGS", "CARGO_BUILD_RUSTFLAGS":
-		return "rustc"
+	if p := catalogue.OptionVarProgram(name); p != "" {
+		return p
 	}
 	if rustflagsVar(name) {
 		return "rustc"
 	}
-	if strings.HasPrefix(name, "CGO_") {
-		return "cc"
-	}
-	if name == "MAVEN_OPTS" {
-		return "mvn" // the JVM's options, and -Dexec.executable for its exec plugin
-	}
-	if strings.HasSuffix(name, "_OPTIONS") || strings.HasSuffix(name, "_OPTS") {
-		return "java" // JAVA_TOOL_OPTIONS, MAVEN_OPTS: the JVM's options
+	switch name {
+	case "ACKRC":
+		return "ack"
+	case "RIPGREP_CONFIG_PATH":
+		return "rg"
 	}
 	return "bat"
 }
@@ -383,6 +351,12 @@ func rustflagsVar(name string) bool {
 		}
 	}
 	return false
+}
+
+// isOptionVar reports whether variable name carries a program's options
+// (catalogue.OptionVarProgram).
+func isOptionVar(name string) bool {
+	return catalogue.OptionVarProgram(name) != "" || rustflagsVar(name)
 }
 
 // optionVar analyses the options a variable holds (LESS='-R', LESS=FRX:

@@ -56,6 +56,9 @@ type cmd struct {
 	searchDirs []string
 	// awkIncludes counts the @include directives followed (awksources.go).
 	awkIncludes int
+	// gdbInf is the program a gdb command runs and its arguments
+	// (gdbinferior.go).
+	gdbInf gdbInferior
 	// tmuxRead are the files of tmux commands being read (tmux -f,
 	// source-file: terminals.go): one that sources itself is read once.
 	tmuxRead []string
@@ -989,7 +992,7 @@ func (c *cmd) prefixValue(p catalogue.Prefix, a string) {
 		c.unsetsVar(word.Word{Text: v, Known: word.IsKnown(v)}) // env --unset=HOME
 	}
 	if p.WriteOpts.Has(opt) {
-		c.w.Write(v) // time --output=F
+		c.prefixWrite(p, opt, v) // time --output=F
 	}
 	if p.ReadOpts.Has(opt) {
 		c.w.Read(v)

@@ -637,6 +637,10 @@ func (c *cmd) sqlitePipe(cmd string, depth int) {
 // gdbOptionName gives them.
 const gdbWithArg word.Set = " pid core exec se symbols cd directory data-directory tty b l baud interpreter "
 
+// gdbCmdOptions are gdb's options whose value (the next word, or after =)
+// is a gdb command or a file of them (gdbOption).
+const gdbCmdOptions word.Set = " eval-command init-eval-command early-init-eval-command command init-command early-init-command "
+
 // gdbLongs are gdb's long options (gdb 13), which it reads with
 // getopt_long_only: one dash or two, any unique prefix, =VALUE or the
 // next word (gdb -command=F, -comm F, --eval=CMD).
@@ -709,6 +713,7 @@ func gdbOptionName(a string) string {
 // getopt_long_only reads them (gdbOptionName).
 func (c *cmd) gdb() {
 	defer c.w.keepDirs()() // cd DIR moves gdb, not the shell
+	c.gdbStart()
 	if !slices.ContainsFunc(c.args, func(a word.Word) bool { return gdbOptionName(a.Text) == "nx" }) {
 		for _, rc := range []string{"~/.gdbinit", ".gdbinit", "~/.config/gdb/gdbinit"} {
 			if t, ok := c.w.WrittenText(rc); ok {
@@ -725,13 +730,12 @@ func (c *cmd) gdb() {
 			for k := j; k < len(c.args); k++ {
 				c.spend(k)
 			}
-			return
+			j = len(c.args) // the rest is the program's; gdb's input is read still
 		case gdbWithArg.Has(opt) && !eq:
 			j++
 			continue
 		}
-		switch opt {
-		case "eval-command", "init-eval-command", "early-init-eval-command", "command", "init-command", "early-init-command":
+		if gdbCmdOptions.Has(opt) {
 			if !eq && j+1 < len(c.args) {
 				j++
 				val = c.args[j].Text

@@ -27,7 +27,7 @@ const (
 	gdbRun             // run/start ARGS: run through sh
 	gdbSet             // set SETTING VALUE
 	gdbMake            // make ARGS
-	gdbReads           // file F, symbol-file F, core F, restore F: reads F
+	gdbReads           // file F, symbol-file F, core F: reads F
 	gdbDump            // dump [FORMAT] memory|value F …: writes F
 	gdbSave            // save breakpoints|tracepoints|gdb-index F: writes F
 	gdbCore            // generate-core-file [F]: writes F
@@ -35,17 +35,20 @@ const (
 	gdbDefine          // define NAME ⏎ body ⏎ end: a user command
 	gdbDocument        // document NAME ⏎ text ⏎ end
 	gdbTarget          // target remote | CMD, target exec F
+	gdbControl         // jump, return, signal, restore: moves or rewrites the program
 )
 
 // gdbHarmlessCmds are gdb's commands (full names and gdb's own aliases)
-// that run, read and write nothing outside the debugged program:
-// breakpoints, stepping, inspection and printing, a command list's control
-// flow. thread and frame are here for their other forms (thread 2; their
-// apply form runs a command: gdbThreadApply).
+// that run, read and write nothing outside the debugged program and leave
+// its own flow as it is: breakpoints, stepping, inspection and printing, a
+// command list's control flow. An expression one of them evaluates is
+// still read (gdbExprEffect): one that calls or assigns changes what the
+// program runs. thread and frame are here for their other forms (thread 2;
+// their apply form runs a command: gdbThreadApply).
 const gdbHarmlessCmds word.Set = " break b br brea tbreak tb rbreak watch rwatch awatch catch tcatch delete d clear disable dis disa enable en " +
 	"condition ignore commands end silent display undisplay x print p inspect output call ptype whatis list l info i inf show help h " +
 	"apropos backtrace bt where frame f up down select-frame thread t next n step s stepi si nexti ni continue c cont fg finish fin " +
-	"until u advance jump return signal queue-signal kill k detach attach quit q echo printf dprintf disassemble tui layout focus fs " +
+	"until u advance kill k detach attach quit q echo printf dprintf disassemble tui layout focus fs " +
 	"refresh winheight wh if while else loop_break loop_continue handle pwd sharedlibrary nosharedlibrary inferior interrupt " +
 	"reverse-step rs reverse-next rn reverse-continue rc reverse-finish reverse-stepi reverse-nexti skip search forward-search " +
 	"reverse-search demangle unset "
@@ -57,7 +60,7 @@ const gdbHarmlessCmds word.Set = " break b br brea tbreak tb rbreak watch rwatch
 const gdbOtherCmds word.Set = " shell pipe python py python-interactive pi guile gu source so cd run r start starti set make file exec-file " +
 	"symbol-file core-file core add-symbol-file restore directory dir dump append save generate-core-file gcore taas faas tfaas " +
 	"define document target compile jit-reader-load jit-reader-unload edit eval with alias maintenance mt load remote tstart tsave tdump " +
-	"record add-inferior clone-inferior define-prefix explore macro "
+	"record add-inferior clone-inferior define-prefix explore macro jump return signal queue-signal "
 
 // gdbKind returns what the gdb command called full (a full name or an
 // alias of gdbHarmlessCmds or gdbOtherCmds) is.
@@ -79,7 +82,7 @@ func gdbKind(full string) int {
 		return gdbSet
 	case "make":
 		return gdbMake
-	case "file", "exec-file", "symbol-file", "core-file", "core", "add-symbol-file", "restore", "directory", "dir":
+	case "file", "exec-file", "symbol-file", "core-file", "core", "add-symbol-file", "directory", "dir":
 		return gdbReads
 	case "dump", "append":
 		return gdbDump
@@ -95,6 +98,8 @@ func gdbKind(full string) int {
 		return gdbDocument
 	case "target":
 		return gdbTarget
+	case "jump", "return", "signal", "queue-signal", "restore":
+		return gdbControl
 	}
 	if gdbHarmlessCmds.Has(full) {
 		return gdbHarmless
@@ -219,13 +224,16 @@ func (c *cmd) gdbLine(l, name, rest string, kind, depth int) {
 		c.gdbFile(gdbOperand(rest), depth)
 	case kind == gdbCd:
 		c.w.programCd(rest) // cd ..: the shell lines after it run there
-	case kind == gdbRun && rest != "":
-		c.w.tentative(": " + rest) // /bin/sh -c exec PROG ARGS
+	case kind == gdbRun:
+		c.gdbRun(rest)
 	case kind == gdbSet:
 		c.gdbSet(rest)
 	case kind == gdbMake:
 		c.w.tentative("make " + rest)
 	case kind == gdbReads:
+		if len(name) >= 3 && (strings.HasPrefix("file", name) || strings.HasPrefix("exec-file", name)) {
+			c.gdbProgram(rest) // file /bin/sh: the program run starts
+		}
 		for _, f := range strings.Fields(rest) {
 			for _, p := range strings.Split(f, ":") { // directory D1:D2
 				if p != "" && !strings.HasPrefix(p, "-") {
@@ -242,16 +250,44 @@ func (c *cmd) gdbLine(l, name, rest string, kind, depth int) {
 	case kind == gdbTarget:
 		c.gdbTarget(rest)
 	case kind == gdbHarmless:
-		if cmd, ok := gdbApplied(name, rest); ok {
-			c.gdbNested(cmd, depth) // thread apply all bt
-		} else if gdbCalls(rest) {
-			// print, call, a condition: an expression that calls a
-			// function runs it in the program (call system("…"),
-			// $_shell("…")): FINDINGS58e E7
-			c.w.hide("evaluates a gdb expression that calls a function (%s): what it runs guard cannot tell", word.Quote(strings.Fields(l)[0]))
+		c.gdbHarmless(l, name, rest, depth)
+	case kind == gdbControl:
+		if strings.HasPrefix("restore", name) {
+			c.gdbReadsFirst(rest)
 		}
+		c.w.hide("runs the gdb command %s, which moves the debugged program elsewhere or rewrites its memory: what it then runs guard cannot tell", word.Quote(strings.Fields(l)[0]))
 	case kind == gdbUnknown:
 		c.w.hide("runs the gdb command %s, which guard does not read (what it runs, reads or writes guard cannot tell)", word.Quote(strings.Fields(l)[0]))
+	}
+}
+
+// gdbTextCmds are the harmless gdb commands whose rest is text, not an
+// expression (echo a=b prints it).
+const gdbTextCmds word.Set = " echo help h apropos search forward-search reverse-search "
+
+// gdbHarmless analyses a line l of a harmless gdb command (name, rest):
+// thread apply runs a command; an expression it evaluates that calls a
+// function (call system("…"), $_shell("…"): FINDINGS58e E7) or assigns to
+// the program's memory or registers (print $pc = …, *(long*)$sp = …:
+// FINDINGS59a A4b) changes what the program runs: cannot tell.
+func (c *cmd) gdbHarmless(l, name, rest string, depth int) {
+	if cmd, ok := gdbApplied(name, rest); ok {
+		c.gdbNested(cmd, depth) // thread apply all bt
+		return
+	}
+	if gdbTextCmds.Has(name) {
+		return
+	}
+	if e := gdbExprEffect(rest); e != "" {
+		c.w.hide("evaluates a gdb expression that %s (%s): what the program then runs guard cannot tell", e, word.Quote(strings.Fields(l)[0]))
+	}
+}
+
+// gdbReadsFirst records the file the first of words rest names as read
+// (restore F …).
+func (c *cmd) gdbReadsFirst(rest string) {
+	if f := strings.Fields(rest); len(f) > 0 {
+		c.w.Read(f[0])
 	}
 }
 
@@ -395,8 +431,12 @@ const gdbOtherSettings word.Set = " auto-load environment exec-wrapper args logg
 // which guard does not read; any other setting is one guard cannot tell.
 func (c *cmd) gdbSet(rest string) {
 	f := strings.Fields(rest)
-	if len(f) == 0 || strings.HasPrefix(f[0], "$") {
-		return // set $n = 1: a convenience variable
+	if len(f) == 0 {
+		return
+	}
+	if strings.HasPrefix(f[0], "$") {
+		c.gdbSetExpr(rest) // set $n = 1, set $pc = …: a variable or a register
+		return
 	}
 	val := strings.TrimSpace(strings.TrimPrefix(rest, f[0]))
 	name, _ := word.Unique(f[0], func(yield func(string) bool) {
@@ -409,7 +449,9 @@ func (c *cmd) gdbSet(rest string) {
 		}
 	})
 	switch {
+	case name == "prompt" || name == "style":
 	case gdbHarmlessSettings.Has(name):
+		c.gdbSetExpr(val) // set var x = 1; set height N evaluates N
 	case name == "auto-load":
 		c.w.hide("changes gdb's auto-load settings: gdb then loads the directory's .gdbinit and the programs' scripts, which guard does not read")
 	case name == "environment":
@@ -420,12 +462,22 @@ func (c *cmd) gdbSet(rest string) {
 		}
 	case name == "exec-wrapper":
 		c.w.tentative(val)
-	case name == "args" && val != "":
-		c.w.tentative(": " + val) // run's arguments, read by /bin/sh
+	case name == "args":
+		c.gdbArgs(val, false) // run's arguments, read with the program at run
 	case name == "logging":
 		c.gdbLogging(f[1:])
-	case name != "args":
+	default:
 		c.w.hide("sets the gdb setting %s, which guard does not read (what gdb then runs, reads or writes guard cannot tell)", word.Quote(f[0]))
+	}
+}
+
+// gdbSetExpr analyses the expression a set command evaluates (set var
+// EXPR, set $NAME = EXPR, a number setting's value): one that assigns
+// writes the program's memory or registers, a variable the lines after
+// may hand it, or calls a function (FINDINGS59a A4): cannot tell.
+func (c *cmd) gdbSetExpr(expr string) {
+	if e := gdbExprEffect(expr); e != "" {
+		c.w.hide("evaluates a gdb expression that %s ('set'): what the program then runs guard cannot tell", e)
 	}
 }
 
@@ -451,21 +503,82 @@ func (c *cmd) gdbLogging(f []string) {
 	}
 }
 
-// gdbCalls reports whether gdb command text s holds a function call: a
-// name ([A-Za-z_$][A-Za-z0-9_$]*) followed, past blanks, by (.
-func gdbCalls(s string) bool {
-	name := false
+// gdbNotCalls are the names a ( after which groups, not calls: C's and
+// C++'s keyword operators, and the if of a breakpoint's condition.
+const gdbNotCalls word.Set = " sizeof alignof _Alignof alignas decltype typeof __typeof__ __typeof __alignof__ if while "
+
+// gdbExprEffect returns what gdb expression text s does besides reading
+// the program: "calls a function" for a ( after a name (but gdbNotCalls),
+// a ) or a ] — system("…"), (*&system)("…"), fp[0](…); a cast before a
+// parenthesis, (int)(x), reads the same and counts too — and "assigns" for
+// an assignment (=, op=, ++, --; not ==, !=, <=, >=); "" for neither.
+// String and character literals are skipped; print's options up to --
+// are not the expression.
+func gdbExprEffect(s string) string {
+	if f := strings.Fields(s); len(f) > 0 && strings.HasPrefix(f[0], "-") {
+		if _, after, ok := strings.Cut(s, " -- "); ok {
+			s = after // print -pretty -- EXPR
+		}
+	}
+	prev, ident := byte(0), ""
 	for i := 0; i < len(s); i++ {
 		b := s[i]
 		switch {
-		case b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || name && b >= '0' && b <= '9':
-			name = true
+		case b == '"' || b == '\'':
+			i = gdbLiteralEnd(s, i)
+			prev = 'n'
+		case b != '-' && gdbNameByte(b) || b == '$':
+			j := i
+			for i+1 < len(s) && (gdbNameByte(s[i+1]) && s[i+1] != '-' || s[i+1] == '$') {
+				i++
+			}
+			prev, ident = 'n', s[j:i+1]
 		case b == ' ' || b == '\t':
-		case b == '(' && name:
-			return true
+		case b == '(' && (prev == ')' || prev == 'n' && !gdbNotCalls.Has(ident)):
+			return "calls a function"
+		case b == ')' || b == ']':
+			prev = ')'
+		case gdbAssigns(s, i, prev):
+			return "assigns to the program's memory, a register or a variable"
 		default:
-			name = false
+			prev = 'o'
 		}
 	}
+	return ""
+}
+
+// gdbAssigns reports whether the operator at s[i] (after an operand when
+// prev is 'n' or ')') is an assignment: = but ==, !=, <= and >= (<<= and
+// >>= are), or ++ / -- next to an operand.
+func gdbAssigns(s string, i int, prev byte) bool {
+	b := s[i]
+	switch {
+	case b == '=':
+		if i+1 < len(s) && s[i+1] == '=' || i > 0 && s[i-1] == '=' {
+			return false // ==
+		}
+		if i > 0 && (s[i-1] == '!' || (s[i-1] == '<' || s[i-1] == '>') && !(i > 1 && s[i-2] == s[i-1])) {
+			return false // !=, <=, >=
+		}
+		return true
+	case (b == '+' || b == '-') && i+1 < len(s) && s[i+1] == b:
+		next := i+2 < len(s) && (gdbNameByte(s[i+2]) || s[i+2] == '$' || s[i+2] == '(' || s[i+2] == '*')
+		return next || prev == 'n' && gdbNameByte(s[i-1]) || prev == ')' && (s[i-1] == ')' || s[i-1] == ']')
+	}
 	return false
+}
+
+// gdbLiteralEnd returns the index of the quote that ends the string or
+// character literal starting at s[i] (len(s)-1 when none does).
+func gdbLiteralEnd(s string, i int) int {
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case q:
+			return j
+		}
+	}
+	return len(s) - 1
 }

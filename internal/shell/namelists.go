@@ -38,6 +38,10 @@ func (c *cmd) listReads() {
 	for j := 0; j < len(c.args); j++ {
 		s := c.args[j].Text
 		opt, v, eq := strings.Cut(s, "=")
+		if d, k, ok := listChdir(lr, c.args, j); ok {
+			base, j = runningDir(base, d), k // tar -C sub -T list: its names are under sub
+			continue
+		}
 		switch {
 		case eq && strings.HasPrefix(s, "--") && lr.Files.Has(opt):
 			c.readList(lr, word.Word{Text: v, Known: c.args[j].Known}, base, removes)
@@ -68,6 +72,10 @@ func (c *cmd) readList(lr *catalogue.ListReader, list word.Word, base string, re
 		c.listOperands(names, ok)
 	}
 	for _, n := range names {
+		if d, _, isDir := listChdir(lr, word.Split(n), 0); isDir && ok {
+			base = runningDir(base, d) // a -C DIR line of tar's list
+			continue
+		}
 		if found && !strings.HasSuffix(n, "/…") {
 			c.w.ReadTree(n) // find's start, not narrowed: it lists every file below it
 		}
@@ -233,6 +241,26 @@ func (w *walker) hiddenNameReads(stages []*cmd) {
 		w.ReadTree(".")
 		w.markOpaque(from, len(w.a.Reads))
 	}
+}
+
+// listChdir returns the directory the chdir option of lr at args[j] names
+// (-C DIR, -CDIR, --directory=DIR) and the index of its last word; false
+// for another word.
+func listChdir(lr *catalogue.ListReader, args []word.Word, j int) (string, int, bool) {
+	if lr.Chdir == "" || j >= len(args) {
+		return "", j, false
+	}
+	s := args[j].Text
+	opt, v, eq := strings.Cut(s, "=")
+	switch {
+	case eq && strings.HasPrefix(s, "--") && lr.Chdir.Has(opt):
+		return v, j, true
+	case lr.Chdir.Has(s) && j+1 < len(args):
+		return args[j+1].Text, j + 1, true
+	case len(s) > 2 && !strings.HasPrefix(s, "--") && lr.Chdir.Has(s[:2]):
+		return s[2:], j, true // -CDIR
+	}
+	return "", j, false
 }
 
 // listSource returns the first operand of a program whose list names are

@@ -184,9 +184,21 @@ func (c *cmd) prefixFile(p catalogue.Prefix, words []word.Word, i int) {
 	}
 	a, v := words[i].Text, words[i+1].Text
 	if p.WriteOpts.Has(a) {
-		c.w.Write(v)
+		c.prefixWrite(p, a, v)
 	}
 	if p.ReadOpts.Has(a) {
 		c.w.Read(v)
 	}
+}
+
+// prefixWrite takes v, the value of a prefix's option opt that names the
+// file it writes: with opt one of its PipeOpts, a value that begins with |
+// or ! is a shell command its output is piped into (strace -o '|sh x.sh':
+// FINDINGS59a A16).
+func (c *cmd) prefixWrite(p catalogue.Prefix, opt, v string) {
+	if p.PipeOpts.Has(opt) && (strings.HasPrefix(v, "|") || strings.HasPrefix(v, "!")) {
+		c.w.tentative(v[1:])
+		return
+	}
+	c.w.Write(v)
 }

@@ -1537,7 +1537,8 @@ func (c *cmd) tarOptions() extraction {
 			x.toStdout = true
 		}
 		if v, k, ok := word.OptionValue(c.args, j, 'C', "fbTXgFKLNVH", "--directory"); ok {
-			x.dirs, j, cdir = append(x.dirs, v), k, v
+			cdir, j = runningDir(cdir, v), k // each -C from the one before (FINDINGS59b B9)
+			x.dirs = appendDir(x.dirs, cdir)
 			continue
 		}
 		if v, ok := strings.CutPrefix(s, "--one-top-level="); ok {
@@ -1576,8 +1577,8 @@ func (c *cmd) tarLetters(s string, x *extraction) (k int, cdir string) {
 			k++
 			switch l {
 			case 'C':
-				x.dirs = append(x.dirs, c.args[k].Text)
-				cdir = c.args[k].Text
+				cdir = runningDir(cdir, c.args[k].Text)
+				x.dirs = appendDir(x.dirs, cdir)
 			case 'f':
 				x.archive = c.args[k].Text
 			}

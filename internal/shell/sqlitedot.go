@@ -31,7 +31,8 @@ const (
 
 // sqliteHarmlessDots are sqlite3's dot-commands (3.40–3.46) that read the
 // open database and print, or change how the shell prints: no file, no
-// command, no SQL guard cannot see.
+// command, no SQL guard cannot see (.parameter set's value is SQL, read
+// as SQL: sqliteParamSet).
 const sqliteHarmlessDots word.Set = " bail binary changes crnl databases dbinfo dbtotxt dump echo eqp exit expert explain fullschema " +
 	"headers help indexes indices intck limits lint mode nullvalue parameter print progress prompt quit recover scanstats schema " +
 	"separator sha3sum show stats tables timeout timer vfsinfo vfslist vfsname width "
@@ -111,6 +112,10 @@ func (c *cmd) dotCommand(l string, depth int) {
 		c.w.tentative(rest)
 	case kind == dotArchive:
 		c.sqliteAr(args) // .ar -x, .archive --create …
+	case kind == dotHarmless:
+		if strings.HasPrefix("parameter", name) && len(args) > 2 && strings.HasPrefix("set", args[0].Text) {
+			c.sqliteParamSet(rest, depth)
+		}
 	case kind != dotHarmless && strings.HasPrefix(strings.TrimLeft(rest, ` '"`), "|"):
 		// .output |CMD, .once |CMD, .read |CMD, .import |CMD
 		_, cmd, _ := strings.Cut(rest, "|")
@@ -168,5 +173,24 @@ func (c *cmd) dotFiles(kind int, args []word.Word, depth int) {
 		for _, f := range sqliteNames(file) {
 			c.w.Write(f)
 		}
+	}
+}
+
+// sqliteParamSet: .parameter set KEY VALUE (rest is the line after
+// .parameter) stores VALUE as sqlite3 evaluates it, an SQL expression
+// formatted into REPLACE INTO temp.sqlite_parameters … VALUES(KEY,
+// VALUE): writefile(), readfile(), edit() run there (FINDINGS59a A7).
+func (c *cmd) sqliteParamSet(rest string, depth int) {
+	v := rest
+	for range 2 { // set, KEY
+		v = strings.TrimLeft(v, " \t")
+		if i := strings.IndexAny(v, " \t"); i >= 0 {
+			v = v[i:]
+		} else {
+			v = ""
+		}
+	}
+	if v = strings.TrimSpace(v); v != "" {
+		c.sql("SELECT "+v+";", depth+1)
 	}
 }

@@ -136,8 +136,8 @@ func (c *cmd) tmuxRuns(tc lang.TmuxCmdKind, opts []tmuxOpt, ops []word.Word, dep
 		if o.letter == 'e' && tc.Runs == lang.TmuxShell {
 			c.w.envAssign(o.value.Text) // new -e BASH_ENV=F: the window's shell
 		}
-		if o.letter == 'c' && tc.Runs == lang.TmuxShell && c.tmuxFormatPath(o.value.Text) {
-			return // new-window -c '#{…}': the directory its shell starts in
+		if o.letter == tc.Dir && c.tmuxFormatPath(o.value.Text) {
+			return // new-window -c '#{…}', popup -d '#{…}': the directory its shell starts in
 		}
 	}
 	switch tc.Runs {

@@ -67,6 +67,9 @@ type Prefix struct {
 	// (uv run -m http.server is python3 -m http.server).
 	Module    word.Set
 	WriteOpts word.Set // options whose value is a file it writes (time -o F)
+	// PipeOpts are the WriteOpts whose value, when it begins with | or !,
+	// is a shell command it pipes its output into (strace -o '|CMD').
+	PipeOpts word.Set
 	// Execs: it execs the command (or runs it and exits with its status),
 	// so the command's exit status is its own (env, nice, nohup): not
 	// timeout (124 once its time is up, after the command printed), not
@@ -318,7 +321,7 @@ var Prefixes = []PrefixEntry{
 	// strace: its getopt_long "+a:Ab:cCdDe:E:fFhiI:kno:O:p:P:qrs:S:tTu:U:vVwxX:yzZ" (strace 6).
 	{Name: "strace", Prefix: Prefix{WithArg: " -o -p -e -s -u -P -a -b -I -O -S -X -U --output --attach --trace --signal --status --abbrev --verbose --raw --read --write --fault --inject " +
 		"--string-limit --columns --const-print-style --detach-on --interruptible --summary-sort-by --summary-columns --trace-path --user --quiet --decode-fds --secontext --timestamps --syscall-times ",
-		WriteOpts: " -o --output ", Env: " -E --env ",
+		WriteOpts: " -o --output ", PipeOpts: " -o --output ", Env: " -E --env ",
 		Flags: " -A -c -C -d -D -f -F -h -i -k -n -N -q -r -t -T -v -V -w -x -y -z -Z --output-separately --output-append-mode --follow-forks --summary-only --summary " +
 			"--summary-wall-clock --help --version --absolute-timestamps --relative-timestamps --instruction-pointer --stack-trace --daemonize --debug --no-abbrev " +
 			"--strings-in-hex --seccomp-bpf --kvm --successful-only --failed-only --silence --tips --decode-pids --always-show-pid --namespace --pidns-translation --follow-forks "}},

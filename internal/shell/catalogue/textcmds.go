@@ -100,20 +100,24 @@ type ListReader struct {
 	// removes them): each is touched, and what it may write beside it
 	// is (shell/beside.go).
 	Operands bool
+	// Chdir are the options that change the directory the names after
+	// them are in, each from the one before (tar -C a -C b is a/b), on the
+	// command line and as lines of the list (tar's -T list: -C DIR).
+	Chdir word.Set
 }
 
 // ListReaders lists them, sorted by name (TestListReadersSorted).
 var ListReaders = []ListReader{
-	{Name: "bsdtar", Files: " -T --files-from ", Recurses: true},
+	{Name: "bsdtar", Files: " -T --files-from ", Recurses: true, Chdir: " -C --cd --directory "},
 	{Name: "cpio", Stdin: " -o --create -p --pass-through "},
 	{Name: "du", Files: " --files0-from ", Recurses: true},
 	{Name: "file", Files: " -f --files-from "},
 	{Name: "git", Stdin: " --stdin-paths "},
-	{Name: "gtar", Files: " -T --files-from ", Recurses: true, Removes: " --remove-files "},
+	{Name: "gtar", Files: " -T --files-from ", Recurses: true, Removes: " --remove-files ", Chdir: " -C --directory "},
 	{Name: "pax", Stdin: " -w ", Recurses: true},
 	{Name: "rsync", Files: " --files-from ", FromSource: true, Removes: " --remove-source-files "},
 	{Name: "sort", Files: " --files0-from "},
-	{Name: "tar", Files: " -T --files-from ", Recurses: true, Removes: " --remove-files "},
+	{Name: "tar", Files: " -T --files-from ", Recurses: true, Removes: " --remove-files ", Chdir: " -C --directory "},
 	{Name: "unxz", Files: " --files --files0 ", OptArg: true, Operands: true},
 	{Name: "unzstd", Files: " --filelist ", Operands: true},
 	{Name: "wc", Files: " --files0-from "},

@@ -17,6 +17,10 @@ type TmuxCmdKind struct {
 	// nothing run, read or written.
 	Runs int
 	Skip int
+	// Dir is the option letter whose value is the directory it starts its
+	// shell, or the session's later windows, in (c; display-popup's d),
+	// 0 for none: tmux expands it as a format first.
+	Dir byte
 }
 
 // What a tmux command's operands are.
@@ -61,21 +65,21 @@ const tmuxHarmlessArgs word.Set = " -b -c -d -e -f -F -l -n -N -p -s -S -t -T -w
 func tmuxRunning(full string) (TmuxCmdKind, bool) {
 	switch full {
 	case "new-session":
-		return TmuxCmdKind{WithArg: " -c -e -f -F -n -s -t -x -y ", Runs: TmuxShell}, true
+		return TmuxCmdKind{WithArg: " -c -e -f -F -n -s -t -x -y ", Runs: TmuxShell, Dir: 'c'}, true
 	case "new-window":
-		return TmuxCmdKind{WithArg: " -c -e -F -n -t ", Runs: TmuxShell}, true
+		return TmuxCmdKind{WithArg: " -c -e -F -n -t ", Runs: TmuxShell, Dir: 'c'}, true
 	case "split-window":
-		return TmuxCmdKind{WithArg: " -c -e -l -p -t -F ", Runs: TmuxShell}, true
+		return TmuxCmdKind{WithArg: " -c -e -l -p -t -F ", Runs: TmuxShell, Dir: 'c'}, true
 	case "respawn-pane":
-		return TmuxCmdKind{WithArg: " -c -e -t ", Runs: TmuxShell}, true
+		return TmuxCmdKind{WithArg: " -c -e -t ", Runs: TmuxShell, Dir: 'c'}, true
 	case "respawn-window":
-		return TmuxCmdKind{WithArg: " -c -e -t ", Runs: TmuxShell}, true
+		return TmuxCmdKind{WithArg: " -c -e -t ", Runs: TmuxShell, Dir: 'c'}, true
 	case "run-shell":
-		return TmuxCmdKind{WithArg: " -c -d -t ", Runs: TmuxShell}, true
+		return TmuxCmdKind{WithArg: " -c -d -t ", Runs: TmuxShell, Dir: 'c'}, true
 	case "pipe-pane":
 		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxShell}, true
 	case "display-popup":
-		return TmuxCmdKind{WithArg: " -b -c -d -e -h -s -S -t -T -w -x -y ", Runs: TmuxShell}, true
+		return TmuxCmdKind{WithArg: " -b -c -d -e -h -s -S -t -T -w -x -y ", Runs: TmuxShell, Dir: 'd'}, true
 	case "if-shell":
 		return TmuxCmdKind{WithArg: " -t ", Runs: TmuxFirst}, true
 	case "send-keys":
@@ -100,6 +104,8 @@ func tmuxRunning(full string) (TmuxCmdKind, bool) {
 		return TmuxCmdKind{WithArg: " -b -t ", Runs: TmuxLoad}, true
 	case "save-buffer":
 		return TmuxCmdKind{WithArg: " -b ", Runs: TmuxSave}, true
+	case "attach-session":
+		return TmuxCmdKind{WithArg: " -c -f -t ", Runs: TmuxHarmless, Dir: 'c'}, true // -c: the session's directory
 	case "detach-client":
 		return TmuxCmdKind{WithArg: " -E -s -t ", Runs: TmuxDetach}, true
 	}
@@ -109,7 +115,7 @@ func tmuxRunning(full string) (TmuxCmdKind, bool) {
 // tmuxHarmless are the tmux commands (full names) that run no command,
 // read no file and write none: listing, moving, renaming, killing,
 // showing. A format in their arguments is read (#(CMD) runs CMD).
-const tmuxHarmless word.Set = " attach-session break-pane capture-pane clear-history clear-prompt-history clock-mode copy-mode customize-mode delete-buffer display-message find-window has-session join-pane kill-pane kill-server kill-session kill-window last-pane last-window link-window list-buffers list-clients list-commands list-keys list-panes list-sessions list-windows lock-client lock-server lock-session move-pane move-window next-layout next-window previous-layout previous-window refresh-client rename-session rename-window resize-pane resize-window rotate-window select-layout select-pane select-window send-prefix server-access set-buffer show-buffer show-environment show-hooks show-messages show-options show-prompt-history show-window-options start-server suspend-client swap-pane swap-window switch-client unbind-key unlink-window wait-for "
+const tmuxHarmless word.Set = " break-pane capture-pane clear-history clear-prompt-history clock-mode copy-mode customize-mode delete-buffer display-message find-window has-session join-pane kill-pane kill-server kill-session kill-window last-pane last-window link-window list-buffers list-clients list-commands list-keys list-panes list-sessions list-windows lock-client lock-server lock-session move-pane move-window next-layout next-window previous-layout previous-window refresh-client rename-session rename-window resize-pane resize-window rotate-window select-layout select-pane select-window send-prefix server-access set-buffer show-buffer show-environment show-hooks show-messages show-options show-prompt-history show-window-options start-server suspend-client swap-pane swap-window switch-client unbind-key unlink-window wait-for "
 
 // tmuxCommands are tmux's commands (3.4) and their aliases.
 var tmuxCommands = [...][2]string{
