@@ -21,10 +21,14 @@ const maxServerRootPaths = 512
 // directory, often), others against the directory they were started in
 // (the session's first directory, an ancestor of the working directory
 // after a `cd`), so `{"path":".bashrc"}` from a project may write
-// ~/.bashrc. A tool reading a remote repository (repoPaths) names paths in
-// that repository, which the working directory stands for already.
+// ~/.bashrc. A tool of a server known to read remote repositories
+// (remoteServer) whose input names one (repoPaths) names paths in that
+// repository, which the working directory stands for already. The input
+// alone never skips the join: its owner and repo fields are the model's
+// choice, and any other server drops the fields it does not know and reads
+// its disk (FINDINGS59a A1).
 func (t *toolValues) joinServerRoots(toolName, cwd string, mcp bool) error {
-	if !mcp || t.repoPaths || len(t.serverRels) == 0 {
+	if !mcp || t.repoPaths && t.remoteServer || len(t.serverRels) == 0 {
 		return nil
 	}
 	roots := serverRoots(cwd)

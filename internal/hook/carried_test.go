@@ -133,6 +133,12 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 		{"a", "mcp__filesystem__move_file", `{"source":"x","destination":".bashrc"}`, "block"},
 		{"a", "mcp__filesystem__write_file", `{"path":".ssh/authorized_keys","content":"ssh-ed25519 AAAA"}`, "block"},
 		{"a", "mcp__filesystem__read_text_file", `{"path":".aws/credentials"}`, "block"},
+		// owner and repo fields the model adds switch no check off: only
+		// a server whose name says it reads remote repositories (59a A1)
+		{"a", "mcp__filesystem__read_file", `{"path":".aws/credentials","owner":"a","repo":"b"}`, "block"},
+		{"a", "mcp__filesystem__read_text_file", `{"path":".ssh/config","owner":"a","repo":"b"}`, "block"},
+		{"bs", "read_file", `{"path":".aws/credentials","owner":"a","repo":"b"}`, "block"},
+		{"c", "mcp_fs_read_file", `{"path":".aws/credentials","owner":"a","repo":"b"}`, "block"},
 		{"b", "write_file", `{"path":".bashrc","content":"x"}`, "block"},
 		{"c", "mcp_filesystem_write_file", `{"path":".bashrc","content":"x"}`, "block"},
 		{"c", "filesystem__write_file", `{"path":".bashrc","content":"x"}`, "block"}, // agent C's name for a shared tool name (58e E2)
