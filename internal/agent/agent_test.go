@@ -242,7 +242,8 @@ func TestParseA(t *testing.T) {
 		{name: "mcp filesystem write", payload: tool("mcp__filesystem__write_file", `{"path":".bashrc","content":"x"}`),
 			want: pt("mcp__filesystem__write_file", in(event.KindWrite, "/w/.bashrc"), in(event.KindRead, "/w/.bashrc/**"),
 				// its server may resolve it against the home directory or a parent of the cwd
-				event.Input{Kind: event.KindWrite, Text: "~/.bashrc", Via: serverVia}, event.Input{Kind: event.KindWrite, Text: "/.bashrc", Via: serverVia},
+				event.Input{Kind: event.KindWrite, Text: "~/.bashrc", Via: serverVia}, event.Input{Kind: event.KindRead, Text: "~/.bashrc/**", Via: serverVia},
+				event.Input{Kind: event.KindWrite, Text: "/.bashrc", Via: serverVia}, event.Input{Kind: event.KindRead, Text: "/.bashrc/**", Via: serverVia},
 				in(event.KindToolInput, "path: .bashrc\ncontent: x\n"))},
 		{name: "mcp move", payload: tool("mcp__filesystem__move_file", `{"source":"/a","destination":"/etc/x"}`),
 			want: pt("mcp__filesystem__move_file", in(event.KindWrite, "/a"), in(event.KindRead, "/a/**"), in(event.KindWrite, "/etc/x"), in(event.KindRead, "/etc/x/**"), in(event.KindToolInput, "source: /a\ndestination: /etc/x\n"))},

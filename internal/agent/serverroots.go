@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/guardhq/guard/internal/event"
 )
 
 // maxServerRootPaths bounds the paths joinServerRoots adds for one tool
@@ -37,10 +39,17 @@ func (t *toolValues) joinServerRoots(toolName, cwd string, mcp bool) error {
 	}
 	via := toolName + " (its server may resolve a relative path against the home directory or a parent directory: an absolute path says which)"
 	for _, r := range t.serverRels {
+		// A hidden place is read whole under each root too, as under
+		// the working directory (readings): a tool that lists or
+		// searches {"path":".aws"} reads ~/.aws/** (FINDINGS59a A10).
+		tree := hiddenOrUp(r.path) && !strings.ContainsAny(r.path, "*?[")
 		for _, root := range roots {
 			for _, in := range pathInputs(root+"/"+r.path, r.write, t.readOnly) {
 				in.Via = via
 				t.paths = append(t.paths, in)
+			}
+			if tree {
+				t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(root+"/"+r.path, "/") + "/**", Via: via})
 			}
 		}
 	}
@@ -81,4 +90,17 @@ func serverRoots(cwd string) []string {
 		roots = append(roots, c) // "" for the root: joined, "/NAME"
 	}
 	return roots
+}
+
+// hiddenOrUp reports whether a relative path has an element that is a
+// hidden name or .. (.bashrc, .ssh/id_rsa, x/../.aws): what may name a
+// protected place under another root than the working directory, where
+// the protected places of the home are hidden ones. ./x and x/y do not.
+func hiddenOrUp(p string) bool {
+	for _, e := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if e[0] == '.' && e != "." {
+			return true
+		}
+	}
+	return false
 }
