@@ -314,9 +314,14 @@ func (t *toolValues) field(p string, write bool) { t.readings(p, write, false) }
 
 // keyedField is field for the value of a path key (path, destination,
 // paths…): its relative readings are also joined to the other roots the
-// tool's server may resolve them against (joinServerRoots). A value under
-// a key guard does not know is joined to the working directory only: a
-// CSS selector or a file extension (.btn, .ts) is no file of the home.
+// tool's server may resolve them against (joinServerRoots). So is a value
+// whose scheme says it is a path (a file: URI, under any key), a map key
+// under a path key ({"files":{".bashrc":"x"}}) and a path key's value in a
+// JSON text value ({"arguments":"{\"path\":\".bashrc\"}"}): which key
+// names the path, and how the input nests it, is the model's and the
+// server's choice (FINDINGS59a A10, 59b B8). A value under a key guard
+// does not know is joined to the working directory only: a CSS selector
+// or a file extension (.btn, .ts) is no file of the home.
 func (t *toolValues) keyedField(p string, write bool) { t.readings(p, write, true) }
 
 // readings takes each reading of p (fieldReadings) as field says, and,
@@ -328,7 +333,7 @@ func (t *toolValues) readings(p string, write, keyed bool) {
 		if !strings.ContainsAny(r, "*?[") {
 			t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(r, "/") + "/**"})
 		}
-		if keyed && namedRelative(r) {
+		if keyed && namedRelative(r) && !slices.Contains(t.serverRels, relPath{r, write}) {
 			t.serverRels = append(t.serverRels, relPath{r, write})
 		}
 	}
@@ -453,6 +458,19 @@ func (t *toolValues) other(key, v string) {
 func (t *toolValues) key(parent, k string) {
 	if parent = normKey(parent); !excludeKey(parent) {
 		t.valuePaths(parent, k)
+		t.keyedValue(parent, k)
+	}
+}
+
+// keyedValue takes v, found under path key k in a map's key or in a JSON
+// text value, as a path key's value is taken (keyedField): a one-token
+// path, written when the tool writes or k names a destination.
+func (t *toolValues) keyedValue(k, v string) {
+	if !isPathKey(k) || t.patternKey(k) || strings.HasPrefix(k, "include") {
+		return
+	}
+	if p, ok := pathValue(v); ok {
+		t.keyedField(p, t.writes || isDestKey(k))
 	}
 }
 
@@ -675,6 +693,7 @@ func (t *toolValues) jsonValue(v string) {
 			t.key(l.key, l.value)
 		} else if l.isString && l.value != "" {
 			t.other(normKey(l.key), l.value)
+			t.keyedValue(normKey(l.key), l.value)
 		}
 	})
 }

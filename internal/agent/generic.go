@@ -168,9 +168,14 @@ func (fc *fieldCollector) value(key string, l leaf) {
 		if key != "command" && key != "cmd" {
 			tv.embedded(l.value, false) // {"arguments":"{\"path\":…}"}, {"options":"-o /h/.bashrc"}
 		}
-	case isPathKey(key) && isFileURI(l.value) && len(l.value) <= maxPathLen && !tv.patternKey(key):
+	case isFileURI(l.value) && len(l.value) <= maxPathLen && !tv.patternKey(key):
+		// A file: URI is a path by its scheme, whatever its key (uri,
+		// resource): a path key's value (FINDINGS59a A10).
 		if p, ok := fileURIPath(l.value); ok {
 			tv.keyedField(p, tv.writes || isDestKey(key))
+		}
+		if !isPathKey(key) {
+			tv.other(key, l.value)
 		}
 	case !isPathKey(key) || strings.Contains(l.value, "://"):
 		tv.other(key, l.value) // a field guard does not know is checked by what it carries

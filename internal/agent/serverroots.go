@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/guardhq/guard/internal/event"
 )
 
 // maxServerRootPaths bounds the paths joinServerRoots adds for one tool
@@ -21,10 +23,14 @@ const maxServerRootPaths = 512
 // directory, often), others against the directory they were started in
 // (the session's first directory, an ancestor of the working directory
 // after a `cd`), so `{"path":".bashrc"}` from a project may write
-// ~/.bashrc. A tool reading a remote repository (repoPaths) names paths in
-// that repository, which the working directory stands for already.
+// ~/.bashrc. A tool of a server known to read remote repositories
+// (remoteServer) whose input names one (repoPaths) names paths in that
+// repository, which the working directory stands for already. The input
+// alone never skips the join: its owner and repo fields are the model's
+// choice, and any other server drops the fields it does not know and reads
+// its disk (FINDINGS59a A1).
 func (t *toolValues) joinServerRoots(toolName, cwd string, mcp bool) error {
-	if !mcp || t.repoPaths || len(t.serverRels) == 0 {
+	if !mcp || t.repoPaths && t.remoteServer || len(t.serverRels) == 0 {
 		return nil
 	}
 	roots := serverRoots(cwd)
@@ -33,10 +39,17 @@ func (t *toolValues) joinServerRoots(toolName, cwd string, mcp bool) error {
 	}
 	via := toolName + " (its server may resolve a relative path against the home directory or a parent directory: an absolute path says which)"
 	for _, r := range t.serverRels {
+		// A hidden place is read whole under each root too, as under
+		// the working directory (readings): a tool that lists or
+		// searches {"path":".aws"} reads ~/.aws/** (FINDINGS59a A10).
+		tree := hiddenOrUp(r.path) && !strings.ContainsAny(r.path, "*?[")
 		for _, root := range roots {
 			for _, in := range pathInputs(root+"/"+r.path, r.write, t.readOnly) {
 				in.Via = via
 				t.paths = append(t.paths, in)
+			}
+			if tree {
+				t.paths = append(t.paths, event.Input{Kind: event.KindRead, Text: treeDir(root+"/"+r.path, "/") + "/**", Via: via})
 			}
 		}
 	}
@@ -77,4 +90,17 @@ func serverRoots(cwd string) []string {
 		roots = append(roots, c) // "" for the root: joined, "/NAME"
 	}
 	return roots
+}
+
+// hiddenOrUp reports whether a relative path has an element that is a
+// hidden name or .. (.bashrc, .ssh/id_rsa, x/../.aws): what may name a
+// protected place under another root than the working directory, where
+// the protected places of the home are hidden ones. ./x and x/y do not.
+func hiddenOrUp(p string) bool {
+	for _, e := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if e[0] == '.' && e != "." {
+			return true
+		}
+	}
+	return false
 }

@@ -407,9 +407,20 @@ func treeDir(dir, cwd string) string {
 const maxTreeGlobs = 64
 
 // treeReads returns the recursive reads of a content search of dir with
-// the file-name filters globs: DIR/**/ALT for each brace alternative of a
-// relative filter (its leading **/ kept as any depth), DIR/** when there is
-// no filter, one names every file, or the alternatives pass the bound.
+// the file-name filters globs: DIR/**/NAME for the last element NAME of
+// each brace alternative of a relative filter (every file of that name
+// under DIR, what find -name finds), DIR/** when there is no filter, one
+// names every file, or the alternatives pass the bound.
+//
+// The directories a filter's alternative names before its last element are
+// dropped, not matched: the search tools' matchers (ripgrep's globset, a
+// client's glob with dot: true) let a wildcard stand for a hidden name's
+// leading dot (**/*aws/* matches .aws/credentials, **/?ssh/id_* .ssh's
+// keys) and cross hidden directories, and guard's glob matcher reads
+// neither so (the shell's rule): a read of every file of that name under
+// DIR holds what the filter selects whatever the rule (FINDINGS59b B10).
+// For the same reason a name that starts with a wildcard is read with
+// that wildcard as a dot too (*npmrc: .npmrc; dotVariants).
 func treeReads(dir string, globs []string) []event.Input {
 	whole := []event.Input{{Kind: event.KindRead, Text: dir + "/**"}}
 	var out []event.Input
@@ -428,20 +439,44 @@ func treeReads(dir string, globs []string) []event.Input {
 			return whole
 		}
 		for _, a := range alts {
-			for strings.HasPrefix(a, "**/") {
-				a = a[3:]
-			}
-			a = strings.TrimPrefix(a, "./")
+			a = a[strings.LastIndexByte(a, '/')+1:]
 			if a == "" || a == "*" || a == "**" {
 				return whole
 			}
-			out = append(out, event.Input{Kind: event.KindRead, Text: dir + "/**/" + a})
+			for _, d := range dotVariants(a) {
+				in := event.Input{Kind: event.KindRead, Text: dir + "/**/" + d}
+				if slices.Contains(out, in) {
+					continue
+				}
+				if len(out) >= maxTreeGlobs {
+					return whole
+				}
+				out = append(out, in)
+			}
 		}
 	}
 	if len(out) == 0 {
 		return whole
 	}
 	return out
+}
+
+// dotVariants returns a file-name glob as guard's matcher reads it and,
+// when it starts with a wildcard, with that wildcard standing for a
+// leading dot as the search tools' matchers let it: *aws as .*aws too,
+// ?ssh as .ssh, [.]aws as .aws.
+func dotVariants(name string) []string {
+	switch {
+	case name[0] == '*':
+		return []string{name, "." + name}
+	case name[0] == '?':
+		return []string{name, "." + name[1:]}
+	case name[0] == '[':
+		if k := strings.IndexByte(name, ']'); k > 1 && k+1 < len(name) {
+			return []string{name, "." + name[k+1:]}
+		}
+	}
+	return []string{name}
 }
 
 // braces expands the {a,b} alternatives of a glob (nested ones too), or

@@ -133,6 +133,24 @@ func TestUnknownToolRelativeValues(t *testing.T) {
 		{"a", "mcp__filesystem__move_file", `{"source":"x","destination":".bashrc"}`, "block"},
 		{"a", "mcp__filesystem__write_file", `{"path":".ssh/authorized_keys","content":"ssh-ed25519 AAAA"}`, "block"},
 		{"a", "mcp__filesystem__read_text_file", `{"path":".aws/credentials"}`, "block"},
+		// owner and repo fields the model adds switch no check off: only
+		// a server whose name says it reads remote repositories (59a A1)
+		{"a", "mcp__filesystem__read_file", `{"path":".aws/credentials","owner":"a","repo":"b"}`, "block"},
+		{"a", "mcp__filesystem__read_text_file", `{"path":".ssh/config","owner":"a","repo":"b"}`, "block"},
+		{"bs", "read_file", `{"path":".aws/credentials","owner":"a","repo":"b"}`, "block"},
+		{"c", "mcp_fs_read_file", `{"path":".aws/credentials","owner":"a","repo":"b"}`, "block"},
+		// a file: URI under any key, a map's path key under a path key, a
+		// path key inside a JSON text value: joined to the server's roots
+		// too (59a A10, 59b B8); a hidden place is read whole there too
+		{"a", "mcp__fs__save", `{"uri":"file:.bashrc","content":"x"}`, "block"},
+		{"a", "mcp__fs__write_files", `{"files":{".bashrc":"echo x"}}`, "block"},
+		{"a", "mcp__fs__write_file", `{"request":"{\"path\":\".bashrc\",\"content\":\"x\"}"}`, "block"},
+		{"a", "mcp__fs__call", `{"tool":"read_file","args":"{\"path\":\".aws/credentials\"}"}`, "block"},
+		{"c", "mcp_fs_call", `{"name":"write_file","arguments":"{\"path\":\".bashrc\",\"content\":\"x\"}"}`, "block"},
+		{"a", "mcp__filesystem__search_files", `{"path":".aws","pattern":"*"}`, "block"},
+		{"a", "mcp__fs__write_files", `{"files":{"src/a.ts":"x","docs/b.md":"y"}}`, "allow"},
+		{"a", "mcp__fs__call", `{"tool":"read_file","args":"{\"path\":\"src/main.go\"}"}`, "allow"},
+		{"a", "mcp__fs__edit", `{"path":"src/x.ts","edits":[{"oldText":".foo","newText":".bar"}]}`, "allow"},
 		{"b", "write_file", `{"path":".bashrc","content":"x"}`, "block"},
 		{"c", "mcp_filesystem_write_file", `{"path":".bashrc","content":"x"}`, "block"},
 		{"c", "filesystem__write_file", `{"path":".bashrc","content":"x"}`, "block"}, // agent C's name for a shared tool name (58e E2)

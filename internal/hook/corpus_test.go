@@ -10,6 +10,7 @@ import (
 
 	"github.com/guardhq/guard/internal/detect/command"
 	"github.com/guardhq/guard/internal/policy"
+	"github.com/guardhq/guard/internal/shell"
 )
 
 // corpusCase is one line of internal/shell/testdata/commands.tsv.
@@ -91,7 +92,8 @@ func unescapeCase(s string) string {
 // command` runs (DryRun: the command rules, injection, and the paths and
 // URLs a command names), with the default policy in both bash.match modes,
 // the user's shell bash and zsh (commands read as zsh reads them too);
-// commands_zsh.tsv holds the cases of zsh's own forms, run with zsh.
+// commands_zsh.tsv holds the cases of zsh's own forms, run with zsh and
+// with the shells that are not bash.
 func TestCommandCorpus(t *testing.T) {
 	counts := map[string]int{}
 	cases := readCommandCorpus(t)
@@ -107,6 +109,12 @@ func TestCommandCorpus(t *testing.T) {
 			list = append(append([]corpusCase(nil), cases...), zshCases...)
 		}
 		runCorpus(t, list, sh, home)
+	}
+	// A $SHELL that is not bash (fish, sh, none) is no sign the client
+	// runs bash: agent A's client looks for zsh first then (FINDINGS59b B5).
+	for _, sh := range []string{"/usr/bin/fish", "/bin/sh", ""} {
+		t.Setenv("SHELL", sh)
+		runCorpus(t, zshCases, sh, home)
 	}
 	if counts["block"] < 150 || counts["allow"] < 150 {
 		t.Errorf("corpus holds %d must-block and %d must-allow cases, want at least 150 each", counts["block"], counts["allow"])
@@ -141,7 +149,7 @@ func runCorpus(t *testing.T, cases []corpusCase, sh, home string) {
 			switch {
 			case wantBlock && r.Verdict != "block":
 				t.Errorf("%s: %q allowed, want a block by %s (%s)", where, c.command, c.rule, c.why)
-			case wantBlock && r.Rule != c.rule && !(sh == "/bin/zsh" && r.Rule == command.RuleUnchecked):
+			case wantBlock && r.Rule != c.rule && !(shell.MayRunZsh(sh) && r.Rule == command.RuleUnchecked):
 				// (Read as zsh too, a bash form zsh cannot parse blocks
 				// first when it names a protected path.)
 				t.Errorf("%s: %q blocked by %s, want %s (%s): %s", where, c.command, r.Rule, c.rule, c.why, r.Reason)

@@ -396,11 +396,11 @@ func rootedAt(pr event.LinePrinter, cwd string) event.LinePrinter {
 	return pr
 }
 
-// userZsh reports whether the user's shell, which the clients run
-// commands with, is zsh.
+// userZsh reports whether the clients may run commands with zsh: unless
+// the user's shell ($SHELL) is bash (shell.MayRunZsh).
 func userZsh() bool {
 	sh, _ := lookupEnv("SHELL")
-	return shell.IsZsh(sh)
+	return shell.MayRunZsh(sh)
 }
 
 // commandInputs returns the read, write, touch and URL inputs the shell

@@ -128,6 +128,33 @@ func TestRoutesGlobLists(t *testing.T) {
 	runRouteCases(t, cases)
 }
 
+// TestRoutesGlobDots: a search tool's glob filter is matched as ripgrep's
+// globset and the clients' dot: true globs match it, where a wildcard may
+// stand for a hidden name's leading dot (**/*aws/* selects
+// .aws/credentials) and ** crosses hidden directories: guard's shell-rule
+// matcher must not narrow such a filter away from ~/.aws or ~/.ssh
+// (FINDINGS59b B10). A project's everyday filters still pass.
+func TestRoutesGlobDots(t *testing.T) {
+	home, proj := routeWorld(t)
+	var cases []routeCase
+	for _, g := range []string{"**/*aws/*", "**/?aws/*", "**/[.]aws/*", "**/*ws/credentials", "**/*/cred*", "**/?ssh/id_*", "**/?ssh/*"} {
+		for _, a := range []string{"a", "b"} {
+			cases = append(cases,
+				routeCase{a, proj, "Grep", `{"pattern":"KEY","path":"..","glob":"` + g + `"}`, true},
+				routeCase{a, home, "Grep", `{"pattern":"KEY","path":"` + proj + `/../..","glob":"` + g + `"}`, true})
+		}
+		cases = append(cases,
+			routeCase{"c", proj, "grep_search", `{"pattern":"KEY","dir_path":"..","include":"` + g + `"}`, true},
+			routeCase{"c", proj, "read_many_files", `{"paths":[".."],"include":["` + g + `"]}`, true})
+	}
+	for _, g := range []string{"*.go", "src/**/*.go", "**/*.{ts,tsx}", "docs/**/*.md"} {
+		cases = append(cases,
+			routeCase{"a", proj, "Grep", `{"pattern":"TODO","glob":"` + g + `"}`, false},
+			routeCase{"c", proj, "grep_search", `{"pattern":"TODO","include":"` + g + `"}`, false})
+	}
+	runRouteCases(t, cases)
+}
+
 // TestRoutesUnknownToolNames: a tool name of another agent's built-ins is
 // an unknown tool there, checked by what it carries; a built-in's fields
 // guard does not know are checked on its own agent.

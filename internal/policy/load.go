@@ -61,7 +61,7 @@ func Default() (*Policy, error) {
 	if p.GuardDir, err = home.Dir(); err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
-	p.Zsh = shell.IsZsh(os.Getenv("SHELL"))
+	p.Zsh = shell.MayRunZsh(os.Getenv("SHELL"))
 	p.Self = home.SelfName()
 	if z := os.Getenv("ZDOTDIR"); filepath.IsAbs(z) {
 		p.ZDotDir = z

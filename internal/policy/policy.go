@@ -39,8 +39,9 @@ type Policy struct {
 	// always blocked, whatever allow_write says: an agent that could edit
 	// rules.json or the audit log would switch guard off.
 	GuardDir string `json:"-"`
-	// Zsh says the user's shell is zsh ($SHELL): commands are read as zsh
-	// reads them too (shell.Options.Zsh).
+	// Zsh says the clients may run commands with zsh ($SHELL is not bash,
+	// shell.MayRunZsh): commands are read as zsh reads them too
+	// (shell.Options.Zsh).
 	Zsh bool `json:"-"`
 	// Self is the name guard's executable runs as (home.SelfName): a
 	// command running it is guard's own command line.

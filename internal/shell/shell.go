@@ -346,13 +346,30 @@ type Options struct {
 	// must be safe for concurrent use: a long command is read as bash and
 	// as zsh at once (walkBoth).
 	Files effect.Files
-	// Zsh reads the command as zsh reads it too (the user's shell is zsh,
-	// see IsZsh): the analysis holds what either reading reaches.
+	// Zsh reads the command as zsh reads it too (the client may run it
+	// with zsh, see MayRunZsh): the analysis holds what either reading
+	// reaches.
 	Zsh bool
 	// Self is the name guard's own executable runs as (its base name, lower
 	// case, without .exe), besides "guard": a command that runs it is
 	// guard's command line (see guardCLI).
 	Self string
+}
+
+// MayRunZsh reports whether an agent's client may run commands with zsh
+// when $SHELL is shell: unless it names bash. agent A's client takes
+// $SHELL only when it names bash or zsh; for any other (fish, sh, unset, a
+// shell it does not support) it looks for zsh first, then bash. Where
+// guard cannot tell that the shell is bash, the command is read as zsh too
+// (FINDINGS59b B5).
+func MayRunZsh(shell string) bool {
+	if i := strings.LastIndexByte(shell, '/'); i >= 0 {
+		shell = shell[i+1:]
+	}
+	if rest, ok := strings.CutPrefix(shell, "bash"); ok && (rest == "" || rest[0] == '-' || rest[0] >= '0' && rest[0] <= '9') {
+		return false
+	}
+	return true
 }
 
 // IsZsh reports whether a login shell, as $SHELL names it, is zsh.

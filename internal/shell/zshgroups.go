@@ -38,10 +38,41 @@ func (w *walker) zshStmts(src string, list []*syntax.Stmt, exact bool) {
 			to = len(src)
 		}
 		if from < to {
-			w.zshGroupCode(src[from:to])
+			w.zshGroupCode(literalBodiesBlanked(src, s, from, to))
 		}
 		w.stmt(s)
 	}
+}
+
+// literalBodiesBlanked returns src[from:to], the text of statement s,
+// with the bodies of its quoted here-documents (<<'EOF', <<"EOF", <<\EOF)
+// blanked: their text is data, never globbed nor expanded, so no glob
+// qualifier of theirs runs (python3 - <<'EOF' … s.replace("a", "b") …).
+func literalBodiesBlanked(src string, s *syntax.Stmt, from, to int) string {
+	var b []byte
+	syntax.Walk(s, func(n syntax.Node) bool {
+		r, ok := n.(*syntax.Redirect)
+		if !ok || r.Hdoc == nil || r.Word == nil || r.Word.Lit() != "" && !strings.Contains(r.Word.Lit(), `\`) {
+			return true
+		}
+		i, j := int(r.Hdoc.Pos().Offset()), int(r.Hdoc.End().Offset())
+		if i < from || j > to || i >= j {
+			return true
+		}
+		if b == nil {
+			b = []byte(src[from:to])
+		}
+		for k := i; k < j; k++ {
+			if b[k-from] != '\n' {
+				b[k-from] = ' '
+			}
+		}
+		return true
+	})
+	if b == nil {
+		return src[from:to]
+	}
+	return string(b)
 }
 
 // zshGroupCode analyses the code of the glob qualifier groups in src that
