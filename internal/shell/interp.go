@@ -1074,8 +1074,14 @@ const maxModuleLinks = 8
 // followed, not links among its directories.
 func (m *moduleLoader) moduleDirs(p string) []string {
 	dirs := []string{path.Dir(p)}
-	for i := 0; i < maxModuleLinks; i++ {
-		kind, text := m.c.w.Lstat(p)
+	st, ok := m.c.w.Files.(effect.Stater)
+	if !ok {
+		return dirs
+	}
+	// Looked up outside the link look-ups' budget (effect.MaxLinks): the
+	// module files are bounded (maxModuleFiles).
+	for i := 0; i < maxModuleLinks && word.IsKnown(p); i++ {
+		kind, text := st.Lstat(m.c.w.Where(p))
 		if kind != effect.EntryLink || text == "" {
 			break
 		}

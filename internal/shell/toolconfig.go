@@ -81,7 +81,7 @@ func (c *cmd) toolRoots() []string {
 		}
 		where := word.Clean(c.w.Where(t))
 		if !a.Known || t == "" || word.Clean(t) == "." || slices.Contains(roots, word.Clean(t)) || !word.IsKnown(where) ||
-			where == word.Clean(c.w.Home) || c.aboveHome(where) || tempDir(where) || systemDir(where+"/") || !c.dirWord(t) {
+			where == word.Clean(c.w.Home) || c.aboveHome(where) || tempDir(where) || systemDir(where+"/") || !c.rootDir(t) {
 			continue
 		}
 		if len(roots) >= maxToolConfigDirs {
@@ -91,6 +91,28 @@ func (c *cmd) toolRoots() []string {
 		roots = append(roots, word.Clean(t))
 	}
 	return roots
+}
+
+// maxRootProbes bounds the words toolRoots looks up on disk for one
+// command.
+const maxRootProbes = 256
+
+// rootDir reports whether word p names a directory, as dirWord does but
+// outside the budget of the link look-ups (effect.MaxLinks): an unknown
+// tool's every word is looked up, and a long make run's would spend that
+// budget, after which the links of a later mv or cp are ones guard cannot
+// tell. Past maxRootProbes a word is taken for no directory.
+func (c *cmd) rootDir(p string) bool {
+	if p == "." || p == ".." || strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.") || strings.HasSuffix(p, "/..") {
+		return true
+	}
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || p == "" || !word.IsKnown(p) || strings.ContainsAny(p, "*?[") || c.w.rootProbes >= maxRootProbes {
+		return false
+	}
+	c.w.rootProbes++
+	kind, _ := st.Lstat(c.w.Where(p))
+	return kind == effect.EntryDir
 }
 
 // toolConfigIn reads the code files of root, of root/.config and of the

@@ -436,7 +436,10 @@ type walker struct {
 	// modProbes counts the candidate module files looked for, and
 	// modFiles holds what each was found to be (interp.go).
 	modProbes int
-	modFiles  map[string]bool
+	// rootProbes counts the words a JavaScript tool's roots were looked up
+	// for (toolRoots), outside the link look-ups' budget.
+	rootProbes int
+	modFiles   map[string]bool
 	// pyDirs are the directories listed for python's cached bytecode
 	// (pycache.go).
 	pyDirs map[string]pyDir
