@@ -49,7 +49,7 @@ type walker struct {
 	*effect.Ledger
 	// nestAt is where, in a.Reads, the first command run inside the
 	// running command began (-1: none yet): what a command's own reads
-	// are (opaque.go).
+	// are (declattr.go).
 	nestAt int
 	// nestEnd is where, in a.Reads, the reads of the last command run
 	// inside another ended: the enclosing command's own reads go on from
@@ -445,6 +445,13 @@ type walker struct {
 	// -i), whose every value is arithmetic (arithcode.go).
 	integers    map[string]bool
 	allIntegers bool
+	// attrOpaque are the variables given an attribute guard does not model
+	// (zsh's typeset -R4, bash's local -I): every value stored to them
+	// is one guard cannot tell (declattr.go). ties are zsh's tied pairs
+	// (typeset -T, path and PATH), name → partner.
+	attrOpaque map[string]bool
+	ties       map[string]tie
+	tying      bool
 	// fds are the descriptors exec opened for reading (exec 3< F, exec
 	// 3< <(…)): N → where it reads from (inputcmds.go).
 	fds map[string]fdOrigin
