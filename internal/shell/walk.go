@@ -1180,15 +1180,16 @@ func (w *walker) forClause(c *syntax.ForClause) {
 }
 
 func (w *walker) funcDecl(f *syntax.FuncDecl) {
-	if f.Name != nil {
-		w.redefine(f.Name.Value)
-	}
-	if f.Name != nil && forkBomb(f.Name.Value, f.Body) {
-		w.emit(forkBombLine, Command{Name: ":", Synthetic: true})
+	names := funcNames(f)
+	for _, n := range names {
+		w.redefine(n)
+		if forkBomb(n, f.Body) {
+			w.emit(forkBombLine, Command{Name: ":", Synthetic: true})
+		}
 	}
 	if f.Body != nil {
-		if f.Name != nil {
-			w.declareFunc(f.Name.Value, f.Body)
+		for _, n := range names {
+			w.declareFunc(n, f.Body)
 		}
 		w.scoped(func() {
 			// Its parameters are its calls' (walked at each): none here,
@@ -1204,6 +1205,20 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 			w.funcs.locals = locals
 		})
 	}
+}
+
+// funcNames returns the names a function declaration defines: one, or
+// zsh's several (function f g { … }: FINDINGS59b B6); none for zsh's
+// anonymous function.
+func funcNames(f *syntax.FuncDecl) []string {
+	var names []string
+	if f.Name != nil {
+		names = append(names, f.Name.Value)
+	}
+	for _, n := range f.Names {
+		names = append(names, n.Value)
+	}
+	return names
 }
 
 // forkBombLine is the fork bomb as the spec's rule writes it.
