@@ -180,6 +180,7 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 		w.anyVarSet() // zsh's typeset -m 'v*': names guard does not list
 	case strings.Contains(strings.SplitN(s, "=", 2)[0], "["):
 		w.nameOperand(strings.SplitN(s, "=", 2)[0])
+		w.declElem(s, *f)
 	case !word.IsKnown(strings.SplitN(s, "=", 2)[0]):
 		// declare "$n=V", export "$n=V", declare $o: a name guard
 		// cannot tell, or a word whose value may be NAME=V (anyvar.go),
@@ -195,6 +196,9 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 		w.noteExport(name, *f)
 		w.declOpaque(name, *f)
 		w.readValue(value)
+		if w.declCompound(name, value, *f) {
+			return
+		}
 		w.noteAssign(name, word.Word{Text: value, Known: x.Known}, f.exported || w.allexport || w.exported(w.refTarget(name, *f)), false)
 		w.setVariable(w.refTarget(name, *f), w.scalar(name, value, false, *f))
 	case word.IsName(s):

@@ -16,6 +16,7 @@ import (
 
 	"github.com/guardhq/guard/internal/shell/word"
 	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // maxOpaque bounds the opaque names kept; past it every name is one.
@@ -139,4 +140,50 @@ func (w *walker) argvValue(name string) expand.Variable {
 	v := w.variable("@")
 	v.Kind = expand.Indexed
 	return v
+}
+
+// declElem applies a declaration word bash reads as an element
+// assignment once its quotes are gone (declare "a[1]=V", "a[k]+=V":
+// FINDINGS59b B16), as a[1]=V does; a value appended to is one guard
+// does not work out.
+func (w *walker) declElem(s string, f declFlags) {
+	target, value, ok := strings.Cut(s, "=")
+	if !ok || f.print {
+		return
+	}
+	base, _, _ := strings.Cut(target, "[")
+	if !word.IsName(base) || !strings.HasSuffix(strings.TrimSuffix(target, "+"), "]") {
+		w.anyVarSet() // not a name guard can tell
+		return
+	}
+	if strings.HasSuffix(target, "+") {
+		w.setUnknown(strings.TrimSuffix(target, "+"))
+		return
+	}
+	w.setVar(w.refTarget(base, f)+target[len(base):], strVar(value))
+}
+
+// declCompound applies a declaration word NAME=(…) that bash reads as a
+// compound assignment though it was quoted (declare -a "b=(x y)"): under
+// -a or -A, or to a name that is an array. True when it was one.
+func (w *walker) declCompound(name, value string, f declFlags) bool {
+	if !strings.HasPrefix(value, "(") || !strings.HasSuffix(value, ")") {
+		return false
+	}
+	if k := w.variable(w.refTarget(name, f)).Kind; !f.indexed && !f.assoc && k != expand.Indexed && k != expand.Associative {
+		return false
+	}
+	file, err := w.theParser().Parse(strings.NewReader(name+"="+value), "")
+	var as *syntax.Assign
+	if err == nil && len(file.Stmts) == 1 {
+		if call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(call.Args) == 0 && len(call.Assigns) == 1 {
+			as = call.Assigns[0]
+		}
+	}
+	if as == nil || as.Array == nil || word.HasMark(value) {
+		w.setUnknown(w.refTarget(name, f))
+		return true
+	}
+	w.setVariable(w.refTarget(name, f), w.assignValue(as, f, false))
+	return true
 }
