@@ -70,15 +70,16 @@ type tie struct {
 	array   bool
 }
 
-// zshTies are the pairs zsh ties by itself.
-var zshTies = map[string]tie{
-	"path": {"PATH", ":", true}, "PATH": {"path", ":", false},
-	"cdpath": {"CDPATH", ":", true}, "CDPATH": {"cdpath", ":", false},
-	"fpath": {"FPATH", ":", true}, "FPATH": {"fpath", ":", false},
-	"manpath": {"MANPATH", ":", true}, "MANPATH": {"manpath", ":", false},
-	"module_path": {"MODULE_PATH", ":", true}, "MODULE_PATH": {"module_path", ":", false},
-	"mailpath": {"MAILPATH", ":", true}, "MAILPATH": {"mailpath", ":", false},
-	"psvar": {"PSVAR", ":", true}, "PSVAR": {"psvar", ":", false},
+// zshTie returns the other side of a pair zsh ties by itself (path and
+// PATH …), the separator and whether name is the array.
+func zshTie(name string) (tie, bool) {
+	switch name {
+	case "path", "cdpath", "fpath", "manpath", "module_path", "mailpath", "psvar":
+		return tie{strings.ToUpper(name), ":", true}, true
+	case "PATH", "CDPATH", "FPATH", "MANPATH", "MODULE_PATH", "MAILPATH", "PSVAR":
+		return tie{strings.ToLower(name), ":", false}, true
+	}
+	return tie{}, false
 }
 
 // tieStored gives the partner of name, one side of a zsh tied pair, the
@@ -88,7 +89,7 @@ func (w *walker) tieStored(name string, vals []expand.Variable) {
 	if !w.zsh || w.tying {
 		return
 	}
-	t, ok := zshTies[name]
+	t, ok := zshTie(name)
 	if !ok {
 		return
 	}
