@@ -76,7 +76,7 @@ func runTimeLine(text string) bool {
 // variable it names (NAME or NAME[subscript]), is one guard can tell;
 // one it cannot makes every variable unknown (anyVarSet).
 func (w *walker) varNameTold(s string) bool {
-	if base, _, _ := strings.Cut(s, "["); base == "DIRSTACK" {
+	if base, _, _ := strings.Cut(s, "["); base == "DIRSTACK" || base == "dirstack" && w.zshShell {
 		w.dirsLost = true // read "DIRSTACK[1]": the stack rewritten (FINDINGS55b B11)
 	}
 	if word.IsKnown(s) {

@@ -27,6 +27,12 @@ type declFlags struct {
 	// declare, typeset and local -n makes a nameref whatever letters
 	// come before it (declare -xn).
 	exportBuiltin bool
+	// zsh: the builtin is zsh's (-F is a float there, not a listing).
+	// opaque: an option letter guard does not model (zsh's -L4, -R,
+	// -Z, -E, -F, -U, -h; bash's -I): every variable the builtin names
+	// holds, from then on, values guard cannot tell (declattr.go).
+	// pattern: zsh's -m, the operands are patterns of names.
+	zsh, opaque, pattern bool
 }
 
 // option applies a declare option word: -n, -a, -A, -l, -u, -i, -x, -r,
@@ -55,10 +61,21 @@ func (f *declFlags) option(s string) {
 			f.exported, f.unexport = on, !on
 		case 'r':
 			f.readonly = on
-		case 'p', 'f', 'F':
+		case 'F':
+			f.print = f.print || !f.zsh
+			f.opaque = f.opaque || f.zsh // zsh: a float, printed its way
+		case 'p', 'f':
 			f.print = true
 		case 'g':
 			f.local = false
+		case 't', 'H', '-':
+			// bash's trace, zsh's tag and hidden listing: the value
+			// stays; -- ends the options
+		case 'm':
+			f.pattern = on && f.zsh
+			f.opaque = f.opaque || !f.zsh
+		default: // zsh's -T ties too (both sides: opaque.go)
+			f.opaque = true // an attribute guard does not model
 		}
 	}
 }
@@ -88,6 +105,7 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 		return
 	}
 	f := declVariant(c.Variant.Value)
+	f.zsh = w.zsh
 	switch c.Variant.Value {
 	case "declare", "typeset":
 		f.local = len(w.funcs.locals) > 0 // local to the function called (not with -g)
@@ -113,8 +131,10 @@ func (w *walker) declClause(c *syntax.DeclClause) {
 		if f.local {
 			w.noteLocal(as.Name.Value)
 		}
+		w.declOpaque(as.Name.Value, f)
 		if as.Naked {
 			w.declName(as.Name.Value, f)
+			w.declOpaqueValue(as.Name.Value, f)
 			continue
 		}
 		w.setVariable(w.refTarget(as.Name.Value, f), w.assignValue(as, f, false))
@@ -156,8 +176,11 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 			w.roAny = true   // or -r (readonly.go)
 		}
 	case f.print:
+	case f.pattern && !word.IsName(strings.SplitN(s, "=", 2)[0]):
+		w.anyVarSet() // zsh's typeset -m 'v*': names guard does not list
 	case strings.Contains(strings.SplitN(s, "=", 2)[0], "["):
 		w.nameOperand(strings.SplitN(s, "=", 2)[0])
+		w.declElem(s, *f)
 	case !word.IsKnown(strings.SplitN(s, "=", 2)[0]):
 		// declare "$n=V", export "$n=V", declare $o: a name guard
 		// cannot tell, or a word whose value may be NAME=V (anyvar.go),
@@ -171,14 +194,20 @@ func (w *walker) declWord(x word.Word, f *declFlags) {
 			w.noteLocal(name)
 		}
 		w.noteExport(name, *f)
+		w.declOpaque(name, *f)
 		w.readValue(value)
+		if w.declCompound(name, value, *f) {
+			return
+		}
 		w.noteAssign(name, word.Word{Text: value, Known: x.Known}, f.exported || w.allexport || w.exported(w.refTarget(name, *f)), false)
 		w.setVariable(w.refTarget(name, *f), w.scalar(name, value, false, *f))
 	case word.IsName(s):
 		if f.local {
 			w.noteLocal(s)
 		}
+		w.declOpaque(s, *f)
 		w.declName(s, *f)
+		w.declOpaqueValue(s, *f)
 	}
 }
 

@@ -36,22 +36,7 @@ func (c *cmd) builtin() bool {
 			w.shoptEcho(c.args) // shopt -s xpg_echo (echodialect.go)
 		}
 	case "shift":
-		n := 1
-		if len(c.args) > 0 {
-			var err error
-			if n, err = strconv.Atoi(c.args[0].Text); err != nil {
-				w.pos = nil // shifted by what guard does not know
-				for _, a := range c.args {
-					if word.IsName(a.Text) {
-						w.setUnknown(a.Text) // zsh's shift ARRAY
-					}
-				}
-				return false
-			}
-		}
-		if w.pos != nil && n >= 0 && n <= len(w.pos.args) {
-			w.pos = &positional{zero: w.pos.zero, args: w.pos.args[n:]}
-		}
+		c.shift()
 	case "unset":
 		c.unset()
 		return true
@@ -69,6 +54,7 @@ func (c *cmd) builtin() bool {
 			return true // zsh's typeset -fu NAME (zshfuncdecl.go)
 		}
 		f := declVariant(c.name)
+		f.zsh = w.zsh
 		for _, a := range c.args {
 			w.declWord(a, &f)
 		}
@@ -84,11 +70,21 @@ func (c *cmd) builtin() bool {
 // run.
 func (c *cmd) unset() {
 	w := c.w
-	funcs, vars := false, false
+	funcs, vars, pattern := false, false, false
 	for _, a := range c.args {
 		if len(a.Text) > 1 && a.Text[0] == '-' && a.Known {
 			funcs = funcs || strings.Contains(a.Text, "f")
 			vars = vars || strings.ContainsAny(a.Text, "vn")
+			pattern = pattern || strings.Contains(a.Text, "m")
+			continue
+		}
+		if pattern && !word.IsName(a.Text) {
+			// zsh's unset -m PATTERN: every variable (or, with -f,
+			// function) the pattern matches (FINDINGS59b B11)
+			w.unsetFuncs("")
+			if !funcs {
+				w.anyVarSet()
+			}
 			continue
 		}
 		if !a.Known || word.HasMark(a.Text) {
@@ -157,6 +153,9 @@ func (c *cmd) set() {
 		case s == "--" || s == "-":
 			c.setPositional(c.args[j+1:])
 			return
+		case c.w.zsh && (s == "-A" || s == "+A"):
+			c.setArray(c.args[j+1:], s[0] == '+')
+			return
 		case !c.args[j].Known:
 			c.w.errexit = false // set $opts: it may be +e
 			c.w.keyword = true  // or -k
@@ -176,6 +175,111 @@ func (c *cmd) set() {
 			return
 		}
 	}
+}
+
+// shift: shift [N] moves the positional parameters; zsh's shift [-p]
+// [N] NAME… shifts (-p: pops) the arrays NAME instead, and leaves them
+// alone (FINDINGS59b B11). bash refuses more than one operand and shifts
+// nothing. A word guard cannot read, or one it does not model, leaves
+// what shift may change unknown.
+func (c *cmd) shift() {
+	w := c.w
+	n, pop, count := 1, false, false
+	var names []string
+	unknown := false
+	for _, a := range c.args {
+		s := a.Text
+		switch {
+		case !a.Known:
+			unknown = true
+		case s == "--":
+		case s == "-p" && w.zsh && !count && len(names) == 0:
+			pop = true
+		case !count && len(names) == 0 && strings.Trim(s, "0123456789") == "" && s != "":
+			n, _ = strconv.Atoi(s)
+			count = true
+		case word.IsName(s):
+			names = append(names, s)
+		default:
+			unknown = true
+		}
+	}
+	switch {
+	case unknown:
+		w.pos = nil // shifted by what guard does not know
+		for _, a := range c.args {
+			if word.IsName(a.Text) {
+				w.setUnknown(a.Text)
+			}
+		}
+	case len(names) > 0 && w.zsh:
+		for _, name := range names {
+			w.shiftArray(name, n, pop)
+		}
+	case len(names) > 0 || pop:
+		// bash: too many arguments, nothing shifted
+	case w.pos != nil && n >= 0 && n <= len(w.pos.args):
+		w.pos = &positional{zero: w.pos.zero, args: w.pos.args[n:]}
+	}
+}
+
+// shiftArray shifts (pop: pops) n elements off zsh array name when guard
+// knows its one value; otherwise the array is one it cannot tell.
+func (w *walker) shiftArray(name string, n int, pop bool) {
+	if name == "argv" {
+		if w.pos != nil && n <= len(w.pos.args) {
+			args := w.pos.args[n:]
+			if pop {
+				args = w.pos.args[:len(w.pos.args)-n]
+			}
+			w.pos = &positional{zero: w.pos.zero, args: slices.Clone(args)}
+		}
+		return
+	}
+	v := w.variable(name)
+	if v.Kind != expand.Indexed || len(w.alts.m[name]) > 0 || n > len(v.List) {
+		w.setUnknown(name)
+		return
+	}
+	list := v.List[n:]
+	if pop {
+		list = v.List[:len(v.List)-n]
+	}
+	w.setVariable(name, expand.Variable{Set: true, Kind: expand.Indexed, List: slices.Clone(list)})
+}
+
+// setArray: zsh's set -A NAME ARGS sets array NAME to ARGS; set +A NAME
+// ARGS replaces its first elements only (FINDINGS59b B11). argv is the
+// positional parameters (declattr.go). A name guard cannot read may be
+// any variable; an array it does not know stays unknown under +A.
+func (c *cmd) setArray(args []word.Word, keep bool) {
+	w := c.w
+	if len(args) == 0 {
+		return // lists the arrays
+	}
+	name := args[0].Text
+	if !w.varNameTold(name) || !word.IsName(name) {
+		w.anyVarSet()
+		return
+	}
+	list := make([]string, 0, len(args)-1)
+	for _, a := range args[1:] {
+		list = append(list, a.Text)
+	}
+	if keep {
+		old := w.variable(name)
+		if name == "argv" {
+			old = w.argvValue(name)
+		}
+		if old.Kind != expand.Indexed || len(w.alts.m[name]) > 0 || word.HasMark(strings.Join(old.List, "")) && len(old.List) > len(list) {
+			w.setUnknown(name)
+			return
+		}
+		if len(old.List) > len(list) {
+			list = append(list, old.List[len(list):]...)
+		}
+	}
+	w.setVariable(name, expand.Variable{Set: true, Kind: expand.Indexed, List: list})
 }
 
 // setOptionName takes set's -o NAME (on) or +o NAME.
@@ -651,6 +755,10 @@ func (c *cmd) cd() {
 			dest = s
 		case (s[0] == '+' || s[0] == '-') && len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" && c.name != "cd" && c.name != "chdir":
 			rot = s
+		case (s[0] == '+' || s[0] == '-') && len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" && w.zsh:
+			// zsh's cd +N, cd -N: an entry of the stack, by rules
+			// (PUSHD_MINUS, AUTO_PUSHD) guard does not follow there
+			dest, named = ".", append(named, effect.UnknownCd)
 		case s == "-n":
 			noChange = true
 		case s == "-c" && c.name == "dirs":
@@ -665,6 +773,7 @@ func (c *cmd) cd() {
 		}
 	}
 	if c.name == "dirs" {
+		w.dirsLost = w.dirsLost || len(ops) > 0 && w.zsh // zsh's dirs DIR…: the stack loaded (FINDINGS59b B7)
 		return
 	}
 	if len(ops) > 1 && rot == "" && c.name != "popd" {
@@ -690,12 +799,21 @@ func (c *cmd) cd() {
 	if c.name != "popd" && rot == "" && dest != "" && dest != "-" && !noChange {
 		stack[0], named = w.cdResolve(stack[0], named, physical, maybe)
 	}
+	if w.zsh && c.name == "pushd" && dest == "" && rot == "" {
+		named = append(named, w.dest("")) // zsh's bare pushd: to $HOME (one entry, or PUSHD_TO_HOME)
+	}
 	hadAlt := w.dirsAlt != nil
 	named = append(named, c.altStack(dest, rot, noChange)...)
 	if dest == "-" && w.oldAlt != nil {
 		named = append(named, *w.oldAlt) // cd - after a cd that may have failed
 	}
-	named = append(named, vanished...)
+	c.cdLand(stack, append(named, vanished...), before, hadAlt, noChange)
+}
+
+// cdLand moves the shell to the top of stack (or one of named, where it
+// may be instead) and keeps the stack, PWD and OLDPWD as cd leaves them.
+func (c *cmd) cdLand(stack, named, before []string, hadAlt, noChange bool) {
+	w := c.w
 	prev, oldPWD := w.Dir, w.dest("-")
 	w.cdMove(stack[0], named, c.cdMayFail())
 	w.cdSetsPWD(noChange)

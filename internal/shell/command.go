@@ -358,8 +358,10 @@ func (w *walker) call(x *syntax.CallExpr, redirs []*syntax.Redirect, prev *cmd, 
 		x = keywordAssigns(x) // set -k (keyword.go)
 	}
 	if w.expandAliases(x, redirs) {
-		c.compound, c.rendered = true, "{…}" // the aliases' text, analysed as a command
-		return c
+		// the aliases' text was analysed; the command as written may
+		// run instead (an alias defined on the same line)
+		w.cond++
+		defer func() { w.cond-- }()
 	}
 	if len(x.Args) == 0 {
 		for _, as := range x.Assigns {

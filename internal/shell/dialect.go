@@ -42,6 +42,7 @@ func (w *walker) dialect(name string, args []word.Word) func() {
 // first operand (the script, or -c's text).
 func shellOptionWords(args []word.Word) []word.Word {
 	var out []word.Word
+	args = splitOptionClusters(args)
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		switch {
@@ -55,6 +56,38 @@ func shellOptionWords(args []word.Word) []word.Word {
 		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 		default:
 			return out
+		}
+	}
+	return out
+}
+
+// splitOptionClusters returns a shell's command line with each option
+// word that holds an o or O as getopt reads it (FINDINGS59b B13): -oNAME
+// as -o NAME, -fo NAME as -f -o NAME, -xoNAME as -x -o NAME; the words
+// from the first operand on as they are.
+func splitOptionClusters(args []word.Word) []word.Word {
+	out := make([]word.Word, 0, len(args))
+	for j := 0; j < len(args); j++ {
+		a := args[j]
+		s := a.Text
+		if s == "--" || s == "-" || len(s) < 2 || s[0] != '-' && s[0] != '+' {
+			return append(out, args[j:]...)
+		}
+		k := strings.IndexAny(s[1:], "oO") + 1
+		if strings.HasPrefix(s, "--") || k == 0 {
+			out = append(out, a)
+			continue
+		}
+		if k > 1 {
+			out = append(out, word.Word{Text: s[:k], Known: a.Known})
+		}
+		out = append(out, word.Word{Text: s[:1] + s[k:k+1], Known: a.Known})
+		switch {
+		case k+1 < len(s):
+			out = append(out, word.Word{Text: s[k+1:], Known: a.Known})
+		case j+1 < len(args):
+			out = append(out, args[j+1])
+			j++
 		}
 	}
 	return out

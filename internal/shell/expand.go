@@ -97,10 +97,34 @@ func (w *walker) procSubstMark(p *syntax.ProcSubst) (string, error) {
 	defer ours()
 	w.visited[p] = true
 	w.procSubst(p)
+	if p.Op == syntax.CmdInTemp {
+		w.zshTempFile()
+	}
 	if p.Op == syntax.CmdIn || p.Op == syntax.CmdInTemp {
 		return word.Mark(word.MarkProcIn, ""), nil // <( ), zsh's =( ): what the commands print
 	}
 	return word.Mark(word.MarkProcOut, ""), nil
+}
+
+// zshTempFile records the file zsh's =( ) writes, at $TMPPREFIX with a
+// random part and $TMPSUFFIX (kept where exec skips the cleanup:
+// FINDINGS59b B14), when the command set either: a write to a name guard
+// cannot tell under the prefix. zsh's default, /tmp/zsh, is left alone.
+func (w *walker) zshTempFile() {
+	vars := w.varMap()
+	_, pre := vars["TMPPREFIX"]
+	_, suf := vars["TMPSUFFIX"]
+	if !pre && !suf && !w.anyVar {
+		return
+	}
+	prefix, suffix := "/tmp/zsh", ""
+	if pre || w.anyVar {
+		prefix = w.variable("TMPPREFIX").String()
+	}
+	if suf || w.anyVar {
+		suffix = w.variable("TMPSUFFIX").String()
+	}
+	w.Write(prefix + word.Mark(word.MarkName, word.NamePlain) + suffix) // six letters and digits
 }
 
 // begin starts an expansion; the outermost one forgets the substitutions

@@ -295,8 +295,15 @@ func (c *cmd) defineAliases() {
 	w := c.w
 	global := false
 	for _, a := range c.args {
-		if strings.HasPrefix(a.Text, "-") && !strings.Contains(a.Text, "=") {
+		if (strings.HasPrefix(a.Text, "-") || strings.HasPrefix(a.Text, "+")) && !strings.Contains(a.Text, "=") {
 			global = global || strings.Contains(a.Text, "g")
+			if strings.Trim(a.Text[1:], "gpLmr-") != "" || !a.Known {
+				// zsh's alias -s (a suffix alias: any word ending in
+				// .SUF in a command's place runs TEXT WORD), or an
+				// option guard does not model: any command name may be
+				// one (FINDINGS59b B1)
+				w.hashes.written, w.hashes.anyName = true, true
+			}
 			continue
 		}
 		if n, body, ok := strings.Cut(a.Text, "="); ok {
@@ -335,7 +342,8 @@ func aliasTable(name string, zsh bool) (global, ok bool) {
 
 // expandAliases analyses a simple command whose words an alias the command
 // defined replaces: the command written with the aliases' text, parsed
-// again; false when no word is one.
+// again, as code that may run; false when no word is one (the caller
+// walks the command as written, then as code that may run too).
 func (w *walker) expandAliases(x *syntax.CallExpr, redirs []*syntax.Redirect) bool {
 	if len(w.funcs.aliases) == 0 {
 		return false
@@ -373,7 +381,11 @@ func (w *walker) expandAliases(x *syntax.CallExpr, redirs []*syntax.Redirect) bo
 	for _, wd := range x.Args {
 		w.funcs.expanding = append(w.funcs.expanding, wd.Lit())
 	}
-	w.script(b.String(), w.depth+1)
+	// Neither shell expands an alias on the line that defines it, and
+	// bash only with expand_aliases: the command may run as written
+	// too (FINDINGS59a A14). Both readings are walked as code that may
+	// run; the caller walks the one as written.
+	w.conditional(func() { w.script(b.String(), w.depth+1) })
 	w.funcs.expanding = saved
 	return true
 }

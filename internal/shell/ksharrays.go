@@ -165,6 +165,7 @@ func (w *walker) kshStart(args []word.Word) {
 		return kshOff
 	}
 	w.ksh = kshOff
+	args = splitOptionClusters(args) // -oksharrays, -fo ksharrays
 	for j := 0; j < len(args); j++ {
 		s := args[j].Text
 		value := j+1 < len(args) && (s == "-o" || s == "+o" || s == "--emulate")

@@ -120,6 +120,7 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 	if w.alog != nil {
 		w.alog.note(name, w.saveVar(name))
 	}
+	vals = w.opaqueValues(name, vals) // typeset -R4 v (declattr.go)
 	for i := range vals {
 		vals[i] = bounded(name, vals[i])
 	}
@@ -136,6 +137,10 @@ func (w *walker) assignValues(name string, vals []expand.Variable) {
 	alts = append(alts, vals[1:]...)
 	w.setAlts(name, w.distinct(name, vals[0], alts))
 	w.storeVar(name, vals[0])
+	w.tieStored(name, vals) // zsh's path and PATH (declattr.go)
+	if w.zsh && name == "argv" {
+		w.argvStored(vals)
+	}
 }
 
 // before returns the value name holds before an assignment that may not

@@ -79,6 +79,9 @@ func (w *walker) variable(name string) expand.Variable {
 	if name == "OLDPWD" && w.OldDir != nil {
 		return strVar(word.DirMark(*w.OldDir)) // a cd's, later than an assignment (storeVar)
 	}
+	if w.zsh && (name == "argv" || name == "ARGC") {
+		return w.argvValue(name) // zsh's argv is the positional parameters (declattr.go)
+	}
 	if v, ok := w.varMap()[name]; ok {
 		return v
 	}
@@ -199,8 +202,8 @@ func (w *walker) storeVar(name string, vr expand.Variable) {
 	if name == "OLDPWD" {
 		w.OldDir = nil // cd - goes where the command says (FINDINGS52a P4)
 	}
-	if name == "DIRSTACK" {
-		w.dirsLost = true // it rewrites the stack popd and ~N read (FINDINGS55b B11)
+	if name == "DIRSTACK" || name == "dirstack" && w.zshShell {
+		w.dirsLost = true // it rewrites the stack popd and ~N read (FINDINGS55b B11; zsh's dirstack: FINDINGS59b B4)
 	}
 }
 

@@ -49,7 +49,7 @@ type walker struct {
 	*effect.Ledger
 	// nestAt is where, in a.Reads, the first command run inside the
 	// running command began (-1: none yet): what a command's own reads
-	// are (opaque.go).
+	// are (declattr.go).
 	nestAt int
 	// nestEnd is where, in a.Reads, the reads of the last command run
 	// inside another ended: the enclosing command's own reads go on from
@@ -448,6 +448,13 @@ type walker struct {
 	// -i), whose every value is arithmetic (arithcode.go).
 	integers    map[string]bool
 	allIntegers bool
+	// attrOpaque are the variables given an attribute guard does not model
+	// (zsh's typeset -R4, bash's local -I): every value stored to them
+	// is one guard cannot tell (declattr.go). ties are zsh's tied pairs
+	// (typeset -T, path and PATH), name → partner.
+	attrOpaque map[string]bool
+	ties       map[string]tie
+	tying      bool
 	// fds are the descriptors exec opened for reading (exec 3< F, exec
 	// 3< <(…)): N → where it reads from (inputcmds.go).
 	fds map[string]fdOrigin
@@ -1176,15 +1183,16 @@ func (w *walker) forClause(c *syntax.ForClause) {
 }
 
 func (w *walker) funcDecl(f *syntax.FuncDecl) {
-	if f.Name != nil {
-		w.redefine(f.Name.Value)
-	}
-	if f.Name != nil && forkBomb(f.Name.Value, f.Body) {
-		w.emit(forkBombLine, Command{Name: ":", Synthetic: true})
+	names := funcNames(f)
+	for _, n := range names {
+		w.redefine(n)
+		if forkBomb(n, f.Body) {
+			w.emit(forkBombLine, Command{Name: ":", Synthetic: true})
+		}
 	}
 	if f.Body != nil {
-		if f.Name != nil {
-			w.declareFunc(f.Name.Value, f.Body)
+		for _, n := range names {
+			w.declareFunc(n, f.Body)
 		}
 		w.scoped(func() {
 			// Its parameters are its calls' (walked at each): none here,
@@ -1200,6 +1208,20 @@ func (w *walker) funcDecl(f *syntax.FuncDecl) {
 			w.funcs.locals = locals
 		})
 	}
+}
+
+// funcNames returns the names a function declaration defines: one, or
+// zsh's several (function f g { … }: FINDINGS59b B6); none for zsh's
+// anonymous function.
+func funcNames(f *syntax.FuncDecl) []string {
+	var names []string
+	if f.Name != nil {
+		names = append(names, f.Name.Value)
+	}
+	for _, n := range f.Names {
+		names = append(names, n.Value)
+	}
+	return names
 }
 
 // forkBombLine is the fork bomb as the spec's rule writes it.
