@@ -194,12 +194,22 @@ func (c *cmd) toolCodeFile(f string, pkg bool) bool {
 // maxToolCodeScan bounds the file toolCodeFile looks into for JavaScript.
 const maxToolCodeScan = 256 << 10
 
+// jsCode holds jsCodeText's expression, compiled when first used: a hook
+// process builds no regular expression at start, and a sync.Once costs no
+// allocation there (a sync.OnceValue does).
+var jsCode struct {
+	once sync.Once
+	re   *regexp.Regexp
+}
+
 // jsCodeText matches text written as a JavaScript module: it requires,
-// imports or exports. It is compiled when first used (a hook process
-// builds no regular expression at start).
-var jsCodeText = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\brequire\s*\(\s*['"]|\bmodule\.exports\b|(?m)^\s*import\s.*\bfrom\s|(?m)^\s*export\s+(default|const|function|async)\b`)
-})
+// imports or exports.
+func jsCodeText() *regexp.Regexp {
+	jsCode.once.Do(func() {
+		jsCode.re = regexp.MustCompile(`\brequire\s*\(\s*['"]|\bmodule\.exports\b|(?m)^\s*import\s.*\bfrom\s|(?m)^\s*export\s+(default|const|function|async)\b`)
+	})
+	return jsCode.re
+}
 
 // listedIn reports whether e is among the names dirNames listed in dir.
 func (c *cmd) listedIn(dir, e string) bool {
