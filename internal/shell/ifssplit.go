@@ -154,10 +154,8 @@ func (w *walker) soleParamFields(wd *syntax.Word) ([]word.Word, bool) {
 	case "@", "*":
 		return nil, false
 	}
-	cfg := w.config()
-	ifs := cfgIFS(cfg)
-	w.release()
-	if strings.Trim(ifs, " \t\n") == "" {
+	ifs, ok := w.nonBlankIFS()
+	if !ok {
 		return nil, false
 	}
 	t := w.text(&syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{pe}}}})
@@ -170,6 +168,16 @@ func (w *walker) soleParamFields(wd *syntax.Word) ([]word.Word, bool) {
 		out[i] = word.Word{Text: f, Known: true}
 	}
 	return out, true
+}
+
+// nonBlankIFS returns IFS where it holds a character that is not white
+// space, the case whose splitting guard models itself (bash's rule, not
+// mvdan's expand).
+func (w *walker) nonBlankIFS() (string, bool) {
+	cfg := w.config()
+	ifs := cfgIFS(cfg)
+	w.release()
+	return ifs, strings.Trim(ifs, " \t\n") != ""
 }
 
 // quotedNull stands, in a word being split, for a quoted part that
@@ -188,10 +196,8 @@ func (w *walker) mixedFields(wd *syntax.Word) ([]word.Word, bool) {
 	if w.zsh || len(wd.Parts) < 2 {
 		return nil, false
 	}
-	cfg := w.config()
-	ifs := cfgIFS(cfg)
-	w.release()
-	if strings.Trim(ifs, " \t\n") == "" {
+	ifs, ok := w.nonBlankIFS()
+	if !ok {
 		return nil, false
 	}
 	l := &ifsLine{ifs: ifs}
