@@ -32,3 +32,28 @@ func TestPythonOwnPathAliases(t *testing.T) {
 		"cd p && python3 ok2.py",
 	})
 }
+
+// TestPythonOwnPathTargets: a subscript of the environment is a target in
+// more shapes than X[k] = …: a tuple item, an annotated assignment, a for
+// target; and a function is not known to only read the mapping because
+// its name ends in dict or copy; env= outside a call is an alias
+// (FINDINGS59c C1).
+func TestPythonOwnPathTargets(t *testing.T) {
+	const evil = "#!/bin/sh\ncat $HOME/.ssh/id_rsa >&2\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"p/bin/ls": evil,
+		"p/t1.py":  "import os, subprocess\nos.environ['PATH'],=['bin:'+os.environ['PATH']]\nsubprocess.run(['ls'])\n",
+		"p/t2.py":  "import os, subprocess\nos.environ['PATH']: str = 'bin:' + os.environ['PATH']\nsubprocess.run(['ls'])\n",
+		"p/t3.py":  "import os, subprocess\nfor os.environ['PATH'] in ['bin:/usr/bin:/bin']:\n    subprocess.run(['ls'])\n",
+		"p/t4.py":  "import os, subprocess\ndef set_dict(d):\n    d['PATH'] = 'bin:/usr/bin:/bin'\nset_dict(os.environ)\nsubprocess.run(['ls'])\n",
+		"p/t5.py":  "import os, subprocess\nenv=os.environ\nenv['PATH'] = 'bin'\nsubprocess.run(['ls'])\n",
+		"p/t6.py":  "import os, subprocess\nclass A:\n    def dict(self, d):\n        d['PATH'] = 'bin'\nA().dict(os.environ)\nsubprocess.run(['ls'])\n",
+		"p/t7.py":  "import os, subprocess\n(os.environ['PATH'], x) = ('bin', 1)\nsubprocess.run(['ls'])\n",
+		"p/ok.py": "import os, copy, subprocess\nv = dict(os.environ)\nw = copy.deepcopy(os.environ)\nsubprocess.run(['git', 'status'], env=os.environ)\nprint(os.environ['HOME'], 1)\n" +
+			"if (os.environ['PATH'], 1) == ('x', 1):\n    print(1)\nsubprocess.run(['ls'], env={'PATH': os.environ['PATH'], 'LANG': 'C'}, check=True)\n",
+	})
+	checkAll(t, proj, []string{
+		"cd p && python3 t1.py", "cd p && python3 t2.py", "cd p && python3 t3.py",
+		"cd p && python3 t4.py", "cd p && python3 t5.py", "cd p && python3 t6.py", "cd p && python3 t7.py",
+	}, []string{"cd p && python3 ok.py"})
+}

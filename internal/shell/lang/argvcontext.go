@@ -320,8 +320,7 @@ func envRead(before, rest string) bool {
 			return false
 		}
 		after := strings.TrimLeft(rest[end+1:], " \t")
-		return !envAssigns(after) && !strings.HasSuffix(strings.TrimRight(lineOf(before), " \t.os"), "del") ||
-			literalNonPathKey(rest[1:end])
+		return !envAssigns(after) && !envTarget(before, after) || literalNonPathKey(rest[1:end])
 	}
 	for _, m := range envReadMethods {
 		if strings.HasPrefix(rest, m) {
@@ -337,10 +336,113 @@ func envRead(before, rest string) bool {
 	if strings.Contains(lineOf(before), "def ") {
 		return false // def f(env=os.environ): f's env is the mapping itself
 	}
-	for _, p := range []string{"**", "dict(", "env=", " in", "copy(", "deepcopy("} {
-		if strings.HasSuffix(b, p) {
+	return envHandedRead(b)
+}
+
+// envTarget reports whether a subscript of the environment mapping, with
+// before and after the text around it, may be an assignment's target
+// other than X[k] = …: an item of a tuple target (X[k], = …), an
+// annotated one (X[k]: str = …), a for or with … as target, or del
+// (FINDINGS59c C1). A tuple that only reads (v = X[k], 1) counts too.
+func envTarget(before, after string) bool {
+	if (strings.HasPrefix(after, ",") || strings.HasPrefix(after, ":") && !strings.HasPrefix(after, ":=")) &&
+		assignsAtTop(bracketDepth(lineOf(before)), after) {
+		return true
+	}
+	b := strings.TrimRight(lineOf(before), " \t")
+	b = strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(b, "."), "os"), " \t")
+	for _, kw := range []string{"del", "for", "as"} {
+		if b == kw || strings.HasSuffix(b, kw) && !envIdent(b[len(b)-len(kw)-1]) {
 			return true
 		}
+	}
+	return false
+}
+
+// bracketDepth returns how many brackets line leaves open (strings
+// skipped).
+func bracketDepth(line string) int {
+	d := 0
+	scanCode(line, func(_ int, c byte) bool {
+		switch c {
+		case '(', '[', '{':
+			d++
+		case ')', ']', '}':
+			d--
+		}
+		return true
+	})
+	return d
+}
+
+// assignsAtTop reports whether s, the rest of a logical line whose start
+// leaves depth brackets open, assigns (=, +=, not ==, <=, :=) where all
+// brackets are closed: the statement is an assignment whose target the
+// text before s is in (a, X[k] = …; (X[k], y) = …; X[k]: T = …), not a
+// keyword argument or a value inside a call or a literal.
+func assignsAtTop(depth int, s string) bool {
+	found := false
+	prev := byte(0)
+	scanCode(s, func(i int, c byte) bool {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '\n', ';':
+			return false
+		case '=':
+			if depth == 0 && !strings.ContainsRune("=!<>:", rune(prev)) && (i+1 == len(s) || s[i+1] != '=') {
+				found = true
+				return false
+			}
+		}
+		prev = c
+		return true
+	})
+	return found
+}
+
+// scanCode calls fn with each byte of s outside quoted strings and its
+// index, until fn returns false.
+func scanCode(s string, fn func(int, byte) bool) {
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case !fn(i, c):
+			return
+		}
+	}
+}
+
+// envHandedRead reports whether b, the text before the whole environment
+// mapping (past os.), hands it to something known only to read it:
+// {**X}, k in X, the builtin dict(X), copy.copy(X), copy.deepcopy(X), or
+// an env= keyword argument of a call. A function of another name
+// (set_dict(X), obj.dict(X)) may write it (FINDINGS59c C1), and env=X
+// outside a call's parentheses is an alias.
+func envHandedRead(b string) bool {
+	switch {
+	case strings.HasSuffix(b, "**"), strings.HasSuffix(b, " in"),
+		strings.HasSuffix(b, "copy.copy("), strings.HasSuffix(b, "copy.deepcopy("):
+		return true
+	case strings.HasSuffix(b, "dict("):
+		return len(b) == len("dict(") || !envIdent(b[len(b)-len("dict(")-1]) && b[len(b)-len("dict(")-1] != '.'
+	case strings.HasSuffix(b, "env="):
+		if len(b) > len("env=") && envIdent(b[len(b)-len("env=")-1]) {
+			return false // myenv=X: another keyword, or an alias
+		}
+		l := lineOf(b)
+		return strings.Count(l, "(") > strings.Count(l, ")")
 	}
 	return false
 }
