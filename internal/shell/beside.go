@@ -83,7 +83,9 @@ func (c *cmd) besideAll(touched []word.Word) {
 			}
 		}
 		packed := unseen || catalogue.Packed(base, head)
-		if packed {
+		if packed && catalogue.Compressors.Has(c.name) && c.decodeSuffix(p) {
+			// gunzip -S .sh.gz y.sh.gz writes y (FINDINGS59c C10)
+		} else if packed {
 			c.unpacked(p, catalogue.Compressors.Has(c.name))
 		}
 		if !packed || !catalogue.ArchiveReaders.Has(c.name) || catalogue.Compressors.Has(c.name) || strings.Contains(word.Clean(p), "/") {
@@ -122,6 +124,65 @@ func (c *cmd) unpacked(p string, decodes bool) {
 		}
 		c.w.Touch(p[:i])
 	}
+}
+
+// decodeSuffix handles a compressor given a suffix of its own (gzip,
+// pigz, xz -S SUF, --suffix=SUF; GZIP and XZ_OPT carry options too): the
+// file p decodes to is p less SUF, written; a suffix guard cannot tell, or
+// one p does not end in, is a name guard cannot tell (hidden). False when
+// no suffix is given: the default one is cut (unpacked).
+func (c *cmd) decodeSuffix(p string) bool {
+	suf, given, known := c.suffixOption()
+	switch {
+	case !given:
+		return false
+	case known && suf != "" && strings.HasSuffix(p, suf) && len(p) > len(suf):
+		c.w.Write(p[:len(p)-len(suf)])
+	default:
+		c.w.hide("%s decodes %s under a suffix guard cannot tell (-S), to a name guard cannot tell", c.name, word.Render(p))
+	}
+	return true
+}
+
+// suffixOption returns the value of a compressor's -S/--suffix option:
+// given when one is there (on the command line, in a short option
+// cluster such as -dS.sh.gz, or in GZIP/XZ_OPT), known when guard can
+// read its value.
+func (c *cmd) suffixOption() (suf string, given, known bool) {
+	for _, v := range []string{"GZIP", "XZ_OPT", "XZ_DEFAULTS"} {
+		if t, ok := c.envValue(v); ok && (strings.Contains(t, "-S") || strings.Contains(t, "--suf")) {
+			return "", true, false
+		}
+	}
+	for i, a := range c.args {
+		t := a.Text
+		if t == "--" {
+			break
+		}
+		var v word.Word
+		switch {
+		case strings.HasPrefix(t, "--suf"):
+			if _, glued, ok := strings.Cut(t, "="); ok {
+				v = word.Word{Text: glued, Known: a.Known}
+			} else if i+1 < len(c.args) {
+				v = c.args[i+1]
+			} else {
+				return "", true, false
+			}
+		case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.Contains(t, "S"):
+			if j := strings.IndexByte(t, 'S'); j+1 < len(t) {
+				v = word.Word{Text: t[j+1:], Known: a.Known}
+			} else if i+1 < len(c.args) {
+				v = c.args[i+1]
+			} else {
+				return "", true, false
+			}
+		default:
+			continue
+		}
+		suf, given, known = v.Text, true, v.Known && word.IsKnown(v.Text)
+	}
+	return suf, given, known
 }
 
 // packedGlob reports whether bare pattern p names compressed files only
