@@ -248,11 +248,17 @@ func (c *cmd) absent(p string) bool {
 // dirWord reports whether word p names a directory: . and .., a word
 // ending in /, or a directory on disk.
 func (c *cmd) dirWord(p string) bool {
-	if p == "." || p == ".." || p == "~" || strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.") || strings.HasSuffix(p, "/..") {
+	if spelledDir(p) {
 		return true
 	}
 	kind, _ := c.w.Lstat(p)
 	return kind == effect.EntryDir
+}
+
+// spelledDir reports whether word p names a directory by its spelling
+// alone: ., .., ~, or a trailing /, /. or /..
+func spelledDir(p string) bool {
+	return p == "." || p == ".." || p == "~" || strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.") || strings.HasSuffix(p, "/..")
 }
 
 // head returns the first bytes of the file word p names: the text the

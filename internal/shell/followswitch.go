@@ -122,29 +122,21 @@ func walkFollows(code, s string) bool {
 // callArgCount returns how many arguments the call whose list opens at
 // s[0] == '(' has: its commas at the top level, plus one (bounded scan).
 func callArgCount(s string) int {
-	depth, n, quote := 0, 0, byte(0)
-	for i := 0; i < len(s) && i < 4096; i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
+	depth, n := 0, 0
+	lang.ScanCode(s[:min(len(s), 4096)], func(_ int, c byte) bool {
+		switch c {
+		case '(', '[', '{':
 			depth++
-		case c == ')' || c == ']' || c == '}':
+		case ')', ']', '}':
 			depth--
-			if depth == 0 {
-				return n + 1
+			return depth != 0
+		case ',':
+			if depth == 1 {
+				n++
 			}
-		case c == ',' && depth == 1:
-			n++
 		}
-	}
+		return true
+	})
 	return n + 1
 }
 

@@ -103,8 +103,8 @@ const maxRootProbes = 256
 // budget, after which the links of a later mv or cp are ones guard cannot
 // tell. Past maxRootProbes a word is taken for no directory.
 func (c *cmd) rootDir(p string) bool {
-	if p == "." || p == ".." || strings.HasSuffix(p, "/") || strings.HasSuffix(p, "/.") || strings.HasSuffix(p, "/..") {
-		return true
+	if spelledDir(p) {
+		return true // ~ too: toolRoots has left the home out before
 	}
 	st, ok := c.w.Files.(effect.Stater)
 	if !ok || p == "" || !word.IsKnown(p) || strings.ContainsAny(p, "*?[") || c.w.rootProbes >= maxRootProbes {

@@ -363,7 +363,7 @@ func envTarget(before, after string) bool {
 // skipped).
 func bracketDepth(line string) int {
 	d := 0
-	scanCode(line, func(_ int, c byte) bool {
+	ScanCode(line, func(_ int, c byte) bool {
 		switch c {
 		case '(', '[', '{':
 			d++
@@ -383,7 +383,7 @@ func bracketDepth(line string) int {
 func assignsAtTop(depth int, s string) bool {
 	found := false
 	prev := byte(0)
-	scanCode(s, func(i int, c byte) bool {
+	ScanCode(s, func(i int, c byte) bool {
 		switch c {
 		case '(', '[', '{':
 			depth++
@@ -403,9 +403,10 @@ func assignsAtTop(depth int, s string) bool {
 	return found
 }
 
-// scanCode calls fn with each byte of s outside quoted strings and its
-// index, until fn returns false.
-func scanCode(s string, fn func(int, byte) bool) {
+// ScanCode calls fn with each byte of code s (Python, JavaScript…) that
+// is outside its '…' and "…" strings, and its index, until fn returns
+// false; a backslash in a string escapes the byte after it.
+func ScanCode(s string, fn func(int, byte) bool) {
 	var quote byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
