@@ -33,6 +33,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/guardhq/guard/internal/agent"
@@ -1048,19 +1049,12 @@ func (r *runner) checkWithin(pol Policy) (o outcome, ok bool, code int) {
 	if r.cfg.CheckTimeout < 0 {
 		return r.checkContained(pol), true, 0
 	}
-	var (
-		mu       sync.Mutex
-		decided  bool // the first of the checks and the watchdog to finish
-		answered = make(chan struct{})
-	)
+	var decided atomic.Bool // set by the first of the checks and the watchdog to finish
+	answered := make(chan struct{})
 	t := time.AfterFunc(r.cfg.CheckTimeout, func() {
-		mu.Lock()
-		if decided {
-			mu.Unlock()
+		if !decided.CompareAndSwap(false, true) {
 			return
 		}
-		decided = true
-		mu.Unlock()
 		defer close(answered) // reached only where Exit returns: tests
 		defer func() {
 			if recover() != nil {
@@ -1076,11 +1070,7 @@ func (r *runner) checkWithin(pol Policy) (o outcome, ok bool, code int) {
 	})
 	o = r.checkContained(pol)
 	t.Stop()
-	mu.Lock()
-	won := !decided
-	decided = true
-	mu.Unlock()
-	if won {
+	if decided.CompareAndSwap(false, true) {
 		return o, true, 0
 	}
 	<-answered
