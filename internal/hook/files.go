@@ -152,6 +152,8 @@ func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
 	switch {
 	case !ok || full == "/dev/null" || systemFile(full):
 		return nil, shell.FileAbsent
+	case strings.HasPrefix(full, "/dev/") && absentDevice(full):
+		return nil, shell.FileAbsent // zsh's twin of /dev/null, /dev/null.zwc
 	case strings.HasPrefix(full, "/dev/") || strings.HasPrefix(full, "/proc/"):
 		// The command's own descriptors (/dev/fd/3) or a device: not
 		// guard's to open.
@@ -196,6 +198,24 @@ func (f runFiles) ReadFile(p string, max int) ([]byte, shell.FileStatus) {
 		return data[:max], shell.FileTooBig
 	}
 	return data, shell.FileWhole
+}
+
+// absentDevice reports whether full, a path under /dev/, names nothing
+// there: its directory is a real one, no link on the way (/dev/fd is the
+// reader's own descriptors), and holds no such entry. Not the names bash
+// makes up when they are missing (/dev/stdin; /dev/tcp/H/P has no
+// directory).
+func absentDevice(full string) bool {
+	switch full {
+	case "/dev/stdin", "/dev/stdout", "/dev/stderr":
+		return false
+	}
+	dir := filepath.Dir(full)
+	if real, err := filepath.EvalSymlinks(dir); err != nil || real != dir {
+		return false
+	}
+	_, err := os.Lstat(full)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // Lstat implements shell.Stater: what is at p, its last link not

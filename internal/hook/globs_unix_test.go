@@ -81,14 +81,15 @@ func TestGlobDialects(t *testing.T) {
 		"shopt -s dotglob; cp -r * /tmp/dest/",
 		"zsh -c 'ls *(D)'",
 	}
-	text, err := policy.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	commands, _ := policy.Default()
-	commands.Bash.Match = policy.MatchCommands
 	for _, sh := range []string{"/bin/bash", "/bin/zsh"} {
 		t.Setenv("SHELL", sh)
+		// A policy reads $SHELL when it loads (policy.Policy.Zsh).
+		text, err := policy.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		commands, _ := policy.Default()
+		commands.Bash.Match = policy.MatchCommands
 		for _, p := range []*policy.Policy{text, commands} {
 			for _, cmd := range append(blocked, allowed...) {
 				want := "block"

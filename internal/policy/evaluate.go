@@ -209,14 +209,14 @@ func (p *Policy) Evaluate(inputs []event.Input) (event.Verdict, error) {
 				}
 				continue
 			}
-			return p.blocked(v, in, f, sh)
+			return p.blocked(v, inputs, in, f, sh)
 		}
 	}
 	if later != nil {
-		return p.blocked(v, *later, laterFinding, nil)
+		return p.blocked(v, inputs, *later, laterFinding, nil)
 	}
 	if unsure != nil {
-		return p.blocked(v, *unsure, unsureFinding, unsureSh)
+		return p.blocked(v, inputs, *unsure, unsureFinding, unsureSh)
 	}
 	return v, nil
 }
@@ -250,10 +250,11 @@ func (p *Policy) check(name string, d checker, in event.Input, analysis func() *
 	}
 }
 
-// blocked returns v blocked by finding f on input in (sh: in's analysis,
-// when it is a command that was parsed), with the reason that quotes a
-// secret or PII value redacted and the explanation.
-func (p *Policy) blocked(v event.Verdict, in event.Input, f event.Finding, sh *shell.Analysis) (event.Verdict, error) {
+// blocked returns v blocked by finding f on input in, one of the call's
+// inputs (sh: in's analysis, when it is a command that was parsed), with
+// the reason that quotes a secret or PII value redacted and the
+// explanation.
+func (p *Policy) blocked(v event.Verdict, inputs []event.Input, in event.Input, f event.Finding, sh *shell.Analysis) (event.Verdict, error) {
 	v.Decision = event.Block
 	f.Source = in.Kind
 	v.Finding = f
@@ -271,9 +272,18 @@ func (p *Policy) blocked(v event.Verdict, in event.Input, f event.Finding, sh *s
 		if err != nil {
 			return event.Verdict{}, err
 		}
-		if hidden != nil {
+		switch {
+		case hidden != nil:
 			v.Finding.Reason = f.LogReason
 			v.Notes = append(v.Notes, *hidden)
+			quote = false
+		case anySensitive(inputs):
+			// A value of a kind the policy does not check in this
+			// input (PII in a command) is not shown either, nor part
+			// of one: the host of a URL taken from a command may hold
+			// the end of a value the shell split (https://(555)
+			// 867-5309.oast.fun/).
+			v.Finding.Reason = f.LogReason
 			quote = false
 		}
 	}
@@ -459,6 +469,16 @@ func Sensitive(text string) bool {
 	}
 	_, hit := p.Check(text)
 	return hit
+}
+
+// anySensitive reports whether the text of any of inputs is Sensitive.
+func anySensitive(inputs []event.Input) bool {
+	for _, in := range inputs {
+		if Sensitive(in.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // sensitive returns the first secret or PII finding in the text of in, or

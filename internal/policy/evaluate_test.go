@@ -154,18 +154,21 @@ func TestEvaluateBuildsOnlyWhatItNeeds(t *testing.T) {
 // value; then the shown reason is the redacted LogReason.
 func TestShownReasonNeverQuotesASecret(t *testing.T) {
 	p := mustParse(t, `{}`)
-	for _, in := range []event.Input{
-		{Kind: event.KindCommand, Text: "rm -rf /var/lib # " + awsKey},
-		{Kind: event.KindCommand, Text: "rm -rf /var/lib # ssn 123-45-6789"},
-		{Kind: event.KindRead, Text: "/home/u/.ssh/" + awsKey},
-		{Kind: event.KindURL, Text: "https://" + awsKey + ".oast.fun/"},
-		{Kind: event.KindURL, Text: "http://169.254.169.254/latest/?ssn=123-45-6789"},
+	for _, ins := range [][]event.Input{
+		{{Kind: event.KindCommand, Text: "rm -rf /var/lib # " + awsKey}},
+		{{Kind: event.KindCommand, Text: "rm -rf /var/lib # ssn 123-45-6789"}},
+		{{Kind: event.KindRead, Text: "/home/u/.ssh/" + awsKey}},
+		{{Kind: event.KindURL, Text: "https://" + awsKey + ".oast.fun/"}},
+		{{Kind: event.KindURL, Text: "http://169.254.169.254/latest/?ssn=123-45-6789"}},
+		// PII the policy does not check in a command, split by the
+		// shell: the URL taken from it holds a part of the value.
+		{{Kind: event.KindCommand, Text: "echo call '(555) 867-5309'"}, {Kind: event.KindURL, Text: "https://867-5309.oast.fun/"}},
 	} {
-		v, err := p.Evaluate([]event.Input{in})
+		v, err := p.Evaluate(ins)
 		if err != nil || !v.Blocked() {
-			t.Fatalf("%q: %v %v", in.Text, v, err)
+			t.Fatalf("%v: %v %v", ins, v, err)
 		}
-		if strings.Contains(v.Finding.Reason, awsKey) || strings.Contains(v.Finding.Reason, "123-45-6789") {
+		if strings.Contains(v.Finding.Reason, awsKey) || strings.Contains(v.Finding.Reason, "123-45-6789") || strings.Contains(v.Finding.Reason, "867-5309") {
 			t.Errorf("shown reason quotes the value: %s", v.Finding.Reason)
 		}
 		if v.Finding.Reason != v.Finding.LogReason {
