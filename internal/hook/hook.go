@@ -129,6 +129,16 @@ type Config struct {
 	Exit func(code int)
 }
 
+// defaults are CheckTimeout and os.Exit, the time-out and the exit of a
+// Config that sets neither. The package's tests set their own (TestMain):
+// under the race detector on a loaded machine one call's checks can
+// outlast the product's time-out, and an exit would end the test binary
+// without a word.
+var defaults = struct {
+	checkTimeout time.Duration
+	exit         func(int)
+}{CheckTimeout, os.Exit}
+
 func (c *Config) fill() {
 	if c.Stdin == nil {
 		c.Stdin = os.Stdin
@@ -184,10 +194,10 @@ func (c *Config) fill() {
 		c.StdinTimeout = StdinTimeout
 	}
 	if c.CheckTimeout == 0 {
-		c.CheckTimeout = CheckTimeout
+		c.CheckTimeout = defaults.checkTimeout
 	}
 	if c.Exit == nil {
-		c.Exit = os.Exit
+		c.Exit = defaults.exit
 	}
 }
 
