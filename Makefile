@@ -40,7 +40,7 @@ unit-bench: ## every Go benchmark run once: a benchmark that no longer runs (its
 	$(GO) test -count=1 -run '^$$' -bench . -benchtime 1x ./internal/...
 
 unit-race: ## the hook path's packages under the race detector (the check runs beside its time-out, a long command's two readings at once; needs a C compiler)
-	CGO_ENABLED=1 $(GO) test -race -count=1 ./internal/hook ./internal/policy
+	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 30m ./internal/hook ./internal/policy
 	CGO_ENABLED=1 $(GO) test -race -count=1 -run 'TestWalkBoth' ./internal/shell
 
 unit-release: ## the release and installer tests (need goreleaser, cyclonedx-gomod, ssh-keygen)
