@@ -59,6 +59,10 @@ type cmd struct {
 	// gdbInf is the program a gdb command runs and its arguments
 	// (gdbinferior.go).
 	gdbInf gdbInferior
+	// bufferWrite marks an editor whose script writes the buffer back to
+	// the file it has open (:w, :wq, :x, ZZ, ed's w without a name):
+	// its operands are then written (editorBuffers).
+	bufferWrite bool
 	// tmuxRead are the files of tmux commands being read (tmux -f,
 	// source-file: terminals.go): one that sources itself is read once.
 	tmuxRead []string

@@ -151,6 +151,9 @@ func (c *cmd) exFile(name, arg string, depth int) bool {
 // kind run is analysed as a command. A load whose file is not one string
 // literal is a file guard cannot tell.
 func (c *cmd) lisp(t string, depth int) {
+	if strings.Contains(t, "save-buffer") || strings.Contains(t, "save-some-buffers") {
+		c.bufferWrite = true // the visited files written back (editorbuffers.go)
+	}
 	for off := 0; off < len(t); {
 		i := strings.IndexByte(t[off:], '(')
 		if i < 0 {

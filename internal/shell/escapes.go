@@ -812,6 +812,8 @@ func (c *cmd) ed() {
 			c.w.tentative(rest[1:])
 		case rest != "" && (l[0] == 'w' || l[0] == 'W'):
 			c.w.Write(rest)
+		case l[0] == 'w' || l[0] == 'W':
+			c.bufferWrite = true // w, wq: the buffer to the file ed has open
 		case rest != "":
 			c.w.Read(rest)
 		}

@@ -24,8 +24,14 @@ func (c *cmd) exKnown(name, arg string, depth int) string {
 	if name == "" {
 		return c.exSymbol(arg)
 	}
+	if strings.HasPrefix(name, "ZZ") {
+		c.bufferWrite = true // normal mode's ZZ: write the buffer and quit
+	}
 	if name[0] >= 'A' && name[0] <= 'Z' {
 		return exNext(arg) // a user command: the user's configuration
+	}
+	if exAllBuffers(name) {
+		c.bufferWrite = true // :wall, :wqall, :xall
 	}
 	e, ok := catalogue.LookupEx(name)
 	if !ok {
@@ -50,6 +56,8 @@ func (c *cmd) exKnown(name, arg string, depth int) string {
 	case catalogue.ExWrites:
 		if f := strings.TrimLeft(strings.TrimLeft(file, "!>"), " \t"); f != "" && !strings.HasPrefix(f, "@") && !strings.HasPrefix(f, "=") && f != "END" {
 			c.w.Write(f) // :w >> F, :redir! > F; not :redir @a, => var, END
+		} else if f == "" && exBufferWrite(e.Name, arg) {
+			c.bufferWrite = true // :w, :wq, :x, :up: the buffer to its own file (FINDINGS58b B18)
 		}
 	case catalogue.ExChdir:
 		if file != "" && file != "-" {
@@ -160,6 +168,9 @@ func (c *cmd) exKeys(keys string, depth int) {
 	}
 	for _, cr := range []string{"<CR>", "<cr>", "<Enter>", "\r", "^M", `\r`} {
 		keys = strings.ReplaceAll(keys, cr, "\n")
+	}
+	if strings.Contains(keys, "ZZ") {
+		c.bufferWrite = true // :norm ZZ writes the buffer
 	}
 	for _, line := range strings.Split(keys, "\n") {
 		if i := strings.IndexByte(line, ':'); i >= 0 {
@@ -344,4 +355,21 @@ func exOptionLet(expr string) (string, string, bool) {
 		return "", "", false
 	}
 	return strings.TrimRight(t[:i], " \t.+-"), t[i+1:], true
+}
+
+// exAllBuffers reports whether ex command name writes every changed
+// buffer to its file (:wall, :wqall, :xall).
+func exAllBuffers(name string) bool {
+	return lang.ExAbbrev(name, "wall", 2) || lang.ExAbbrev(name, "wqall", 3) || lang.ExAbbrev(name, "xall", 2)
+}
+
+// exBufferWrite reports whether ex command name (an ExWrites one) with
+// argument arg and no file writes the buffer to the file it has open:
+// :w, :w!, :wq, :x, :exit, :up; not :w !CMD, whose lines go to CMD.
+func exBufferWrite(name, arg string) bool {
+	switch name {
+	case "write", "wq", "xit", "exit", "update":
+		return !strings.HasPrefix(strings.TrimLeft(strings.TrimPrefix(arg, "!"), " \t"), "!")
+	}
+	return false
 }

@@ -28,6 +28,10 @@ func (c *cmd) program() {
 	defer func() { c.w.MetaOnly = meta }()
 	defer c.splitFound()   // splitnames.go
 	defer c.printedNames() // runnames.go
+	// After the operands' touches: a file the editor then writes back
+	// is not one of text guard cannot see beside which a name may be
+	// unpacked (beside.go).
+	defer c.bufferWrites() // editorbuffers.go: :wq, ZZ, ed's w
 	if name == "zip" {
 		defer c.zipUnzipCommand() // zipcmd.go: run once zip has written the archive
 	}
