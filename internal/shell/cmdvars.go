@@ -336,17 +336,19 @@ func varProgram(name string) string {
 }
 
 // rustflagsVar reports whether cargo hands variable name's value to rustc
-// or rustdoc as flags: the name of each rustflags key (build.rustflags,
-// target.<triple>.rustflags, host.rustflags, and rustdocflags) as cargo
-// derives it, and the ENCODED forms, split at 0x1f (FINDINGS58a A9).
+// or rustdoc as flags: cargo derives a configuration key's variable from
+// the key (CARGO_ and its parts in upper case joined by _), so every key
+// whose last part is rustflags or rustdocflags (build., target.<triple>.,
+// host., profile.<name>. with its package.<spec>. and build-override.)
+// is a CARGO_…_RUSTFLAGS variable, and the ENCODED forms, split at 0x1f
+// (FINDINGS58a A9, FINDINGS59c C7).
 func rustflagsVar(name string) bool {
 	rest, ok := strings.CutPrefix(name, "CARGO_")
 	if !ok {
 		return false
 	}
-	rest = strings.TrimPrefix(rest, "ENCODED_")
 	for _, k := range []string{"RUSTFLAGS", "RUSTDOCFLAGS"} {
-		if rest == k || rest == "BUILD_"+k || rest == "HOST_"+k || strings.HasPrefix(rest, "TARGET_") && strings.HasSuffix(rest, "_"+k) {
+		if rest == k || strings.HasSuffix(rest, "_"+k) {
 			return true
 		}
 	}

@@ -384,6 +384,36 @@ func (c *cmd) cargoSettings() {
 		// A program path with a slash is the directory's holding .cargo.
 		c.inFileDir(path.Dir(f), func() { c.cargoConfigText(t) })
 	}
+	c.cargoManifestProfiles()
+}
+
+// cargoManifestProfiles reads the [profile.*] tables of the Cargo.toml
+// files cargo may read (the crate's and a workspace's above it): with
+// cargo-features = ["profile-rustflags"] (stable cargo takes it with
+// RUSTC_BOOTSTRAP=1) a profile's rustflags, and its package.<spec>. and
+// build-override. ones, are rustc's options, as a configuration's
+// (FINDINGS59c C7). The other tables are no cargo settings.
+func (c *cmd) cargoManifestProfiles() {
+	for _, f := range c.settingsFiles(".", "Cargo.toml") {
+		t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a cargo manifest")
+		if !ok {
+			continue
+		}
+		var b strings.Builder
+		in := false
+		for _, l := range tomlLines(t) {
+			if s := strings.TrimSpace(l); strings.HasPrefix(s, "[") {
+				name := strings.Trim(strings.TrimSpace(strings.SplitN(s, "#", 2)[0]), "[] ")
+				in = name == "profile" || strings.HasPrefix(name, "profile.")
+			}
+			if in {
+				b.WriteString(l + "\n")
+			}
+		}
+		if b.Len() > 0 {
+			c.inFileDir(f, func() { c.cargoConfigText(b.String()) })
+		}
+	}
 }
 
 // cargoConfigText analyses the settings of a cargo configuration's text,
@@ -395,7 +425,7 @@ func (c *cmd) cargoConfigText(t string) {
 		return
 	}
 	table := ""
-	for _, l := range strings.Split(t, "\n") {
+	for _, l := range tomlLines(t) {
 		if l = strings.TrimSpace(l); strings.HasPrefix(l, "[") {
 			table, _, _ = strings.Cut(l, "#")
 			table = strings.Trim(strings.TrimSpace(table), "[]") + "."
@@ -456,6 +486,48 @@ func (c *cmd) cargoEnv(name, v string) {
 		v = word.Mark(word.MarkName, "cargo-env")
 	}
 	c.w.settingsVar(name, strings.Trim(strings.TrimSpace(v), `"'`))
+}
+
+// tomlLines splits TOML text t into its lines, a key's array that goes
+// on over several lines (rustflags = [\n "-C",\n "linker=x" ]) joined into
+// one.
+func tomlLines(t string) []string {
+	var out []string
+	depth := 0
+	for _, l := range strings.Split(t, "\n") {
+		if depth > 0 {
+			out[len(out)-1] += " " + strings.TrimSpace(l)
+		} else {
+			out = append(out, l)
+		}
+		depth = max(0, depth+tomlDepth(l))
+	}
+	return out
+}
+
+// tomlDepth is how many more [ than ] line l opens outside its quotes
+// and before a comment.
+func tomlDepth(l string) int {
+	d, quote := 0, byte(0)
+	for i := 0; i < len(l); i++ {
+		switch ch := l[i]; {
+		case quote != 0 && ch == '\\' && quote == '"':
+			i++
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '"' || ch == '\'':
+			quote = ch
+		case ch == '#':
+			return d
+		case ch == '[':
+			d++
+		case ch == ']':
+			d--
+		}
+	}
+	return d
 }
 
 // cargoInline analyses the settings of an inline table, k = { a = V, b =

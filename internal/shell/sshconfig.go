@@ -3,7 +3,6 @@ package shell
 import (
 	"strings"
 
-	"github.com/guardhq/guard/internal/shell/catalogue"
 	"github.com/guardhq/guard/internal/shell/effect"
 	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
@@ -76,7 +75,7 @@ func (c *cmd) sshDirective(l sshLine, by string, depth int) {
 	case "proxycommand", "localcommand", "knownhostscommand", "remotecommand":
 		v, ok := sshPercent(l.raw, c.sshToken)
 		if !ok {
-			c.w.hide("%s runs an ssh %s whose %% tokens guard cannot fill: it cannot tell what runs", by, l.key)
+			c.w.hide("%s runs an ssh %s whose %% tokens guard cannot fill (a host or user name an ssh configuration or -o HostName sets, which ssh pastes into the command's text as it is): it cannot tell what runs", by, l.key)
 			return
 		}
 		c.w.runsHanded(v, by)
@@ -114,129 +113,4 @@ func sshDollar(v string) string {
 		}
 		v = v[:i] + val + v[i+j+1:]
 	}
-}
-
-// sshToken is the value ssh puts in place of %x in an option's value, as
-// far as guard can tell it: the host, user and port of the ssh command
-// (sshTarget), the home for %d, a harmless name for the local names,
-// hashes and ids; any other token none.
-func (c *cmd) sshToken(x byte) (string, bool) {
-	host, user, port := c.sshTarget()
-	switch x {
-	case 'h', 'n', 'k', 'H':
-		return host, true
-	case 'p':
-		return port, true
-	case 'r':
-		return user, true
-	case 'd':
-		return "$HOME", true
-	case 'u', 'C', 'l', 'L', 'i', 'T', 'I', 't':
-		return word.Mark(word.MarkName, word.NameToken), true
-	case 'f', 'K', 'j':
-		return word.Mark(word.MarkVar, "ssh_token"), true
-	}
-	return "", false
-}
-
-// sshTarget returns the host, user and port an ssh command connects to,
-// from its words (the destination, user@, -l, -p, -o HostName=, -o
-// User=); a value guard cannot tell is a marker: any for a program other
-// than ssh (scp, rsync -e) or an ssh whose -o sets HostKeyAlias; a name
-// (word.NameToken) for the host and user an -F file may set, as ssh
-// refuses a host or user name with / or a shell character for %h and %r
-// (FINDINGS58d D7: the everyday bastion's ssh -W %h:%p). A port is a
-// number whatever sets it (ssh refuses any other): 22 stands for one
-// guard cannot tell.
-func (c *cmd) sshTarget() (string, string, string) {
-	unknown := word.Mark(word.MarkVar, "ssh_target")
-	if c.name == "scp" || c.name == "sftp" {
-		return c.copyTarget(unknown)
-	}
-	if c.name != "ssh" {
-		return unknown, unknown, "22"
-	}
-	user, port, hostSet, userSet, file, alias := "", "22", "", "", false, false
-	at := sshHost(c.args, func(letter byte, v string, _ int) {
-		switch letter {
-		case 'l':
-			user = v
-		case 'p':
-			port = v
-		case 'F':
-			file = true
-		case 'o':
-			l, ok, _ := readSSHLine(v)
-			switch v := sshOptionValue(l); {
-			case !ok:
-			case l.key == "hostname" && hostSet == "":
-				hostSet = v // ssh keeps an option's first value
-			case l.key == "user" && userSet == "":
-				userSet = v
-			case l.key == "hostkeyalias":
-				alias = true
-			}
-		}
-	})
-	if at >= len(c.args) || alias {
-		return unknown, unknown, port
-	}
-	host := strings.TrimPrefix(c.args[at].Text, "ssh://")
-	if i := strings.LastIndexByte(host, '@'); i >= 0 {
-		if user == "" {
-			user = host[:i]
-		}
-		host = host[i+1:]
-	}
-	token := word.Mark(word.MarkName, word.NameToken)
-	switch {
-	case hostSet != "":
-		host = hostSet
-	case file:
-		host = token
-	}
-	switch {
-	case userSet != "":
-		user = userSet
-	case user == "":
-		user = token // the local user's name, or the -F file's
-	}
-	return host, user, port
-}
-
-// sshOptionValue is the value of ssh option line l when it is one word
-// with no %token; a name (word.NameToken) otherwise.
-func sshOptionValue(l sshLine) string {
-	if len(l.args) != 1 || strings.Contains(l.args[0], "%") {
-		return word.Mark(word.MarkName, word.NameToken)
-	}
-	return l.args[0]
-}
-
-// copyTarget is sshTarget for scp and sftp: the one host their [user@]host:
-// operands name (sftp's may have no colon); unknown for none or several.
-func (c *cmd) copyTarget(unknown string) (string, string, string) {
-	host := ""
-	for j, a := range c.args {
-		s := a.Text
-		if j > 0 && catalogue.SshWithArg.Has(c.args[j-1].Text) || strings.HasPrefix(s, "-") || strings.Contains(s, "://") {
-			continue
-		}
-		h, _, colon := strings.Cut(s, ":")
-		if strings.Contains(h, "/") || !colon && c.name != "sftp" {
-			continue
-		}
-		if host != "" && host != h {
-			return unknown, unknown, "22"
-		}
-		host = h
-	}
-	if host == "" {
-		return unknown, unknown, "22"
-	}
-	user := word.Mark(word.MarkName, word.NameToken)
-	if i := strings.LastIndexByte(host, '@'); i >= 0 {
-		user, host = host[:i], host[i+1:]
-	}
-	return host, user, "22"
 }
