@@ -1087,14 +1087,17 @@ const maxModuleLinks = 8
 // require("./x") and import "./x" from its real file (unless
 // --preserve-symlinks), python sets sys.path[0] to the script's real
 // directory: a bin/main.js -> ../lib/main.js loads lib/helper.js, not
-// bin/helper.js. guard looks in both. Only the file's own link is
-// followed, not links among its directories.
+// bin/helper.js. guard looks in both. The file's real path, with the
+// links among its directories resolved as the kernel does (a ln -> x/lib
+// whose main.js requires ../helper loads x/helper.js: FINDINGS59c C6),
+// gives one more.
 func (m *moduleLoader) moduleDirs(p string) []string {
 	dirs := []string{path.Dir(p)}
 	st, ok := m.c.w.Files.(effect.Stater)
 	if !ok {
 		return dirs
 	}
+	real, resolved := m.c.w.physicalName(p)
 	// Looked up outside the link look-ups' budget (effect.MaxLinks): the
 	// module files are bounded (maxModuleFiles).
 	for i := 0; i < maxModuleLinks && word.IsKnown(p); i++ {
@@ -1109,6 +1112,9 @@ func (m *moduleLoader) moduleDirs(p string) []string {
 		if d := path.Dir(p); !slices.Contains(dirs, d) {
 			dirs = append(dirs, d)
 		}
+	}
+	if d := path.Dir(real); resolved && !slices.Contains(dirs, d) {
+		dirs = append(dirs, d)
 	}
 	return dirs
 }
