@@ -308,11 +308,18 @@ var envReadMethods = [...]string{".get(", ".copy(", ".items(", ".keys(", ".value
 // before and rest, only reads it: a subscript that is not assigned to (or
 // is assigned with a literal key other than PATH), a read method, or the
 // whole mapping handed to dict(), **, in, or an env= argument of a call.
-// Anything else (an alias e = os.environ, from os import environ, a
-// function given the mapping, a string naming it) may write it.
+// A bare name (bound by from os import environ) is read by the same
+// rules, and its import is no change (FINDINGS59c C9). Anything else (an
+// alias e = os.environ, from os import environ as e, a function given the
+// mapping, a string naming it) may write it.
 func envRead(before, rest string) bool {
-	if !strings.HasSuffix(strings.TrimRight(before, " \t"), ".") {
-		return false // a bare name (from os import environ) or a string ('environ')
+	b0 := strings.TrimRight(before, " \t")
+	switch {
+	case strings.HasSuffix(b0, "."):
+	case b0 != "" && (b0[len(b0)-1] == '\'' || b0[len(b0)-1] == '"'):
+		return false // a string: setattr(os, 'environ', …), getattr(os, "environ")
+	case fromOsImport(lineOf(b0)):
+		return !strings.HasPrefix(strings.TrimLeft(rest, " \t"), "as") // from os import environ as e: an alias
 	}
 	if strings.HasPrefix(rest, "[") {
 		end := strings.IndexByte(rest, ']')
@@ -337,6 +344,22 @@ func envRead(before, rest string) bool {
 		return false // def f(env=os.environ): f's env is the mapping itself
 	}
 	return envHandedRead(b)
+}
+
+// fromOsImport reports whether line, the text of a line before a name,
+// is the start of a from os import statement that the name is in
+// (from os import path, environ).
+func fromOsImport(line string) bool {
+	f := strings.Fields(strings.NewReplacer(",", " ", "(", " ").Replace(line))
+	if len(f) < 3 || f[0] != "from" || f[1] != "os" && f[1] != "posix" || f[2] != "import" {
+		return false
+	}
+	for _, n := range f[3:] {
+		if !word.IsName(n) || n == "as" {
+			return false // from os import getenv as g, environ: read as any other mention
+		}
+	}
+	return true
 }
 
 // envTarget reports whether a subscript of the environment mapping, with
