@@ -48,9 +48,11 @@ type CodeDirs struct {
 func Chdirs(code string) CodeDirs {
 	out := CodeDirs{At: len(code)}
 	lits := litSpans(code)
-	out.Unknown = dynamicAccess(code, lits) || dirFd(code, lits) // getattr(os, n), dir_fd=fd
-	if out.Unknown {
-		out.At = 0
+	switch fd := dirFd(code, lits); {
+	case dynamicAccess(code, lits): // getattr(os, n)
+		out.Unknown, out.At = true, 0
+	case fd >= 0: // dir_fd=fd, os.fchdir(fd), os.chroot
+		out.Unknown, out.At = true, fd
 	}
 	cur, calls := "", 0
 	for i := 0; i < len(lits) && !out.Unknown; i++ {
