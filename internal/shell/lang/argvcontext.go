@@ -282,6 +282,7 @@ func ChangesOwnPath(code string) bool {
 			return true
 		}
 	}
+	bound := osNamesBound(code)
 	for _, n := range []string{"environ", "environb"} {
 		for off := 0; ; {
 			i := strings.Index(code[off:], n)
@@ -293,7 +294,7 @@ func ChangesOwnPath(code string) bool {
 			if at > 0 && envIdent(code[at-1]) || off < len(code) && envIdent(code[off]) {
 				continue // another name: environment, my_environ
 			}
-			if !envRead(code[:at], code[off:]) {
+			if !envRead(code[:at], code[off:], bound) {
 				return true
 			}
 		}
@@ -309,10 +310,12 @@ var envReadMethods = [...]string{".get(", ".copy(", ".items(", ".keys(", ".value
 // is assigned with a literal key other than PATH), a read method, or the
 // whole mapping handed to dict(), **, in, or an env= argument of a call.
 // A bare name (bound by from os import environ) is read by the same
-// rules, and its import is no change (FINDINGS59c C9). Anything else (an
-// alias e = os.environ, from os import environ as e, a function given the
-// mapping, a string naming it) may write it.
-func envRead(before, rest string) bool {
+// rules, and its import is no change (FINDINGS59c C9); where the code
+// imports no name from os (bound), a bare name is another mapping (a WSGI
+// app's environ). Anything else (an alias e = os.environ, from os import
+// environ as e, a function given the mapping, a string naming it) may
+// write it.
+func envRead(before, rest string, bound bool) bool {
 	b0 := strings.TrimRight(before, " \t")
 	switch {
 	case strings.HasSuffix(b0, "."):
@@ -320,6 +323,8 @@ func envRead(before, rest string) bool {
 		return false // a string: setattr(os, 'environ', …), getattr(os, "environ")
 	case fromOsImport(lineOf(b0)):
 		return !strings.HasPrefix(strings.TrimLeft(rest, " \t"), "as") // from os import environ as e: an alias
+	case !bound:
+		return true // def app(environ, start_response): not the process's
 	}
 	if strings.HasPrefix(rest, "[") {
 		end := strings.IndexByte(rest, ']')
@@ -360,6 +365,19 @@ func fromOsImport(line string) bool {
 		}
 	}
 	return true
+}
+
+// osNamesBound reports whether code may bind a bare name to the
+// environment mapping: a from os (posix, nt) import of any form, the
+// statement's names on later lines too (from os import (⏎ environ)).
+func osNamesBound(code string) bool {
+	f := strings.Fields(strings.NewReplacer("(", " ", ",", " ", ";", " ").Replace(code))
+	for i := 0; i+2 < len(f); i++ {
+		if f[i] == "from" && (f[i+1] == "os" || f[i+1] == "posix" || f[i+1] == "nt") && f[i+2] == "import" {
+			return true
+		}
+	}
+	return false
 }
 
 // envTarget reports whether a subscript of the environment mapping, with
