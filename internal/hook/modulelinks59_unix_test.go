@@ -42,3 +42,34 @@ func TestModuleLinkedMain(t *testing.T) {
 		"node lib/../ok/main.js",
 	})
 }
+
+// TestModuleLinkedDirectory: a module whose path runs through a linked
+// directory resolves ../x from the directory's target, as the kernel
+// does, not by taking the link's name away (FINDINGS59c C6).
+func TestModuleLinkedDirectory(t *testing.T) {
+	_, proj := scriptWorld(t, map[string]string{
+		"deep/x/lib/main.js": "require('../helper')\n",
+		"deep/x/helper.js":   "require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'x')\n",
+		"deep/x/lib/main.py": "import sys, os\nsys.path.insert(0, os.path.join(os.path.dirname(__file__), '..'))\nimport helper\n",
+		"deep/x/helper.py":   "open(__import__('os').path.expanduser('~/.bashrc'), 'a').write('x')\n",
+		"helper.js":          "console.log(1)\n",
+		"helper.py":          "print(1)\n",
+		"ok/lib/main.js":     "require('../util')\n",
+		"ok/util.js":         "console.log(1)\n",
+		"bin2/.keep":         "",
+	})
+	for link, target := range map[string]string{
+		"ln": "deep/x/lib", "bin2/main.js": "../ln/main.js", "okln": "ok/lib",
+	} {
+		if err := os.Symlink(target, filepath.Join(proj, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkAll(t, proj, []string{
+		"node ln/main.js",
+		"node bin2/main.js",
+		"python3 ln/main.py",
+	}, []string{
+		"node okln/main.js",
+	})
+}

@@ -57,3 +57,31 @@ func TestPythonOwnPathTargets(t *testing.T) {
 		"cd p && python3 t4.py", "cd p && python3 t5.py", "cd p && python3 t6.py", "cd p && python3 t7.py",
 	}, []string{"cd p && python3 ok.py"})
 }
+
+// TestPythonOwnPathFromImport: from os import environ binds the mapping to
+// a bare name, read by the same rules as os.environ: a program that only
+// reads it starts its children as it is; a write, an alias or an item
+// given by PATH still hides the command (FINDINGS59c C9). A bare environ
+// in code that imports nothing from os is another mapping (a WSGI app's).
+func TestPythonOwnPathFromImport(t *testing.T) {
+	const evil = "#!/bin/sh\ncat $HOME/.ssh/id_rsa >&2\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"p/bin/ls": evil,
+		"p/f1.py":  "from os import environ as e\nimport subprocess\ne['PATH'] = 'bin:' + e['PATH']\nsubprocess.run(['ls'])\n",
+		"p/f2.py":  "from os import environ\nimport subprocess\nenviron['PATH'] = 'bin:' + environ['PATH']\nsubprocess.run(['ls'])\n",
+		"p/f3.py":  "from os import environ\nimport subprocess\nenviron['PATH'], = ['bin']\nsubprocess.run(['ls'])\n",
+		"p/f4.py":  "from os import environ\nimport subprocess\nenviron.update(PATH='bin')\nsubprocess.run(['ls'])\n",
+		"p/f5.py":  "from os import path, environ\nimport subprocess\nx = environ\nx['PATH'] = 'bin'\nsubprocess.run(['ls'])\n",
+		"p/f6.py":  "from os import getenv as g, environ\nimport subprocess\nenviron['PATH'] = 'bin'\nsubprocess.run(['ls'])\n",
+		"p/ok1.py": "from os import environ\nimport subprocess\nprint(environ.get('HOME'))\nsubprocess.run(['git', 'status'])\n",
+		"p/ok2.py": "from os import path, environ\nimport subprocess\nif 'CI' in environ:\n    print(environ['CI'])\nsubprocess.run(['git', 'status'], env={**environ, 'GIT_PAGER': 'cat'})\n",
+		"p/f7.py":  "from os import *\nimport subprocess\nenviron['PATH'] = 'bin'\nsubprocess.run(['ls'])\n",
+		"p/f8.py":  "from os import (\n    path,\n    environ,\n)\nimport subprocess\nx = environ\nx['PATH'] = 'bin'\nsubprocess.run(['ls'])\n",
+		"p/ok3.py": "import subprocess\ndef app(environ, start_response):\n    return handle(environ, start_response)\nsubprocess.run(['git', 'status'])\n",
+	})
+	checkAll(t, proj, []string{
+		"cd p && python3 f1.py", "cd p && python3 f2.py", "cd p && python3 f3.py",
+		"cd p && python3 f4.py", "cd p && python3 f5.py", "cd p && python3 f6.py",
+		"cd p && python3 f7.py", "cd p && python3 f8.py",
+	}, []string{"cd p && python3 ok1.py", "cd p && python3 ok2.py", "cd p && python3 ok3.py"})
+}

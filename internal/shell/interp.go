@@ -820,6 +820,15 @@ type moduleLoader struct {
 	// guess: the files being loaded are ones the code names, not ones it
 	// is known to run (lang.Loads.Named).
 	guess bool
+	// cwdDirs are the entries of dirs that name a place relative to the
+	// working directory when a module is imported (python -c's '', a
+	// relative sys.path entry, perl's and ruby's relative -I): after the
+	// code changes directory they are that directory's (modchdir.go).
+	cwdDirs []string
+	// edited: the code edits its search path (sys.path.insert(0, d)),
+	// possibly before the entries guard has: a module is loaded from each
+	// directory it is found in, not only the first (FINDINGS59c C3).
+	edited bool
 }
 
 // newLoader returns the loader of c's interpreter, or nil for a language
@@ -845,6 +854,10 @@ func (c *cmd) newLoader(fam lang.Family) *moduleLoader {
 		m.dirs = []string{""}
 	}
 	m.dirs = m.dirs[:min(len(m.dirs), maxModuleDirs)]
+	m.cwdDirs = m.relativeDirs(m.dirs)
+	if fam == lang.Python && len(m.dirs) > 0 {
+		m.cwdDirs = m.relativeDirs(m.dirs[:1]) // PYTHONPATH's entries are made absolute at start
+	}
 	return m
 }
 
@@ -1025,15 +1038,18 @@ func (m *moduleLoader) code(text, dir string, depth int) {
 	if l.WorkDir && !slices.Contains(m.dirs, "") && len(m.dirs) < maxModuleDirs {
 		m.dirs = append(m.dirs, "") // sys.path.append(os.getcwd())
 	}
+	m.edited = m.edited || len(l.Dirs) > 0 || l.WorkDir
 	for _, d := range l.Dirs {
 		if len(m.dirs) < maxModuleDirs {
 			m.dirs = append(m.dirs, path.Join(dir, d))
+			m.cwdDirs = append(m.cwdDirs, m.relativeDirs(m.dirs[len(m.dirs)-1:])...)
 		}
 	}
 	m.zipEntries(m.dirs[n:]) // sys.path.insert(0, "lib.zip") (pyzip.go)
 	// site.addsitedir("d") runs d's .pth files (pystart.go)
 	m.siteDirs(l.SiteDirs, dir)
 	m.follow(l, dir, depth)
+	m.movedLoads(text, l, depth) // os.chdir("sub"); import x (modchdir.go)
 }
 
 // program follows what the program file at p loads: python looks for its
@@ -1054,6 +1070,7 @@ func (m *moduleLoader) program(text, p string) {
 		}
 		slices.Reverse(first) // the real file's directory first
 		m.dirs = append(first, m.dirs[1:]...)
+		m.cwdDirs = nil // sys.path[0] is the script's directory, made absolute
 	}
 	m.seen[word.Clean(m.c.w.Where(p))] = true
 	for _, d := range dirs {
@@ -1070,14 +1087,17 @@ const maxModuleLinks = 8
 // require("./x") and import "./x" from its real file (unless
 // --preserve-symlinks), python sets sys.path[0] to the script's real
 // directory: a bin/main.js -> ../lib/main.js loads lib/helper.js, not
-// bin/helper.js. guard looks in both. Only the file's own link is
-// followed, not links among its directories.
+// bin/helper.js. guard looks in both. The file's real path, with the
+// links among its directories resolved as the kernel does (a ln -> x/lib
+// whose main.js requires ../helper loads x/helper.js: FINDINGS59c C6),
+// gives one more.
 func (m *moduleLoader) moduleDirs(p string) []string {
 	dirs := []string{path.Dir(p)}
 	st, ok := m.c.w.Files.(effect.Stater)
 	if !ok {
 		return dirs
 	}
+	real, resolved := m.c.w.physicalName(p)
 	// Looked up outside the link look-ups' budget (effect.MaxLinks): the
 	// module files are bounded (maxModuleFiles).
 	for i := 0; i < maxModuleLinks && word.IsKnown(p); i++ {
@@ -1092,6 +1112,9 @@ func (m *moduleLoader) moduleDirs(p string) []string {
 		if d := path.Dir(p); !slices.Contains(dirs, d) {
 			dirs = append(dirs, d)
 		}
+	}
+	if d := path.Dir(real); resolved && !slices.Contains(dirs, d) {
+		dirs = append(dirs, d)
 	}
 	return dirs
 }
@@ -1117,7 +1140,7 @@ func (m *moduleLoader) follow(l lang.Loads, dir string, depth int) {
 			for _, cands := range in {
 				found = m.load(cands, depth) || found
 			}
-			if found {
+			if found && !m.edited {
 				break // found in this directory: the ones after it are not looked in
 			}
 		}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -170,4 +171,26 @@ func (w *walker) keepOldPWD(prev, oldPWD string) {
 	case oldPWD != prev:
 		w.oldAlt = &oldPWD
 	}
+}
+
+// physicalName returns file p, as the command names it, with every link on
+// its way resolved as the kernel does (physicalDir), named as the command
+// names it again: the real file a loader takes a module's directory from
+// (node's and python's realpath of the main script). False where guard
+// cannot resolve it or name the result from the working directory.
+func (w *walker) physicalName(p string) (string, bool) {
+	if !word.IsKnown(p) || word.HasMark(p) {
+		return "", false
+	}
+	r, ok := w.physicalDir(w.Where(p))
+	switch {
+	case !ok || r == "":
+		return "", false
+	case strings.HasPrefix(r, "/") || r == "~" || strings.HasPrefix(r, "~/") || w.Dir == "":
+		return r, true
+	case word.HasMark(w.Dir) || strings.HasPrefix(w.Dir, "/") || word.HomeRelative(w.Dir):
+		return "", false
+	}
+	rel, err := filepath.Rel(w.Dir, r)
+	return filepath.ToSlash(rel), err == nil
 }

@@ -282,6 +282,7 @@ func ChangesOwnPath(code string) bool {
 			return true
 		}
 	}
+	bound := osNamesBound(code)
 	for _, n := range []string{"environ", "environb"} {
 		for off := 0; ; {
 			i := strings.Index(code[off:], n)
@@ -293,7 +294,7 @@ func ChangesOwnPath(code string) bool {
 			if at > 0 && envIdent(code[at-1]) || off < len(code) && envIdent(code[off]) {
 				continue // another name: environment, my_environ
 			}
-			if !envRead(code[:at], code[off:]) {
+			if !envRead(code[:at], code[off:], bound) {
 				return true
 			}
 		}
@@ -308,11 +309,22 @@ var envReadMethods = [...]string{".get(", ".copy(", ".items(", ".keys(", ".value
 // before and rest, only reads it: a subscript that is not assigned to (or
 // is assigned with a literal key other than PATH), a read method, or the
 // whole mapping handed to dict(), **, in, or an env= argument of a call.
-// Anything else (an alias e = os.environ, from os import environ, a
-// function given the mapping, a string naming it) may write it.
-func envRead(before, rest string) bool {
-	if !strings.HasSuffix(strings.TrimRight(before, " \t"), ".") {
-		return false // a bare name (from os import environ) or a string ('environ')
+// A bare name (bound by from os import environ) is read by the same
+// rules, and its import is no change (FINDINGS59c C9); where the code
+// imports no name from os (bound), a bare name is another mapping (a WSGI
+// app's environ). Anything else (an alias e = os.environ, from os import
+// environ as e, a function given the mapping, a string naming it) may
+// write it.
+func envRead(before, rest string, bound bool) bool {
+	b0 := strings.TrimRight(before, " \t")
+	switch {
+	case strings.HasSuffix(b0, "."):
+	case b0 != "" && (b0[len(b0)-1] == '\'' || b0[len(b0)-1] == '"'):
+		return false // a string: setattr(os, 'environ', …), getattr(os, "environ")
+	case fromOsImport(lineOf(b0)):
+		return !strings.HasPrefix(strings.TrimLeft(rest, " \t"), "as") // from os import environ as e: an alias
+	case !bound:
+		return true // def app(environ, start_response): not the process's
 	}
 	if strings.HasPrefix(rest, "[") {
 		end := strings.IndexByte(rest, ']')
@@ -337,6 +349,35 @@ func envRead(before, rest string) bool {
 		return false // def f(env=os.environ): f's env is the mapping itself
 	}
 	return envHandedRead(b)
+}
+
+// fromOsImport reports whether line, the text of a line before a name,
+// is the start of a from os import statement that the name is in
+// (from os import path, environ).
+func fromOsImport(line string) bool {
+	f := strings.Fields(strings.NewReplacer(",", " ", "(", " ").Replace(line))
+	if len(f) < 3 || f[0] != "from" || f[1] != "os" && f[1] != "posix" || f[2] != "import" {
+		return false
+	}
+	for _, n := range f[3:] {
+		if !word.IsName(n) || n == "as" {
+			return false // from os import getenv as g, environ: read as any other mention
+		}
+	}
+	return true
+}
+
+// osNamesBound reports whether code may bind a bare name to the
+// environment mapping: a from os (posix, nt) import of any form, the
+// statement's names on later lines too (from os import (⏎ environ)).
+func osNamesBound(code string) bool {
+	f := strings.Fields(strings.NewReplacer("(", " ", ",", " ", ";", " ").Replace(code))
+	for i := 0; i+2 < len(f); i++ {
+		if f[i] == "from" && (f[i+1] == "os" || f[i+1] == "posix" || f[i+1] == "nt") && f[i+2] == "import" {
+			return true
+		}
+	}
+	return false
 }
 
 // envTarget reports whether a subscript of the environment mapping, with

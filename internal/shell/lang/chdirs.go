@@ -27,6 +27,10 @@ type CodeDirs struct {
 	// os.chdir(os.pardir), os.fchdir(fd)): the code's relative names may
 	// be in any directory.
 	Unknown bool
+	// At is the offset in the code of its first directory change (0 when
+	// guard cannot place it, the code's length when there is none): what
+	// the code loads before it is loaded from the command's directory.
+	At int
 }
 
 // Chdirs returns the directories code changes its working directory to:
@@ -42,16 +46,23 @@ type CodeDirs struct {
 // other is a directory guard cannot tell, and so is a literal that names
 // chdir (getattr(os, 'chdir'), process['chdir']).
 func Chdirs(code string) CodeDirs {
-	var out CodeDirs
+	out := CodeDirs{At: len(code)}
 	lits := litSpans(code)
-	out.Unknown = dynamicAccess(code, lits) || dirFd(code, lits) // getattr(os, n), dir_fd=fd
+	switch fd := dirFd(code, lits); {
+	case dynamicAccess(code, lits): // getattr(os, n)
+		out.Unknown, out.At = true, 0
+	case fd >= 0: // dir_fd=fd, os.fchdir(fd), os.chroot
+		out.Unknown, out.At = true, fd
+	}
 	cur, calls := "", 0
 	for i := 0; i < len(lits) && !out.Unknown; i++ {
 		j, t := adjacentLits(code, lits, i, Unescape(code[lits[i].start:lits[i].end]))
 		switch low := strings.ToLower(t); {
 		case strings.Contains(low, "chdir"):
 			out.Unknown = true // getattr(os, "ch" + "dir"), process["chdir"]
+			out.At = min(out.At, lits[i].open)
 		case low == "cwd" || low == "chdir":
+			out.At = min(out.At, lits[i].open)
 			if k, ok := quotedKeyword(code, lits[j].next); ok {
 				if d, ok := chdirArg(code, k, lits, chdirKeyword); ok {
 					cur = d
@@ -68,6 +79,7 @@ func Chdirs(code string) CodeDirs {
 		if mode == 0 {
 			continue
 		}
+		out.At = min(out.At, k-len(name))
 		if calls++; len(out.Dirs) >= maxChdirs || calls > 4*maxChdirs {
 			out.Unknown = true
 			break

@@ -105,19 +105,20 @@ func outsideLits(code, s string, lits []lit, f func(k int) bool) bool {
 // DirFd reports whether code resolves names against a directory
 // descriptor or changes its root (dirFdNames), outside its literals.
 func DirFd(code string) bool {
-	return dirFd(code, litSpans(code))
+	return dirFd(code, litSpans(code)) >= 0
 }
 
-// dirFd is DirFd of code whose literals are lits.
-func dirFd(code string, lits []lit) bool {
-	for name := range codeIdents(code, lits) {
+// dirFd is DirFd of code whose literals are lits: the offset of the first
+// such name, or -1.
+func dirFd(code string, lits []lit) int {
+	for name, k := range codeIdents(code, lits) {
 		for _, d := range dirFdNames {
 			if strings.EqualFold(name, d) {
-				return true
+				return k - len(name)
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // plainSecondArg reports whether the call whose arguments start at

@@ -93,6 +93,9 @@ func pathExpr(expr string, l *Loads) {
 	for _, s := range lits {
 		l.Dirs = append(l.Dirs, path.Join(up, s))
 	}
+	if len(lits) > 1 { // os.path.join(os.path.dirname(__file__), "..", "lib"): the parts joined
+		l.Dirs = append(l.Dirs, path.Join(append([]string{up}, lits...)...))
+	}
 }
 
 // statementAt returns code from off to the end of its statement: a line
