@@ -509,13 +509,9 @@ func (c *cmd) run(words []word.Word) {
 	defer c.madeArchive(len(c.w.a.Reads), len(c.w.a.Writes), len(c.w.a.Touches)) // archives.go
 	defer c.inheritStdin()()
 	words, guessed := unsetPrograms(words)
-	argv0After := c.zshArgv0(words) // ARGV0=ksh zsh -c …: before the script zsh -c runs is walked
-	words, done := c.prefixes(words)
+	words, done := c.argv0Prefixes(words)
 	if done {
 		return
-	}
-	if argv0After && len(words) > 0 {
-		c.zshArgv0(words[:1]) // ARGV0=ksh command zsh -c …
 	}
 	if len(words) == 0 {
 		c.rendered = strings.Join(c.redirs, " ")
@@ -861,6 +857,19 @@ func (c *cmd) argv0(name *word.Word, rest []word.Word) []word.Word {
 // zshPrecommands are zsh's precommand modifiers that run the program
 // after them themselves (its argv[0] is zsh's to set).
 const zshPrecommands word.Set = " exec command noglob nocorrect - "
+
+// argv0Prefixes is prefixes, with zsh's ARGV0 applied to the program zsh
+// starts (zshArgv0): the first word, before the script zsh -c runs is
+// walked, or the program a precommand modifier runs (ARGV0=ksh command
+// zsh -c …).
+func (c *cmd) argv0Prefixes(words []word.Word) ([]word.Word, bool) {
+	after := c.zshArgv0(words)
+	words, done := c.prefixes(words)
+	if after && !done && len(words) > 0 {
+		c.zshArgv0(words[:1])
+	}
+	return words, done
+}
 
 // zshArgv0 applies zsh's exported ARGV0 (ARGV0=NAME prog, export
 // ARGV0=NAME) to the program zsh starts, words[0]: it is started under the
