@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/catalogue"
@@ -512,7 +513,7 @@ func (c *cmd) run(words []word.Word) {
 	defer c.madeArchive(len(c.w.a.Reads), len(c.w.a.Writes), len(c.w.a.Touches)) // archives.go
 	defer c.inheritStdin()()
 	words, guessed := unsetPrograms(words)
-	words, done := c.prefixes(words)
+	words, done := c.argv0Prefixes(words)
 	if done {
 		return
 	}
@@ -855,6 +856,56 @@ func (c *cmd) argv0(name *word.Word, rest []word.Word) []word.Word {
 	}
 	c.w.hide("starts %s under the name %s: guard cannot tell what a program does when named otherwise", word.Quote(rest[0].Text), word.Quote(name.Text))
 	return rest
+}
+
+// zshPrecommands are zsh's precommand modifiers that run the program
+// after them themselves (its argv[0] is zsh's to set).
+const zshPrecommands word.Set = " exec command noglob nocorrect - "
+
+// argv0Prefixes is prefixes, with zsh's ARGV0 applied to the program zsh
+// starts (zshArgv0): the first word, before the script zsh -c runs is
+// walked, or the program a precommand modifier runs (ARGV0=ksh command
+// zsh -c …).
+func (c *cmd) argv0Prefixes(words []word.Word) ([]word.Word, bool) {
+	after := c.zshArgv0(words)
+	words, done := c.prefixes(words)
+	if after && !done && len(words) > 0 {
+		c.zshArgv0(words[:1])
+	}
+	return words, done
+}
+
+// zshArgv0 applies zsh's exported ARGV0 (ARGV0=NAME prog, export
+// ARGV0=NAME) to the program zsh starts, words[0]: it is started under the
+// name NAME, as exec -a NAME starts it (argv0: ARGV0=ksh zsh -c … runs zsh
+// in ksh emulation, FINDINGS59b B12). A builtin or function is not
+// started (a function's programs see ARGV0 as their own command's
+// variable); a prefix program (env, nohup) is, under NAME, and starts its
+// own command under its own name; neither has ARGV0 in its environment
+// (zsh takes it out). After a precommand modifier (exec,
+// command, noglob) it reports true: the program it runs is the one
+// started, known once the prefixes are read.
+func (c *cmd) zshArgv0(words []word.Word) (after bool) {
+	if !c.w.zsh || len(words) == 0 {
+		return false
+	}
+	v, set := c.envValue("ARGV0")
+	prefixed := slices.ContainsFunc(c.env, func(e string) bool { return strings.HasPrefix(e, "ARGV0=") })
+	if !set || !prefixed && !c.w.exported("ARGV0") {
+		return false
+	}
+	first := words[0]
+	prog := word.Base(first.Text)
+	switch {
+	case first.Known && zshPrecommands.Has(prog):
+		return true
+	case first.Known && (builtins.Has(prog) || zshBuiltins.Has(prog) || c.w.funcs.bodies[first.Text] != nil):
+		return false
+	}
+	name := word.Word{Text: v, Known: word.IsKnown(v)}
+	c.argv0(&name, words[:1])
+	c.tempUnset("ARGV0") // zsh takes it out of the program's environment
+	return false
 }
 
 // prefixEnds answers for the prefix's word at i that ends its options:

@@ -282,7 +282,7 @@ func (c *cmd) xargs() {
 		inputs = quoted
 	}
 	if o.whole && c.stdin.known && c.stdin.fromPipe {
-		inputs = []word.Word{{Text: strings.TrimSuffix(c.stdin.text, "\n"), Known: word.IsKnown(c.stdin.text)}}
+		inputs = nulItems(c.stdin.text)
 	}
 	if o.argFile == nil {
 		c.w.inStdin = nil // xargs reads the words on standard input: its command's is /dev/null
@@ -290,6 +290,37 @@ func (c *cmd) xargs() {
 	// xargs CMD < F reads F as xargs -a F does: a file whose text guard
 	// cannot tell (the command wrote it) gives names that may be any path.
 	c.runWith(words, inputs, o.repl, o.argFile != nil || c.stdin.file != "")
+}
+
+// cArgs cuts each of a program's arguments at its first NUL, as execve
+// passes them (C strings): an item xargs read with a NUL in it (-d, no
+// -0) ends there, in the words it is put in too.
+func cArgs(ws []word.Word) {
+	for i := range ws {
+		if t, _, cut := strings.Cut(ws[i].Text, "\x00"); cut {
+			ws[i] = word.Word{Text: t, Known: ws[i].Known}
+		}
+	}
+}
+
+// nulItems returns the items xargs -0 (or -d '\0') reads from known text:
+// one for each NUL-ended piece, the last one whether or not a NUL ends it
+// (printf 'a\0~/.bashrc\0' is two items, FINDINGS59a A6); text with no
+// NUL is one item (echo's, less its newline).
+func nulItems(text string) []word.Word {
+	pieces := strings.Split(text, "\x00")
+	if len(pieces) == 1 {
+		t := strings.TrimSuffix(text, "\n")
+		return []word.Word{{Text: t, Known: word.IsKnown(t)}}
+	}
+	if pieces[len(pieces)-1] == "" {
+		pieces = pieces[:len(pieces)-1]
+	}
+	out := make([]word.Word, 0, len(pieces))
+	for _, p := range pieces {
+		out = append(out, word.Word{Text: p, Known: word.IsKnown(p)})
+	}
+	return out
 }
 
 // xargsQuoted returns the items xargs reads where neither -0 nor -d
@@ -433,6 +464,9 @@ func (c *cmd) runWith(words, inputs []word.Word, repl string, listed bool) {
 		}
 	default:
 		runs = [][]word.Word{append(append([]word.Word(nil), words...), inputs...)}
+	}
+	for _, ws := range runs {
+		cArgs(ws)
 	}
 	var f *effect.Found // the paths find fed it: their reads are of what they stand for
 	if len(c.stdin.paths) > 0 {

@@ -132,17 +132,24 @@ func tmuxFlag(opts []tmuxOpt, letter byte) (word.Word, bool) {
 // and operands: the environment -e gives the windows it starts, the
 // shell commands, keys, tmux commands and files its operands are.
 func (c *cmd) tmuxRuns(tc lang.TmuxCmdKind, opts []tmuxOpt, ops []word.Word, depth int) {
+	dir := ""
 	for _, o := range opts {
 		if o.letter == 'e' && tc.Runs == lang.TmuxShell {
 			c.w.envAssign(o.value.Text) // new -e BASH_ENV=F: the window's shell
 		}
-		if o.letter == tc.Dir && c.tmuxFormatPath(o.value.Text) {
-			return // new-window -c '#{…}', popup -d '#{…}': the directory its shell starts in
+		if o.letter == tc.Dir {
+			d, ok := c.tmuxStartDir(o.value.Text)
+			if !ok {
+				return // new-window -c '#{@d}', popup -d '#{…}': the directory its shell starts in
+			}
+			dir = d
 		}
 	}
 	switch tc.Runs {
 	case lang.TmuxShell:
-		if len(ops) > 0 {
+		if len(ops) > 0 && dir != "" {
+			c.inDir(dir, func() { c.tmuxScript(word.Join(ops)) })
+		} else if len(ops) > 0 {
 			c.tmuxScript(word.Join(ops))
 		}
 	case lang.TmuxKeys:
@@ -304,6 +311,61 @@ func (c *cmd) tmuxScript(src string) {
 		return
 	}
 	c.w.script(src, c.w.depth+1)
+}
+
+// tmuxStartDir returns the directory a tmux command's start-directory
+// option (new-window -c, display-popup -d) names, where the shell text it
+// runs starts: a value with no format as cd takes it (tmux joins a
+// relative one to the client's directory, which is the command's); a format made only of
+// variables that name a pane's or session's directory
+// (#{pane_current_path}: data of a directory's shape, never shell text)
+// is a directory guard cannot tell, effect.UnknownCd, where a relative
+// name is cannot-tell (FINDINGS59a FP2). Any other format (a user option,
+// a modifier, #( ) which runs a command) hides the command: ok false.
+func (c *cmd) tmuxStartDir(v string) (string, bool) {
+	switch {
+	case v == "" || v == "-":
+		return "", true // as before: the command's directory
+	case !tmuxFormat(v):
+		return c.w.dest(v), true
+	case tmuxDirFormat(v):
+		return effect.UnknownCd, true
+	}
+	c.tmuxFormatPath(v)
+	return "", false
+}
+
+// tmuxDirFormat reports whether s's format sequences are all #{NAME} with
+// NAME a variable tmux sets to a directory of a pane or session, and no
+// other sequence (#(, #S, a modifier such as #{l:…} or #{E:…}, a user
+// option #{@x}) is in it.
+func tmuxDirFormat(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '#' {
+			continue
+		}
+		if s[i+1] == '#' {
+			i++
+			continue
+		}
+		if s[i+1] != '{' {
+			if strings.IndexByte("(DFHhIPSTW", s[i+1]) >= 0 {
+				return false // #( ) runs a command; #S, #W… are names
+			}
+			continue // a # alone is itself
+		}
+		end := strings.IndexByte(s[i:], '}')
+		if end < 0 {
+			return false
+		}
+		switch s[i+2 : i+end] {
+		case "pane_current_path", "pane_start_path", "session_path":
+		default:
+			return false
+		}
+		i += end
+	}
+	return true
 }
 
 // tmuxFormatPath reports whether p, a file or directory tmux expands as

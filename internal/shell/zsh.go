@@ -52,10 +52,59 @@ func (w *walker) zshParamExp(pe *syntax.ParamExp, quoted bool) syntax.WordPart {
 		}
 		return &syntax.Lit{Value: word.Mark(word.MarkSubst, name)}
 	}
-	if quoted && !strings.Contains(flagText(pe), "@") || len(vals) == 1 {
+	if quoted && !zshSeparate(pe) || len(vals) == 1 {
 		return &syntax.SglQuoted{Value: strings.Join(vals, " ")}
 	}
-	return w.tempArray(vals)
+	arr := w.tempArray(vals)
+	if quoted {
+		// already inside double quotes: "${tmp[@]}" without a second
+		// pair, which expand would read as one word
+		return arr.(*syntax.DblQuoted).Parts[0]
+	}
+	return arr
+}
+
+// zshSeparate reports whether pe, inside double quotes, yields one word
+// for each element: the (@) flag, a splitting flag ((s:x:), (f), (z),
+// (0): zsh splits inside double quotes too), or the subscript [@]
+// ("${a[@]}", "$a[@]"; FINDINGS59b B15). "${a[*]}" and "$a" join them.
+func zshSeparate(pe *syntax.ParamExp) bool {
+	if strings.ContainsAny(zshFlagLetters(flagText(pe)), "@sfz0") {
+		return true
+	}
+	wd, ok := pe.Index.(*syntax.Word)
+	return ok && wd.Lit() == "@"
+}
+
+// zshFlagLetters returns the letters of a parameter expansion's flags
+// without the delimited arguments some take ((s:,:), (j.-.), (l:5::0:)).
+func zshFlagLetters(flags string) string {
+	var b strings.Builder
+	for i := 0; i < len(flags); i++ {
+		c := flags[i]
+		b.WriteByte(c)
+		args := 0
+		switch c {
+		case 's', 'j', 'g', 'Z', 'I', '_':
+			args = 1
+		case 'l', 'r':
+			args = 3
+		}
+		var delim byte
+		for n := 0; n < args && i+1 < len(flags); n++ {
+			d := flags[i+1]
+			if n > 0 && d != delim {
+				break // l:5: with no fill strings
+			}
+			delim = d
+			end := strings.IndexByte(flags[i+2:], d)
+			if end < 0 {
+				return b.String()
+			}
+			i += 2 + end // on the closing delimiter
+		}
+	}
+	return b.String()
 }
 
 // zshSplits reports whether a value's words are not the ones guard makes
