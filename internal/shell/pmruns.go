@@ -31,7 +31,8 @@ func (c *cmd) packageRuns(name string, args []word.Word, script func(string) boo
 		return // yarn run build, pnpm build: the project's script
 	}
 	c.localBin(rest)
-	c.innerFed(rest, nil)
+	in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs, viaProgram: true, jsRunner: true}
+	in.run(rest) // as innerFed, a JavaScript tool (toolconfig.go jsTool)
 }
 
 // localBin scans the file a package runner (npx, bunx, npm exec, pnpm
