@@ -1,6 +1,10 @@
 package hook
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestToolConfigJSToolRoots: a JavaScript tool (started by a package
 // runner, from node_modules/.bin, or one of the node tools guard knows)
@@ -32,4 +36,31 @@ func TestToolConfigJSToolRoots(t *testing.T) {
 		[]string{"cd fp && cloc scripts", "cd fp && tokei scripts", "cd fp && ctags -R scripts",
 			"cd fp && aws s3 sync scripts s3://b/", "cd fp && code scripts", "cd p && cloc su*", "cd np && cloc .",
 			"cd p && npx mytool sub/index.html"})
+}
+
+// TestInstalledNodeBin: the node_modules/.bin link a package manager makes
+// to an installed package's program is that package's code, which guard
+// does not read (as it does not read what require loads): a real CLI's
+// JavaScript read as a shell's lines blocked npx postcss, npx vite build
+// (FINDINGS59a FP3). A bin that is no such link, or one below a
+// node_modules the command writes into, is still read, as node runs it.
+func TestInstalledNodeBin(t *testing.T) {
+	cli := "#!/usr/bin/env node\n// Output: ['/imports/components', '/imports', '/']\nconst i = process.argv.findIndex((a) => /^--filter$/.test(a))\n" +
+		"const f = process.argv[i + 1]\nif (!f) spawnExternalCommand(\"npm\", [\"init\", \"@x/config@latest\"])\n"
+	evil := "#!/usr/bin/env node\nrequire('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'x')\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"ok/package.json":               `{"name":"ok","scripts":{"build":"pcss a.css -o b.css"}}`,
+		"ok/node_modules/pcss/index.js": cli,
+		"ok/src/evil.txt":               evil,
+		"pf/package.json":               `{"name":"pf","scripts":{"build":"pcss a.css"}}`,
+		"pf/node_modules/.bin/pcss":     evil,
+	})
+	os.MkdirAll(filepath.Join(proj, "ok/node_modules/.bin"), 0o755)
+	if err := os.Symlink("../pcss/index.js", filepath.Join(proj, "ok/node_modules/.bin/pcss")); err != nil {
+		t.Fatal(err)
+	}
+	checkAll(t, proj,
+		[]string{"cd pf && npx pcss a.css", "cd pf && npm run build",
+			"cd ok && cp src/evil.txt node_modules/pcss/index.js && npx pcss a.css"},
+		[]string{"cd ok && npx pcss a.css -o b.css", "cd ok && npm run build", "cd ok && pnpm exec pcss a.css -o b.css"})
 }
