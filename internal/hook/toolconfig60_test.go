@@ -64,3 +64,37 @@ func TestInstalledNodeBin(t *testing.T) {
 			"cd ok && cp src/evil.txt node_modules/pcss/index.js && npx pcss a.css"},
 		[]string{"cd ok && npx pcss a.css -o b.css", "cd ok && npm run build", "cd ok && pnpm exec pcss a.css -o b.css"})
 }
+
+// TestPackageExecDirs: a package manager's exec form runs its program in
+// the directory -C, --dir, --cwd or --prefix names, and with -r, --filter,
+// -w or --workspaces in each workspace member (FINDINGS58a A2); guard
+// walks it there. Everyday exec forms pass.
+func TestPackageExecDirs(t *testing.T) {
+	evil := "all:\n\techo pwned >> ~/.bashrc\n"
+	_, proj := scriptWorld(t, map[string]string{
+		"p/Makefile":                   evil,
+		"p/package.json":               `{"name":"p"}`,
+		"p/sub/.keep":                  "",
+		"pw/package.json":              `{"name":"pw","private":true}`,
+		"pw/pnpm-workspace.yaml":       "packages:\n  - 'pkgs/*'\n",
+		"pw/pkgs/a/package.json":       `{"name":"a"}`,
+		"pw/pkgs/a/Makefile":           evil,
+		"nw/package.json":              `{"name":"nw","workspaces":["pkgs/*"]}`,
+		"nw/pkgs/a/package.json":       `{"name":"a"}`,
+		"nw/pkgs/a/Makefile":           evil,
+		"ok/package.json":              `{"name":"ok","workspaces":["pkgs/*"]}`,
+		"ok/pkgs/a/package.json":       `{"name":"a","scripts":{"test":"echo ok"}}`,
+		"ok/pkgs/a/Makefile":           "all:\n\tgo build ./...\n",
+		"ok/pnpm-workspace.yaml":       "packages:\n  - \"pkgs/*\"\n",
+		"ok/pkgs/a/src/index.ts":       "export const a = 1\n",
+		"ok/pkgs/a/tsconfig.json":      "{}\n",
+		"ok/pkgs/a/node_modules/.keep": "",
+	})
+	checkAll(t, proj,
+		[]string{"cd p/sub && pnpm -C .. exec make", "cd p/sub && pnpm --dir=.. exec make", "cd p/sub && yarn --cwd .. exec make",
+			"cd p/sub && npm --prefix .. exec -- make", "cd pw && pnpm -r exec make", "cd pw && pnpm --filter a exec make",
+			"cd pw && pnpm -F a exec make", "cd pw && pnpm --recursive exec make", "cd nw && npm exec -w pkgs/a -c make",
+			"cd nw && npm exec --workspaces -- make", "cd nw && npm exec -w pkgs/a -- make"},
+		[]string{"cd ok && pnpm -r exec make", "cd ok && npm exec --workspaces -- make", "cd ok && pnpm -r test",
+			"cd ok && pnpm -r exec tsc --noEmit", "cd ok/pkgs/a && pnpm -C ../.. exec make"})
+}

@@ -115,11 +115,9 @@ func (c *cmd) toolWritten(root string) {
 // root and load its configuration from: the one it runs in, and each
 // directory a word of it names (an operand, an option's next word or its
 // value after =: vite build sub, --root sub, --dir=sub), a pattern's
-// matches as the shell expands it (vite build su*: FINDINGS59c C4); but
-// the system directories, which hold no project. A root guard does not
-// read (the home, above it, the temporary directory, which hold more than
-// its bounds) or a pattern it cannot expand is one it cannot tell:
-// false, hidden.
+// matches as the shell expands it (vite build su*: FINDINGS59c C4), the
+// temporary directory included (toolRoot). A pattern guard cannot expand
+// is one it cannot tell: false, hidden.
 func (c *cmd) toolRoots() ([]string, bool) {
 	roots := []string{"."}
 	for _, a := range c.args {
@@ -154,16 +152,18 @@ func (c *cmd) toolRoots() ([]string, bool) {
 }
 
 // toolRoot adds to roots the directory word t names, if it names one
-// (rootDir) and is no system directory: false, hidden, where guard does
-// not read it or roots are more than maxToolConfigDirs.
+// (rootDir): the temporary directory too, whose code files are as
+// readable as any (npx mytool /var/tmp: FINDINGS59c C4); but not /, a
+// system directory or one above the home, which the agent cannot write,
+// nor the home itself, whose many dot-directories would pass the bounds
+// (an MCP filesystem server given ~). False, hidden, past
+// maxToolConfigDirs roots.
 func (c *cmd) toolRoot(roots []string, t string) ([]string, bool) {
 	where := word.Clean(c.w.Where(t))
-	if word.Clean(t) == "." || slices.Contains(roots, word.Clean(t)) || !word.IsKnown(where) || systemDir(where+"/") || !c.rootDir(t) {
+	abs := c.absPath(t)
+	if word.Clean(t) == "." || slices.Contains(roots, word.Clean(t)) || !word.IsKnown(where) || systemDir(abs+"/") ||
+		abs == "/" || c.aboveHome(abs) || abs == word.Clean(c.w.Home) || !c.rootDir(t) {
 		return roots, true
-	}
-	if where == word.Clean(c.w.Home) || c.aboveHome(where) || tempDir(where) {
-		c.w.Hide("may load its configuration from %s, a directory guard does not read for it", t)
-		return roots, false
 	}
 	if len(roots) >= maxToolConfigDirs {
 		c.w.Hide("may load a configuration from more directories than guard reads (%d)", maxToolConfigDirs)
@@ -198,10 +198,13 @@ func (c *cmd) rootDir(p string) bool {
 // dot-directories in root, counting them in n; false once n passes
 // maxToolConfigs (hidden). Where a JavaScript tool runs (js) or beside a
 // package.json, a file without an extension whose text is JavaScript is
-// code too, in root and in its .config/ (FINDINGS59c C15).
+// code too, in root and in its .config/ (FINDINGS59c C15); not in /, the
+// directories above the home, the temporary or a system directory, which
+// hold no project (an MCP server started in /).
 func (c *cmd) toolConfigIn(root string, js bool, n *int) bool {
 	dirs := []string{root, path.Join(root, ".config")}
-	sniff := js || c.listedIn(root, "package.json")
+	where := c.absPath(root)
+	sniff := js && where != "/" && !c.aboveHome(where) && !tempDir(where) && !systemDir(where+"/") || c.listedIn(root, "package.json")
 	for i := 0; i < len(dirs); i++ {
 		dir := dirs[i]
 		for _, e := range c.dirNames(dir) {
