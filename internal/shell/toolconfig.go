@@ -83,9 +83,25 @@ func (c *cmd) jsTool(name string) bool {
 	if !ok || strings.Contains(name, "/") || !word.IsKnown(base) {
 		return false
 	}
+	key := c.w.Where(".") + "\x00" + base
+	if js, ok := c.w.jsTools[key]; ok {
+		return js // a long make run names the same programs line after line
+	}
+	js := c.projectBin(st, base)
+	if c.w.jsTools == nil {
+		c.w.jsTools = map[string]bool{}
+	}
+	c.w.jsTools[key] = js
+	return js
+}
+
+// projectBin reports whether node_modules/.bin/base is in the directory
+// the command runs in or above it; past maxRootProbes, not looked up:
+// no (the program then reads the directory it runs in only).
+func (c *cmd) projectBin(st effect.Stater, base string) bool {
 	for d, i := word.Clean(c.w.Where(".")), 0; i < maxBinLevels && word.IsKnown(d); i++ {
 		if c.w.rootProbes >= maxRootProbes {
-			return true // past the bound: taken for one (it reads more)
+			return false
 		}
 		c.w.rootProbes++
 		if kind, _ := st.Lstat(path.Join(d, "node_modules/.bin", base)); kind != effect.EntryNone {
