@@ -95,6 +95,9 @@ type cmd struct {
 	// viaProgram: a prefix that runs a program (env, exec, nice…, not
 	// command or builtin) runs it: echo is then coreutils' (echodialect.go).
 	viaProgram bool
+	// jsRunner: a package runner started the program (npx, bunx, pnpm
+	// exec, yarn dlx…): a JavaScript tool (toolconfig.go jsTool).
+	jsRunner bool
 	// rwFiles are the files <> opened, which it may write (stdinfd.go).
 	rwFiles []string
 	stdin   stdin
@@ -653,6 +656,7 @@ func (c *cmd) prefixes(words []word.Word) (rest []word.Word, done bool) {
 		}
 		if catalogue.PackageRunners.Has(name) && name != "pipx" {
 			c.runsLocal(runnerSpecs(args)) // npx ./x.tgz (npmspecs.go)
+			c.jsRunner = true
 		}
 		if tr, ok := catalogue.TaskRunnerNamed(name); ok {
 			c.runTasks(tr, words[1:]) // hatch run NAME: a script of pyproject.toml

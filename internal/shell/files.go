@@ -830,7 +830,7 @@ func (c *cmd) runProgram(a word.Word) {
 		// node node_modules/.bin/vitepress build runs the package's
 		// program, which loads its configuration as npx vitepress does
 		// (FINDINGS59a A12).
-		c.toolConfig(pkg)
+		c.toolConfig(pkg, true)
 	}
 	if ok && lang.AwkFamily(c.name) {
 		c.awkDirectives(t) // @include "f" (awksources.go)

@@ -61,10 +61,14 @@ func (m *moduleLoader) nodeModule(name, dir string) bool {
 
 // nodeModulesWritten reports whether the command wrote or touched a file
 // below node_modules directory nm before this point.
-func (m *moduleLoader) nodeModulesWritten(nm string) bool {
-	w := m.c.w
+func (m *moduleLoader) nodeModulesWritten(nm string) bool { return m.c.wroteBelow(nm) }
+
+// wroteBelow reports whether the command wrote or touched a file below
+// absolute directory nm before this point.
+func (c *cmd) wroteBelow(nm string) bool {
+	w := c.w
 	for _, f := range w.Written {
-		if strings.HasPrefix(m.c.absRecorded(f.Path)+"/", nm+"/") {
+		if strings.HasPrefix(c.absRecorded(f.Path)+"/", nm+"/") {
 			return true
 		}
 	}
@@ -72,7 +76,7 @@ func (m *moduleLoader) nodeModulesWritten(nm string) bool {
 		return false
 	}
 	for _, t := range *w.TouchList {
-		if strings.HasPrefix(m.c.absRecorded(t)+"/", nm+"/") {
+		if strings.HasPrefix(c.absRecorded(t)+"/", nm+"/") {
 			return true
 		}
 	}

@@ -38,12 +38,62 @@ func (c *cmd) npmBins(dir string, lines []string) {
 			} else if st == effect.FileTooBig {
 				break
 			}
-			if t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a package script's program"); ok && !binary([]byte(t)) {
+			if c.installedBin(f) {
+				break // an installed package's program, not read as node's modules are not (nodemodules.go)
+			}
+			if t, ok := c.w.FileText(f, true, effect.MaxScriptBytes, "a package script's program"); ok && nodeProgram(t) {
+				c.scanFile(t, false) // a package's node program: as node f reads its text
+			} else if ok && !binary([]byte(t)) {
 				c.scanWords(strings.Split(t, "\n"), nil, effect.MaxScriptBytes)
 			}
 			break
 		}
 	}
+}
+
+// installedBin reports whether bin file f (DIR/node_modules/.bin/NAME) is
+// the link a package manager makes to an installed package's program
+// (../vite/bin/vite.js): a package of the project's node_modules, which
+// guard does not read, as it does not read what require("vite") loads
+// (nodemodules.go), unless the command wrote below that node_modules
+// (then the file is read as the command left it). Its words are
+// JavaScript, whose lines read as a shell's gave blocks on every real
+// CLI (FINDINGS59a FP3: postcss-cli, vite, eslint).
+func (c *cmd) installedBin(f string) bool {
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || c.w.rootProbes >= maxRootProbes {
+		return false
+	}
+	c.w.rootProbes++
+	kind, target := st.Lstat(c.w.Where(f))
+	bin := path.Dir(f)
+	pkg := path.Join(bin, target)
+	nm := path.Dir(bin)
+	if kind != effect.EntryLink || path.IsAbs(target) || !strings.HasPrefix(pkg, nm+"/") || strings.HasPrefix(pkg, bin+"/") {
+		return false
+	}
+	return !c.wroteBelow(c.absPath(nm))
+}
+
+// nodeProgram reports whether text is a program node runs: its #! line
+// names node (#!/usr/bin/env node, #!/usr/bin/env -S node --flag,
+// #!/usr/local/bin/node). Its lines are JavaScript, not a shell's
+// (FINDINGS59a FP3: a real postcss-cli's were walked as commands).
+func nodeProgram(text string) bool {
+	line, _, _ := strings.Cut(text, "\n")
+	rest, ok := strings.CutPrefix(line, "#!")
+	if !ok {
+		return false
+	}
+	for _, f := range strings.Fields(rest) {
+		if b := path.Base(f); b == "node" || b == "nodejs" {
+			return true
+		}
+		if b := path.Base(f); b != "env" && !strings.HasPrefix(f, "-") {
+			return false
+		}
+	}
+	return false
 }
 
 // scriptLines returns the lines of the scripts names run (with their pre

@@ -30,8 +30,21 @@ func (c *cmd) packageRuns(name string, args []word.Word, script func(string) boo
 	if i := len(args) - len(rest); script(rest[0].Text) && (i == 0 || !catalogue.ExecSubs.Has(args[i-1].Text)) {
 		return // yarn run build, pnpm build: the project's script
 	}
-	c.localBin(rest)
-	c.innerFed(rest, nil)
+	dirs, ok := c.execDirs(name, args[:len(args)-len(rest)])
+	if !ok {
+		return
+	}
+	saved := c.w.Dir
+	defer func() { c.w.Dir = saved }()
+	for _, d := range dirs {
+		c.w.Dir = saved
+		if d != "." {
+			c.w.Dir = c.w.dest(d) // pnpm -C D exec X, a workspace member's
+		}
+		c.localBin(rest)
+		in := &cmd{w: c.w, piped: c.piped, redirs: c.redirs, viaProgram: true, jsRunner: true}
+		in.run(rest) // as innerFed, a JavaScript tool (toolconfig.go jsTool)
+	}
 }
 
 // localBin scans the file a package runner (npx, bunx, npm exec, pnpm

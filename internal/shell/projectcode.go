@@ -39,7 +39,7 @@ func (c *cmd) projectLoads(name string) {
 	w := c.w
 	p := catalogue.ProjectCodeNamed(path.Base(name))
 	if p == nil && c.unknownProgram() && catalogue.ProgramNamed(path.Base(name)) == nil {
-		c.toolConfig(path.Base(name)) // toolconfig.go: vite build, vite.config.js
+		c.toolConfig(path.Base(name), c.jsTool(name)) // toolconfig.go: vite build, vite.config.js
 	}
 	if p == nil || w.a == nil {
 		return

@@ -18,18 +18,20 @@ import (
 const toolCodeExts = " .js .cjs .mjs .ts .cts .mts .jsx .tsx .coffee "
 
 // toolConfig reads the code a program guard has no entry for
-// (catalogue.ProjectCodeNamed) may load from the directory it runs in and
-// the directories its words name. Which file a JavaScript tool loads is
-// the package's choice, not its program's name (tailwindcss loads
-// tailwind.config.js, jake Jakefile.js, gulp gulpfile.js, karma
-// karma.conf.js, sequelize .sequelizerc), and where is its operands'
-// (vite build sub, vitest --root sub: FINDINGS58e E1, E10): so every code
-// file (toolCodeFile) of each such root is read as node runs it
-// (configProgram): in the root, in its .config/, and in the dot-directories
-// there (.storybook/main.js, .vitepress/config.mts). A directory is listed
-// once a command (effect.Lister); a project of another ecosystem has no
-// such file. name is the program's, for npx's package@version.
-func (c *cmd) toolConfig(name string) {
+// (catalogue.ProjectCodeNamed) may load from the directory it runs in and,
+// a JavaScript tool (js: jsTool), the directories its words name. Which
+// file a JavaScript tool loads is the package's choice, not its program's
+// name (tailwindcss loads tailwind.config.js, jake Jakefile.js, gulp
+// gulpfile.js, karma karma.conf.js, sequelize .sequelizerc), and where is
+// its operands' (vite build sub, vitest --root sub: FINDINGS58e E1, E10):
+// so every code file (toolCodeFile) of each such root is read as node runs
+// it (configProgram): in the root, in its .config/, and in the
+// dot-directories there (.storybook/main.js, .vitepress/config.mts). A
+// directory is listed once a command (effect.Lister); a project of another
+// ecosystem has no such file. A program of another kind handed a
+// directory (cloc scripts, ctags -R src) loads nothing from it
+// (FINDINGS59c C8). name is the program's, for npx's package@version.
+func (c *cmd) toolConfig(name string, js bool) {
 	if i := strings.LastIndexByte(name, '@'); i > 0 {
 		name = name[:i] // npx vite@5
 	}
@@ -42,13 +44,75 @@ func (c *cmd) toolConfig(name string) {
 	if _, interp := catalogue.InterpreterOf(name); interp || c.w.guessing > 0 || name == "" || strings.ContainsAny(name, "/\\") || c.w.a == nil {
 		return // node server.js runs server.js, read as such, and loads no configuration
 	}
+	roots := []string{"."}
+	if js {
+		var ok bool
+		if roots, ok = c.toolRoots(); !ok {
+			return
+		}
+	}
 	n := 0
-	for _, root := range c.toolRoots() {
-		if !c.toolConfigIn(root, &n) {
+	for _, root := range roots {
+		if !c.toolConfigIn(root, js, &n) {
 			return
 		}
 		c.toolWritten(root)
 	}
+}
+
+// jsTool reports whether the program of c, named name, is known to be a
+// JavaScript tool, which takes its root from its words and loads code
+// files of any name there: one a package runner starts (npx, bunx, pnpm
+// exec, yarn dlx: jsRunner), one run by its path into node_modules
+// (./node_modules/.bin/vite), one of the node tools the catalogue names
+// (catalogue.RuntimeOf: vite, vitest, webpack), or one the project
+// installs (node_modules/.bin/NAME in the directory or above, which a
+// package script runs before the PATH's).
+func (c *cmd) jsTool(name string) bool {
+	base := path.Base(name)
+	if i := strings.LastIndexByte(base, '@'); i > 0 {
+		base = base[:i]
+	}
+	if c.jsRunner || strings.Contains(name, "node_modules/") || strings.Contains(c.prog, "node_modules/") {
+		return true
+	}
+	if r := catalogue.RuntimeOf(base); r != nil && r.Lang == "node" {
+		return true
+	}
+	st, ok := c.w.Files.(effect.Stater)
+	if !ok || strings.Contains(name, "/") || !word.IsKnown(base) {
+		return false
+	}
+	key := c.w.Where(".") + "\x00" + base
+	if js, ok := c.w.jsTools[key]; ok {
+		return js // a long make run names the same programs line after line
+	}
+	js := c.projectBin(st, base)
+	if c.w.jsTools == nil {
+		c.w.jsTools = map[string]bool{}
+	}
+	c.w.jsTools[key] = js
+	return js
+}
+
+// projectBin reports whether node_modules/.bin/base is in the directory
+// the command runs in or above it; past maxRootProbes, not looked up:
+// no (the program then reads the directory it runs in only).
+func (c *cmd) projectBin(st effect.Stater, base string) bool {
+	for d, i := word.Clean(c.w.Where(".")), 0; i < maxBinLevels && word.IsKnown(d); i++ {
+		if c.w.rootProbes >= maxRootProbes {
+			return false
+		}
+		c.w.rootProbes++
+		if kind, _ := st.Lstat(path.Join(d, "node_modules/.bin", base)); kind != effect.EntryNone {
+			return true
+		}
+		if d == "/" {
+			break
+		}
+		d = path.Join(d, "..")
+	}
+	return false
 }
 
 // toolWritten reads the code files below root the command itself wrote
@@ -66,9 +130,11 @@ func (c *cmd) toolWritten(root string) {
 // toolRoots returns the directories a JavaScript tool may take as its
 // root and load its configuration from: the one it runs in, and each
 // directory a word of it names (an operand, an option's next word or its
-// value after =: vite build sub, --root sub, --dir=sub), but the home,
-// the temporary and the system directories, which hold no project.
-func (c *cmd) toolRoots() []string {
+// value after =: vite build sub, --root sub, --dir=sub), a pattern's
+// matches as the shell expands it (vite build su*: FINDINGS59c C4), the
+// temporary directory included (toolRoot). A pattern guard cannot expand
+// is one it cannot tell: false, hidden.
+func (c *cmd) toolRoots() ([]string, bool) {
 	roots := []string{"."}
 	for _, a := range c.args {
 		t := a.Text
@@ -79,18 +145,47 @@ func (c *cmd) toolRoots() []string {
 			}
 			t = v
 		}
-		where := word.Clean(c.w.Where(t))
-		if !a.Known || t == "" || word.Clean(t) == "." || slices.Contains(roots, word.Clean(t)) || !word.IsKnown(where) ||
-			where == word.Clean(c.w.Home) || c.aboveHome(where) || tempDir(where) || systemDir(where+"/") || !c.rootDir(t) {
+		if !a.Known || t == "" || !word.IsKnown(t) {
 			continue
 		}
-		if len(roots) >= maxToolConfigDirs {
-			c.w.Hide("may load a configuration from more directories than guard reads (%d)", maxToolConfigDirs)
-			return roots
+		words := []string{t}
+		if strings.ContainsAny(t, "*?[") {
+			m, ok := c.makeGlob(strings.TrimRight(t, "/"))
+			if !ok {
+				c.w.Hide("may load its configuration from the directories %s matches, which guard cannot list", t)
+				return roots, false
+			}
+			words = m
 		}
-		roots = append(roots, word.Clean(t))
+		for _, t := range words {
+			var ok bool
+			if roots, ok = c.toolRoot(roots, t); !ok {
+				return roots, false
+			}
+		}
 	}
-	return roots
+	return roots, true
+}
+
+// toolRoot adds to roots the directory word t names, if it names one
+// (rootDir): the temporary directory too, whose code files are as
+// readable as any (npx mytool /var/tmp: FINDINGS59c C4); but not /, a
+// system directory or one above the home, which the agent cannot write,
+// nor the home itself, whose many dot-directories would pass the bounds
+// (an MCP filesystem server given ~). False, hidden, past
+// maxToolConfigDirs roots.
+func (c *cmd) toolRoot(roots []string, t string) ([]string, bool) {
+	where := word.Clean(c.w.Where(t))
+	abs := c.absPath(t)
+	if word.Clean(t) == "." || slices.Contains(roots, word.Clean(t)) || !word.IsKnown(where) || systemDir(abs+"/") ||
+		abs == "/" || c.aboveHome(abs) || abs == word.Clean(c.w.Home) || !c.rootDir(t) {
+		return roots, true
+	}
+	if len(roots) >= maxToolConfigDirs {
+		c.w.Hide("may load a configuration from more directories than guard reads (%d)", maxToolConfigDirs)
+		return roots, false
+	}
+	return append(roots, word.Clean(t)), true
 }
 
 // maxRootProbes bounds the words toolRoots looks up on disk for one
@@ -117,10 +212,15 @@ func (c *cmd) rootDir(p string) bool {
 
 // toolConfigIn reads the code files of root, of root/.config and of the
 // dot-directories in root, counting them in n; false once n passes
-// maxToolConfigs (hidden).
-func (c *cmd) toolConfigIn(root string, n *int) bool {
+// maxToolConfigs (hidden). Where a JavaScript tool runs (js) or beside a
+// package.json, a file without an extension whose text is JavaScript is
+// code too, in root and in its .config/ (FINDINGS59c C15); not in /, the
+// directories above the home, the temporary or a system directory, which
+// hold no project (an MCP server started in /).
+func (c *cmd) toolConfigIn(root string, js bool, n *int) bool {
 	dirs := []string{root, path.Join(root, ".config")}
-	pkg := c.listedIn(root, "package.json")
+	where := c.absPath(root)
+	sniff := js && where != "/" && !c.aboveHome(where) && !tempDir(where) && !systemDir(where+"/") || c.listedIn(root, "package.json")
 	for i := 0; i < len(dirs); i++ {
 		dir := dirs[i]
 		for _, e := range c.dirNames(dir) {
@@ -136,7 +236,7 @@ func (c *cmd) toolConfigIn(root string, n *int) bool {
 					return false
 				}
 				dirs = append(dirs, f)
-			case i == 0 && c.toolCodeFile(f, pkg) || i > 0 && toolConfigName(dir, e):
+			case i < 2 && c.toolCodeFile(f, i == 0, sniff) || i > 0 && toolConfigName(dir, e):
 				if *n++; *n > maxToolConfigs {
 					c.w.Hide("loads one of more configuration files than guard reads (%d)", maxToolConfigs)
 					return false
@@ -174,17 +274,17 @@ func toolConfigName(dir, e string) bool {
 	return dir == "." || strings.HasPrefix(path.Base(dir), ".") && path.Base(dir) != ".."
 }
 
-// toolCodeFile reports whether file f, in a tool's root, is code a
-// JavaScript tool may load by a name of its choice: one with a code
-// extension (toolConfigName), or, in a package's directory (pkg: it holds
-// package.json), one with none whose text is written as a JavaScript
-// module (.sequelizerc, Jakefile).
-func (c *cmd) toolCodeFile(f string, pkg bool) bool {
+// toolCodeFile reports whether file f, in a tool's root (top) or its
+// .config/, is code a JavaScript tool may load by a name of its choice:
+// in the root one with a code extension (toolConfigName), or, where sniff,
+// one with none whose text is written as a JavaScript module
+// (.sequelizerc, Jakefile, .config/mytoolrc).
+func (c *cmd) toolCodeFile(f string, top, sniff bool) bool {
 	e := path.Base(f)
-	if toolConfigName(".", e) {
+	if top && toolConfigName(".", e) {
 		return true
 	}
-	if !pkg || strings.Contains(strings.TrimPrefix(e, "."), ".") || strings.HasPrefix(e, ".env") {
+	if !sniff || strings.Contains(strings.TrimPrefix(e, "."), ".") || strings.HasPrefix(e, ".env") {
 		return false
 	}
 	text, st := c.w.FileStatus(f, true, maxToolCodeScan)

@@ -439,7 +439,9 @@ type walker struct {
 	// rootProbes counts the words a JavaScript tool's roots were looked up
 	// for (toolRoots), outside the link look-ups' budget.
 	rootProbes int
-	modFiles   map[string]bool
+	// jsTools caches jsTool's answer per directory and program name.
+	jsTools  map[string]bool
+	modFiles map[string]bool
 	// pyDirs are the directories listed for python's cached bytecode
 	// (pycache.go).
 	pyDirs map[string]pyDir
