@@ -625,10 +625,31 @@ func (c *cmd) scanCode(code string) {
 			c.w.Touch(e)
 		}
 	}
+	c.homeCalls(code)
 	if c.w.codeUp(code, false) < 0 { // Path("..", ".bashrc")
 		c.w.hide("runs code that goes up from its directory and names more dot entries there than guard checks")
 	}
 	c.scanEffects(code, lang.AwkFamily(c.name))
+}
+
+// homeCalls records what the file calls of interpreter code do with the
+// home directory handed to them whole (lang.HomeCalls): a copy or an
+// archive of it reads every file in it, a removal, a move, a mode change
+// or a copy into it writes it and what it holds.
+func (c *cmd) homeCalls(code string) {
+	u := lang.HomeCalls(lang.FamilyOf(c.name), code)
+	switch {
+	case u.ReadTree:
+		c.w.ReadTree("~")
+	case u.Read:
+		c.w.Read("~")
+	}
+	switch {
+	case u.WriteTree:
+		c.w.WriteTree("~")
+	case u.Write:
+		c.w.Write("~")
+	}
 }
 
 // codeLiteral records what interpreter code may do with the file its
