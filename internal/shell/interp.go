@@ -625,7 +625,6 @@ func (c *cmd) scanCode(code string) {
 			c.w.Touch(e)
 		}
 	}
-	c.homeCalls(code)
 	if c.w.codeUp(code, false) < 0 { // Path("..", ".bashrc")
 		c.w.hide("runs code that goes up from its directory and names more dot entries there than guard checks")
 	}
@@ -709,6 +708,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		}
 	}
 	c.codeExtracts(code)
+	c.homeCalls(code)     // shutil.copytree(Path.home(), d), FileUtils.rm_rf(Dir.home)
 	c.codeTreeLinks(code) // recurselinks.go
 	c.codeListings(code)  // codelistings.go
 	if makesLinks(code) {
