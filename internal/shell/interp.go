@@ -631,6 +631,26 @@ func (c *cmd) scanCode(code string) {
 	c.scanEffects(code, lang.AwkFamily(c.name))
 }
 
+// homeCalls records what the file calls of interpreter code do with the
+// home directory handed to them whole (lang.HomeCalls): a copy or an
+// archive of it reads every file in it, a removal, a move, a mode change
+// or a copy into it writes it and what it holds.
+func (c *cmd) homeCalls(code string) {
+	u := lang.HomeCalls(lang.FamilyOf(c.name), code)
+	switch {
+	case u.ReadTree:
+		c.w.ReadTree("~")
+	case u.Read:
+		c.w.Read("~")
+	}
+	switch {
+	case u.WriteTree:
+		c.w.WriteTree("~")
+	case u.Write:
+		c.w.Write("~")
+	}
+}
+
 // codeLiteral records what interpreter code may do with the file its
 // string literal l names, for a one-liner and a program file alike: it
 // reads it, and may write it (any call may: copy, rename, link, mkdir,
@@ -688,6 +708,7 @@ func (c *cmd) scanEffects(code string, awk bool) {
 		}
 	}
 	c.codeExtracts(code)
+	c.homeCalls(code)     // shutil.copytree(Path.home(), d), FileUtils.rm_rf(Dir.home)
 	c.codeTreeLinks(code) // recurselinks.go
 	c.codeListings(code)  // codelistings.go
 	if makesLinks(code) {

@@ -64,6 +64,10 @@ var pyFileCalls = []fileCall{
 	{"FileInput", " fileinput ", first, "files"}, {"save", " np numpy ", first, "file"}, {"savez", " np numpy ", first, "file"},
 	{"savetxt", " np numpy ", first, "fname"}, {"to_csv", "", first, "path_or_buf"}, {"to_json", "", first, "path_or_buf"},
 	{"to_parquet", "", first, "path"}, {"to_pickle", "", first, "path"}, {"to_excel", "", first, "excel_writer"},
+	// File objects made by a constructor that takes a mode: io.FileIO(n,
+	// "a"), gzip.GzipFile(n, "w") write the file they name.
+	{"FileIO", " io _io ", first, "file"}, {"GzipFile", " gzip ", first, "filename"}, {"BZ2File", " bz2 ", first, "filename"},
+	{"LZMAFile", " lzma ", first, "filename"},
 }
 
 // nodeFileCalls are node's fs calls (any qualifier: fs., fsp., a
@@ -76,7 +80,7 @@ var nodeFileCalls = []fileCall{
 	{"chownSync", "", first, ""}, {"lchown", "", first, ""}, {"lchownSync", "", first, ""}, {"utimes", "", first, ""},
 	{"utimesSync", "", first, ""}, {"rename", "", both, ""}, {"renameSync", "", both, ""}, {"copyFile", "", second, ""},
 	{"copyFileSync", "", second, ""}, {"cp", "", second, ""}, {"cpSync", "", second, ""}, {"symlink", "", second, ""},
-	{"symlinkSync", "", second, ""}, {"link", "", second, ""}, {"linkSync", "", second, ""},
+	{"symlinkSync", "", second, ""}, {"link", "", second, ""}, {"linkSync", "", second, ""}, {"WriteStream", "", first, ""},
 }
 
 // perlFileCalls are perl's built-ins and File::Copy's, File::Path's.
@@ -96,6 +100,8 @@ var rubyFileCalls = []fileCall{
 	{"cp", " FileUtils ", all, ""}, {"cp_r", " FileUtils ", all, ""}, {"copy", " FileUtils ", all, ""}, {"ln", " FileUtils ", all, ""},
 	{"ln_s", " FileUtils ", all, ""}, {"ln_sf", " FileUtils ", all, ""}, {"touch", " FileUtils ", all, ""},
 	{"chmod", " FileUtils ", all, ""}, {"chmod_R", " FileUtils ", all, ""}, {"install", " FileUtils ", all, ""},
+	{"copy_entry", " FileUtils ", all, ""}, {"copy_file", " FileUtils ", all, ""}, {"cp_lr", " FileUtils ", all, ""},
+	{"chown_R", " FileUtils ", all, ""}, {"remove_dir", " FileUtils ", all, ""}, {"remove_entry", " FileUtils ", all, ""},
 }
 
 // fileCallsOf returns language f's file-changing calls.
@@ -292,6 +298,7 @@ func (n *names) site(calls []fileCall, name string, k int) (w, r, ok bool) {
 		args := n.callArgs(i, paren)
 		return n.openSite(open, args)
 	}
+	src, isSrc := n.sourceRead(name, qual, k, i, paren) // shutil.copy(NAME, …) reads NAME
 	for _, fc := range calls {
 		if fc.name != name || fc.args != recv && !n.qualified(fc, qual, k-len(name)) {
 			continue
@@ -309,9 +316,9 @@ func (n *names) site(calls []fileCall, name string, k int) (w, r, ok bool) {
 		if !paren && n.fam != Perl && n.fam != Ruby {
 			return true, false, true // w = fs.appendFileSync; map(os.remove, x): called by another name
 		}
-		return !n.namesKnown(fc, n.callArgs(i, paren)), false, true
+		return !n.namesKnown(fc, n.callArgs(i, paren)), src, true
 	}
-	return false, false, false
+	return false, src, isSrc
 }
 
 // qualified reports whether a file call's name, spelt after qualifier qual
