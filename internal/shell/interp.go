@@ -597,6 +597,9 @@ func (c *cmd) scanCode(code string) {
 			c.w.Write(p) // open G, ">x.sh": x.sh's text changes (FINDINGS58b B18)
 		}
 	}
+	for _, v := range lang.CodeNames(code, c.given(code)) { // "%s/credentials" % ".aws": the value, not the template
+		c.codeLiteral(v, false)
+	}
 	hp := lang.HomePaths(code) // os.path.join(os.path.expanduser('~'), '.bashrc')
 	for _, p := range hp.Paths {
 		c.w.Read(p)
@@ -649,6 +652,22 @@ func (c *cmd) homeCalls(code string) {
 	case u.Write:
 		c.w.Write("~")
 	}
+}
+
+// given returns what the command hands its code: the words after the
+// code word (none when code is no word of the command: a file's, a
+// here-document's) and the environment values guard knows.
+func (c *cmd) given(code string) lang.Given {
+	g := lang.Given{Fam: lang.FamilyOf(c.name), Awk: lang.AwkFamily(c.name), Env: c.envValue}
+	for i, a := range c.args {
+		if a.Text == code {
+			for _, b := range c.args[i+1:] {
+				g.Args = append(g.Args, b.Text)
+			}
+			break
+		}
+	}
+	return g
 }
 
 // codeLiteral records what interpreter code may do with the file its

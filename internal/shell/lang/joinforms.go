@@ -31,6 +31,11 @@ func (j *joiner) template(code string, k int, l lit, depth int) []piece {
 		return interpolate(t, "{")
 	case strings.Contains(t, "#{"):
 		return interpolate(t, "#{")
+	case code[k] == '"' && strings.Contains(t, "@{["):
+		if r, ok := strings.CutPrefix(t, "$ENV{HOME}"); ok {
+			t = "~" + r
+		}
+		return interpolate(t, "@{") // perl's "@{[ chr 46 ]}": code
 	}
 	return []piece{{text: t, known: true}}
 }
@@ -66,6 +71,8 @@ func interpolate(t, open string) []piece {
 		expr := strings.TrimSpace(t[i+len(open) : e])
 		if l, ok := wholeLiteral(expr); ok {
 			ps = append(ps, piece{text: Unescape(expr[l.start:l.end]), known: true})
+		} else if v, ok := dirExpr(expr); ok {
+			ps = append(ps, piece{text: v, known: true}) // #{Dir.home}, #{Dir.pwd}
 		} else {
 			ps = appendUnknown(ps)
 		}
@@ -211,6 +218,9 @@ func (j *joiner) method(code string, m int, ps []piece, group, depth int) (out [
 	case name == "format" && args && ps[last].known:
 		its, end := j.items(code, open, depth)
 		return append(ps[:last], fill(ps[last].text, its, '{')...), end, true
+	case name == "format" && args: // util.format("%s/x", a): a module's printf
+		its, end := j.items(code, open, depth)
+		return append(ps[:last], printf(its)...), end, true
 	case name == "concat" && args:
 		its, end := j.items(code, open, depth)
 		for _, it := range its {
@@ -248,7 +258,7 @@ func (j *joiner) percent(code string, a int, ps []piece, depth int) ([]piece, in
 	end := a
 	switch {
 	case a >= len(code) || depth >= maxJoinDepth:
-	case code[a] == '(':
+	case code[a] == '(' || code[a] == '[': // ruby's "%s/%s" % [a, b]
 		its, end = j.items(code, a, depth)
 	default:
 		if l, ok := literalAt(code, a); ok {
@@ -258,6 +268,10 @@ func (j *joiner) percent(code string, a int, ps []piece, depth int) ([]piece, in
 		e := a
 		for e < len(code) && word.IsWordChar(code[e]) {
 			e++
+		}
+		if v, end2, ok := j.valueCall(code, a, e, depth); ok && e > a {
+			its, end = [][]piece{v}, end2 // "%s/.venv" % os.getcwd()
+			break
 		}
 		if sub, ok := j.lookup(code[a:e], a, depth); ok {
 			its = [][]piece{sub}
@@ -333,6 +347,9 @@ func fill(t string, args [][]piece, style byte) []piece {
 			case f == "":
 				put(next)
 				next++
+			case f[0] == ':' || f[0] == '!':
+				next++ // {:c}, {!r}: a conversion changes the text
+				put(-1)
 			default:
 				put(n)
 			}
@@ -352,9 +369,13 @@ func fill(t string, args [][]piece, style byte) []piece {
 				b.WriteByte(c)
 				continue
 			}
-			if named {
+			switch {
+			case named:
 				put(-1)
-			} else {
+			case e > i+1 || strings.IndexByte("sdi", t[e]) < 0:
+				next++ // %c, %.1s, %5s, %r: a conversion changes the text
+				put(-1)
+			default:
 				put(next)
 				next++
 			}
@@ -367,6 +388,16 @@ func fill(t string, args [][]piece, style byte) []piece {
 		ps = append(ps, piece{text: b.String(), known: true})
 	}
 	return ps
+}
+
+// printf returns the pieces of a printf-style call's value (format,
+// sprintf, util.format): its first argument a literal template filled
+// with the others, else a part not known.
+func printf(its [][]piece) []piece {
+	if len(its) == 0 || len(its[0]) != 1 || !its[0][0].known {
+		return []piece{{}}
+	}
+	return fill(its[0][0].text, its[1:], '%')
 }
 
 // placeIndex returns the argument index a {N} placeholder names, or -1.

@@ -38,6 +38,7 @@ type joiner struct {
 	lookups int    // names looked up for the expression being read
 	assigns map[string][]int
 	indexed bool
+	given   *Given // what the command hands the code, when known (formatted.go)
 }
 
 // piece is a part of a joined expression: a literal's text, or a part not
@@ -148,6 +149,10 @@ func (j *joiner) scan(i, depth int, stops string) (ps []piece, fmtd bool, end in
 					continue
 				}
 			}
+			if v, end, ok := j.valueCall(code, k, e, depth); ok {
+				ps, k, group = append(ps, v...), end, -1
+				continue
+			}
 			if name == "format" || strings.HasSuffix(name, ".format") {
 				fmtd = true
 			}
@@ -164,6 +169,105 @@ func (j *joiner) scan(i, depth int, stops string) (ps []piece, fmtd bool, end in
 		}
 	}
 	return ps, fmtd, k
+}
+
+// valueCall reads the name code[k:e] when it starts a value the joiner
+// models: a printf-style call (its template filled) or an expression of
+// the home directory alone (~: Dir.home, os.environ["HOME"], $ENV{HOME}).
+func (j *joiner) valueCall(code string, k, e, depth int) ([]piece, int, bool) {
+	if o := skipBlanks(code, e); o < len(code) && code[o] == '(' && printfCalls.Has(code[k:e]) {
+		its, end := j.items(code, o, depth)
+		return printf(its), end, true
+	}
+	h := primaryEnd(code, e)
+	if v, ok := dirExpr(code[k:h]); ok {
+		return []piece{{text: v, known: true}}, h, true
+	}
+	if j.given == nil {
+		return nil, e, false
+	}
+	if strings.HasPrefix(code[e:], ".join") && pathJoins.Has(code[k:e+5]) {
+		e += 5 // os.path.join: the scan stops a name before .join
+	}
+	if o := skipBlanks(code, e); o < len(code) && code[o] == '(' && pathJoins.Has(code[k:e]) {
+		its, end := j.items(code, o, depth)
+		return joinItems(its, []piece{{text: "/", known: true}}), end, true
+	}
+	if v, ok := j.given.value(code[k:h]); ok {
+		return v, h, true
+	}
+	return nil, e, false
+}
+
+// pathJoins are the calls that join their arguments with /.
+const pathJoins word.Set = " os.path.join posixpath.join path.join File.join path.resolve "
+
+// cwdExprs are the expressions of the working directory.
+const cwdExprs word.Set = " Dir.pwd Dir.getwd os.getcwd() os.curdir process.cwd() Path.cwd() pathlib.Path.cwd() getcwd() cwd() "
+
+// dirExpr returns the directory expression e stands for alone: ~ for the
+// home directory (Dir.home, os.environ["HOME"], $ENV{HOME}), . for the
+// working directory (Dir.pwd, os.getcwd()).
+func dirExpr(e string) (string, bool) {
+	e = strings.TrimSpace(e)
+	switch {
+	case cwdExprs.Has(strings.ReplaceAll(e, " ", "")):
+		return ".", true
+	case homeExpr(e):
+		return "~", true
+	}
+	return "", false
+}
+
+// printfCalls are the printf-style calls whose value is their first
+// argument, a template, filled with the others: ruby's format and sprintf,
+// perl's and awk's sprintf, node's util.format, java's String.format.
+const printfCalls word.Set = " format sprintf Kernel.format Kernel.sprintf util.format String.format "
+
+// primaryEnd returns where the primary expression whose name ends at
+// code[e] ends: past the calls, indexes and attributes that follow it
+// (os.environ["HOME"], $ENV{HOME}, Path.home()).
+func primaryEnd(code string, e int) int {
+	for e < len(code) {
+		switch {
+		case strings.IndexByte("([{", code[e]) >= 0:
+			e = skipGroup(code, e)
+		case code[e] == '.' && e+1 < len(code) && word.IsWordChar(code[e+1]):
+			e++
+			for e < len(code) && word.IsWordChar(code[e]) {
+				e++
+			}
+		default:
+			return e
+		}
+	}
+	return e
+}
+
+// homeExpr reports whether code expression e yields the home directory
+// alone: a home token (homeIdent, a HOME key) and no other value
+// (os.environ.get("HOME", d) is not one).
+func homeExpr(e string) bool {
+	e = strings.TrimSpace(e)
+	if e == "" || len(e) > 128 {
+		return false
+	}
+	atoms := codeAtoms(e)
+	home := false
+	for _, a := range atoms {
+		if !a.home {
+			return false
+		}
+		home = true
+	}
+	prev := 0
+	for _, l := range litSpans(e) {
+		if strings.ContainsAny(e[prev:l.open], ",+%") {
+			return false
+		}
+		prev = l.next
+	}
+	return home && !strings.ContainsAny(e[min(prev, len(e)):], ",+%")
 }
 
 // appendUnknown appends a part not known to ps, unless ps ends with one.
