@@ -1773,19 +1773,10 @@ func (c *cmd) sshKeygenEffect(mode, file, keyType string, fileAt int) {
 func (c *cmd) volumes() {
 	walks := c.containerWalks()
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
-		var opt, val string
-		switch {
-		case (s == "-v" || s == "--volume" || s == "--mount") && j+1 < len(c.args):
-			j++
-			opt, val = s, c.args[j].Text
-		case strings.HasPrefix(s, "--volume=") || strings.HasPrefix(s, "--mount="):
-			opt, val, _ = strings.Cut(s, "=")
-		case strings.HasPrefix(s, "-v") && len(s) > 2 && s[2] != '-':
-			opt, val = "-v", s[2:]
-		case containerCluster(s) && s[len(s)-1] == 'v' && j+1 < len(c.args):
-			j++
-			opt, val = "-v", c.args[j].Text // -itv SRC:DST
+		opt, val, next := containerOpt(c.args, j) // containers.go
+		j = next
+		switch opt {
+		case "-v", "--volume", "--mount":
 		default:
 			continue
 		}
@@ -1846,10 +1837,8 @@ func (c *cmd) containerImage() (sub, image int, ok bool) {
 		switch {
 		case s == "--":
 			j++
-		case containerWithArg.Has(s) || containerCluster(s):
-			j++ // containers.go: -itv SRC:DST
-			continue
-		case strings.HasPrefix(s, "-"):
+		case strings.HasPrefix(s, "-") && s != "-":
+			_, _, j = containerOpt(c.args, j) // containers.go: -itv SRC:DST, -v=SRC:DST
 			continue
 		}
 		break // the image, container or service
