@@ -295,9 +295,11 @@ func (c *cmd) jqFilter() {
 }
 
 // yq: with -i it edits its files and its expression is a filter, as jq's;
-// its file operators read the files they name (yqloads.go).
+// its file operators read the files they name (yqloads.go); -s writes a
+// file for each result (yqsplit.go).
 func (c *cmd) yq() {
 	c.yqLoads()
+	c.yqSplit() // yqsplit.go
 	if c.jqInPlace() {
 		c.jq()
 		return
