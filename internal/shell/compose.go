@@ -447,11 +447,8 @@ func (c *cmd) composeText(t, dir string, depth int, mode composeMode, env *compo
 			c.composeFile(word.Word{Text: f, Known: true}, depth+1, mode, env)
 			continue
 		}
-		if mode == composeBuilding {
-			continue // compose build: the images only (composeBuilds)
-		}
-		if mode == composePrinting && key != "env_file" && key != "label_file" && !(envFile && (key == "path" || key == "required")) {
-			continue // compose config: prints the env files' values, starts nothing
+		if composeSkips(mode, key, envFile) {
+			continue
 		}
 		if catalogue.ComposeHostGiving(key, v) {
 			c.w.hide("starts a compose service given the host (%s: %s): its command runs as root on the host, where guard cannot tell what it reaches", key, v)
@@ -479,7 +476,7 @@ func (c *cmd) composeText(t, dir string, depth int, mode composeMode, env *compo
 			// container's labels (docker inspect prints them)
 			f, how := composeRel(dir, v), composeEnvFileHow
 			if mode == composePrinting {
-				how = "prints its values in the model it prints (config)"
+				how = "prints its values in the model (config)"
 			}
 			if key == "label_file" {
 				how = "gives its values to the container as labels (label_file)"
@@ -490,6 +487,20 @@ func (c *cmd) composeText(t, dir string, depth int, mode composeMode, env *compo
 			c.w.Read(composeRel(dir, v))
 		}
 	}
+}
+
+// composeSkips reports whether a compose subcommand in mode passes over
+// a value of key (envFile: inside an env_file: list): compose build
+// takes the images only (composeBuilds), compose config prints the env
+// files' values and starts nothing.
+func composeSkips(mode composeMode, key string, envFile bool) bool {
+	switch mode {
+	case composeBuilding:
+		return true
+	case composePrinting:
+		return key != "env_file" && key != "label_file" && !(envFile && (key == "path" || key == "required"))
+	}
+	return false
 }
 
 // composeEnvFileHow says how compose hands a service's env_file to its

@@ -95,4 +95,3 @@ func yqSplitExts(f string) []string {
 	}
 	return []string{"yml"}
 }
-
