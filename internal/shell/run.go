@@ -510,6 +510,9 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.w.hide("git -c %s: git may run the program a URL names (ext::, a remote helper) from a place guard does not read (a submodule's .gitmodules)", k)
 		case ok && role == gitRoleRuns:
 			c.w.runsValue(run, k, func(t string) { c.w.gitRunsHanded(k, t) })
+			if gitRunsByDefault(k, val) {
+				c.w.gitUnknownPath(k, val) // or a file git opens (mailmap.file-like keys)
+			}
 		case ok && gitProxy(k):
 			c.url(val) // git -c http.proxy=HOST
 		case ok && c.w.gitPathSetting(k, val):
@@ -1089,6 +1092,28 @@ func gitHanded(key string) (catalogue.HandedUse, bool) {
 // gitRunsValue reports whether git runs the value of setting key as a
 // shell command.
 func gitRunsValue(key, v string) bool {
+	if runs, listed := gitRunsListed(key, v); listed {
+		return runs
+	}
+	return gitRunsByDefault(key, v)
+}
+
+// gitRunsByDefault reports whether setting key, which no table lists as
+// one git runs, is taken for one by default deny: a key guard does not
+// know to hold data, whose value may be a program or a command line.
+// Such a value may as well be a file git opens (mailmap.file-like keys
+// of sections guard does not list): the caller checks it as both.
+func gitRunsByDefault(key, v string) bool {
+	if _, listed := gitRunsListed(key, v); listed {
+		return false
+	}
+	return !gitDataKey(key) && gitCommandLike(v)
+}
+
+// gitRunsListed reports whether git runs the value of setting key as a
+// shell command by the keys and sections guard lists (listed), and
+// listed false for any other key.
+func gitRunsListed(key, v string) (runs, listed bool) {
 	section, _, _ := strings.Cut(key, ".")
 	name := key[strings.LastIndexByte(key, '.')+1:]
 	switch {
@@ -1098,34 +1123,32 @@ func gitRunsValue(key, v string) bool {
 		key == "gpg.openpgp.program", key == "gpg.ssh.defaultkeycommand", strings.HasPrefix(key, "pager.") && !gitBool(v),
 		key == "core.gitproxy", key == "uploadpack.packobjectshook", key == "core.alternaterefscommand",
 		key == "web.browser", key == "help.browser", key == "man.viewer", key == "instaweb.httpd", key == "imap.tunnel":
-		return true
+		return true, true
 	case key == "core.hookspath":
-		return false // a directory of hooks: hidden where it is set
+		return false, true // a directory of hooks: hidden where it is set
 	case section == "sendemail" && (name == "smtpserver"):
-		return strings.Contains(v, "/") // a program's path, not a host
+		return strings.Contains(v, "/"), true // a program's path, not a host
 	case section == "sendemail":
-		return strings.HasSuffix(name, "cmd") // sendmailcmd, tocmd, cccmd, headercmd
+		return strings.HasSuffix(name, "cmd"), true // sendmailcmd, tocmd, cccmd, headercmd
 	case section == "remote":
-		return name == "uploadpack" || name == "receivepack" || name == "vcs" // vcs: git-remote-VCS
+		return name == "uploadpack" || name == "receivepack" || name == "vcs", true // vcs: git-remote-VCS
 	case section == "mergetool" || section == "difftool" || section == "browser" || section == "man" || section == "guitool" || section == "trailer":
-		return name == "cmd" || name == "path" || name == "command"
+		return name == "cmd" || name == "path" || name == "command", true
 	case section == "alias":
 		// !CMD runs CMD; an alias that starts with git's own options
 		// (-c core.pager=…, --exec-path=…) sets what git runs.
-		return strings.HasPrefix(v, "!") || strings.HasPrefix(strings.TrimSpace(v), "-")
+		return strings.HasPrefix(v, "!") || strings.HasPrefix(strings.TrimSpace(v), "-"), true
 	case section == "credential" && name == "helper":
 		// A program's path too; a bare name is git's own
 		// git-credential-NAME (store, cache --timeout=N).
 		first, _, _ := strings.Cut(strings.TrimSpace(v), " ")
-		return strings.HasPrefix(v, "!") || strings.ContainsAny(first, "/~") || !word.IsKnown(first) || credentialHelperNamed(key, v)
+		return strings.HasPrefix(v, "!") || strings.ContainsAny(first, "/~") || !word.IsKnown(first) || credentialHelperNamed(key, v), true
 	case section == "submodule" && name == "update":
-		return strings.HasPrefix(v, "!")
+		return strings.HasPrefix(v, "!"), true
 	case section == "filter" || section == "diff" || section == "merge":
-		return name == "clean" || name == "smudge" || name == "process" || name == "textconv" || name == "command" || name == "driver"
+		return name == "clean" || name == "smudge" || name == "process" || name == "textconv" || name == "command" || name == "driver", true
 	}
-	// Default deny: a key guard does not know to hold data, whose value
-	// may be a program or a command, is one.
-	return !gitDataKey(key) && gitCommandLike(v)
+	return false, false // any other key: gitRunsByDefault
 }
 
 // generic records the files the plain arguments name: written for rm,
