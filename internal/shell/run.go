@@ -219,14 +219,45 @@ func (c *cmd) patch() {
 
 // kubectl copies files (cp) and runs commands in a pod.
 func (c *cmd) kubectl() {
+	c.kubeFromFiles()
 	if !c.containerCopy() {
 		c.kubeManifests() // compose.go
 		c.pod()
 	}
 }
 
+// kubeWithArg are the options of kubectl and oc create that take a value
+// (as pflag reads them: pflagOpt).
+const kubeWithArg word.Set = " -f -n -o -l -c --from-file --from-env-file --from-literal --namespace --output --filename " +
+	"--context --cluster --user --kubeconfig --type --docker-server --docker-username --docker-password --docker-email " +
+	"--cert --key --field-manager --dry-run --template --selector --container "
+
+// kubeFromFiles: kubectl and oc create configmap|secret read the file of
+// each --from-file=[KEY=]PATH (a directory: each file in it) and
+// --from-env-file=PATH, and print it with -o (FINDINGS60a A5): the path
+// after KEY= is the file, as kubectl cuts it at the first =.
+func (c *cmd) kubeFromFiles() {
+	for j := 0; j < len(c.args); j++ {
+		name, val, next := pflagOpt(c.args, j, kubeWithArg)
+		j = next
+		switch name {
+		case "--from-file":
+			if _, p, ok := strings.Cut(val, "="); ok {
+				c.w.Read(p)
+			} else {
+				c.w.ReadTree(val)
+			}
+		case "--from-env-file":
+			c.w.Read(val)
+		}
+	}
+}
+
 // pod: kubectl and oc run commands in a pod.
 func (c *cmd) pod() {
+	if c.name == "oc" {
+		c.kubeFromFiles() // kubectl's is called by kubectl
+	}
 	c.podCommand()
 	c.generic()
 }
