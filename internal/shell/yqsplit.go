@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/lang"
@@ -15,8 +14,20 @@ const yqWithArg word.Set = " -o -p -I -s -f --output-format --input-format --ind
 	"--xml-directive-name --xml-raw-token --xml-skip-proc-inst --csv-separator --properties-separator " +
 	"--lua-prefix --lua-suffix --string-interpolation "
 
-// yqSplitExt matches a name that has an extension: yq adds none then.
-var yqSplitExt = regexp.MustCompile(`\.[a-zA-Z0-9]+$`)
+// yqSplitHasExt reports whether name ends in an extension (yq's
+// `\.[a-zA-Z0-9]+$`): yq adds none then.
+func yqSplitHasExt(name string) bool {
+	dot := strings.LastIndexByte(name, '.')
+	if dot < 0 || dot == len(name)-1 {
+		return false
+	}
+	for _, r := range name[dot+1:] {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
 
 // yqSplit: mikefarah's yq -s EXPR (--split-exp, --split-exp-file F)
 // writes each result into the file EXPR evaluates to, relative to the
@@ -61,7 +72,7 @@ func (c *cmd) yqSplit() {
 		} else if strings.HasPrefix(name, "~") {
 			name = "./" + name // yq opens the name as given
 		}
-		if yqSplitExt.MatchString(name) {
+		if yqSplitHasExt(name) {
 			c.w.Write(name)
 			continue
 		}
