@@ -62,7 +62,9 @@ func (c *cmd) compose(args []word.Word) {
 	}
 	// build: its args (and the model) are interpolated as up's, and its
 	// RUN steps print them (FINDINGS49b G7); exec: its -e NAME.
-	starts := catalogue.ComposeRuns.Has(sub) || sub == "build"
+	// config, convert: print the model, each service's env_file values
+	// among it (compose v1, v2 before 2.24.7; FINDINGS60a A11).
+	mode, starts := composeModeOf(sub)
 	names := composeEnvNames(sub, args[j:])
 	if !starts && len(names) == 0 {
 		return
@@ -86,7 +88,7 @@ func (c *cmd) compose(args []word.Word) {
 			return
 		}
 		for _, f := range files {
-			c.composeFile(f, 0, sub == "build", env)
+			c.composeFile(f, 0, mode, env)
 		}
 	}
 	// the values taken from an env file reach the containers (their
@@ -94,6 +96,28 @@ func (c *cmd) compose(args []word.Word) {
 	for _, t := range env.taken {
 		c.composeHands(t.file, t.how)
 	}
+}
+
+// composeMode is what a compose subcommand does with the services of its
+// files: starts them (up, run…), builds their images, or prints the model.
+type composeMode int
+
+const (
+	composeStarting composeMode = iota
+	composeBuilding
+	composePrinting
+)
+
+// composeModeOf returns what subcommand sub does with the services, and
+// whether it reads their files at all.
+func composeModeOf(sub string) (composeMode, bool) {
+	switch {
+	case sub == "build":
+		return composeBuilding, true
+	case sub == "config" || sub == "convert":
+		return composePrinting, true
+	}
+	return composeStarting, catalogue.ComposeRuns.Has(sub)
 }
 
 // composeFilesOf returns the compose files compose reads: files (-f),
@@ -355,13 +379,13 @@ func (c *cmd) defaultCompose(dir string) []word.Word {
 
 // composeFile reads the compose file a names and checks what it gives
 // its services.
-func (c *cmd) composeFile(a word.Word, depth int, build bool, env *composeVars) {
+func (c *cmd) composeFile(a word.Word, depth int, mode composeMode, env *composeVars) {
 	if a.Text == "-" {
 		// -f -: the file comes on standard input
 		if t, ok := c.inputText(); ok {
-			c.composeText(t, "", depth, build, env)
+			c.composeText(t, "", depth, mode, env)
 		} else if c.stdin.file != "" {
-			c.composeFile(word.Word{Text: c.stdin.file, Known: true}, depth, build, env)
+			c.composeFile(word.Word{Text: c.stdin.file, Known: true}, depth, mode, env)
 		} else if c.stdin.sub != "" || c.piped {
 			c.w.hide("reads a compose file on standard input guard cannot see")
 		}
@@ -375,7 +399,7 @@ func (c *cmd) composeFile(a word.Word, depth int, build bool, env *composeVars) 
 	if !ok {
 		return
 	}
-	c.composeText(t, path.Dir(a.Text), depth, build, env)
+	c.composeText(t, path.Dir(a.Text), depth, mode, env)
 }
 
 // composeText checks compose file text t, whose relative names are in
@@ -385,8 +409,10 @@ func (c *cmd) composeFile(a word.Word, depth int, build bool, env *composeVars) 
 // whatever its name, is read as compose too); a key that gives the host
 // (privileged: true, pid: host) is hidden; a value-less environment
 // entry takes its value from the env files (composeUnset).
-func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars) {
-	c.composeBuilds(t, dir, env) // dockerbuild.go: up builds what it has no image of
+func (c *cmd) composeText(t, dir string, depth int, mode composeMode, env *composeVars) {
+	if mode != composePrinting {
+		c.composeBuilds(t, dir, env) // dockerbuild.go: up builds what it has no image of
+	}
 	toks, ok := composeTokens(t)
 	if !ok {
 		c.w.hide(composeUnreadable, "a compose file")
@@ -418,11 +444,11 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 		if f := composeRel(dir, v); composeIncludes(ref, key, v) {
 			// include:, extends: file: a compose file, whatever its name;
 			// compose build builds its services too
-			c.composeFile(word.Word{Text: f, Known: true}, depth+1, build, env)
+			c.composeFile(word.Word{Text: f, Known: true}, depth+1, mode, env)
 			continue
 		}
-		if build {
-			continue // compose build: the images only (composeBuilds)
+		if composeSkips(mode, key, envFile) {
+			continue
 		}
 		if catalogue.ComposeHostGiving(key, v) {
 			c.w.hide("starts a compose service given the host (%s: %s): its command runs as root on the host, where guard cannot tell what it reaches", key, v)
@@ -449,6 +475,9 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 			// label_file: compose reads it as an env file into the
 			// container's labels (docker inspect prints them)
 			f, how := composeRel(dir, v), composeEnvFileHow
+			if mode == composePrinting {
+				how = "prints its values in the model (config)"
+			}
 			if key == "label_file" {
 				how = "gives its values to the container as labels (label_file)"
 			}
@@ -458,6 +487,20 @@ func (c *cmd) composeText(t, dir string, depth int, build bool, env *composeVars
 			c.w.Read(composeRel(dir, v))
 		}
 	}
+}
+
+// composeSkips reports whether a compose subcommand in mode passes over
+// a value of key (envFile: inside an env_file: list): compose build
+// takes the images only (composeBuilds), compose config prints the env
+// files' values and starts nothing.
+func composeSkips(mode composeMode, key string, envFile bool) bool {
+	switch mode {
+	case composeBuilding:
+		return true
+	case composePrinting:
+		return key != "env_file" && key != "label_file" && !(envFile && (key == "path" || key == "required"))
+	}
+	return false
 }
 
 // composeEnvFileHow says how compose hands a service's env_file to its
@@ -524,7 +567,7 @@ func (c *cmd) stackDeploy(args []word.Word) {
 			j++
 			val = args[j].Text
 		}
-		c.composeFile(word.Word{Text: val, Known: args[j].Known}, 0, false, nil)
+		c.composeFile(word.Word{Text: val, Known: args[j].Known}, 0, composeStarting, nil)
 	}
 }
 

@@ -92,30 +92,10 @@ func (c *cmd) inUnseenContainer(name string, fn func()) {
 }
 
 // containerOpt splits a container option word at j into its name and
-// value: --opt=V, --opt V, -v V, -vV; next is the index of the last word
-// used.
+// value as the engines' option reader (cobra's pflag) does (pflagOpt);
+// next is the index of the last word used.
 func containerOpt(args []word.Word, j int) (name, val string, next int) {
-	s := args[j].Text
-	if k, v, ok := strings.Cut(s, "="); ok && strings.HasPrefix(s, "--") {
-		return k, v, j
-	}
-	if len(s) > 2 && s[0] == '-' && s[1] != '-' && strings.IndexByte("vwe", s[1]) >= 0 {
-		return s[:2], s[2:], j
-	}
-	if containerWithArg.Has(s) && j+1 < len(args) {
-		return s, args[j+1].Text, j + 1
-	}
-	if containerCluster(s) && j+1 < len(args) {
-		return "-" + s[len(s)-1:], args[j+1].Text, j + 1 // -itv SRC:DST
-	}
-	return s, "", j
-}
-
-// containerCluster reports whether s is a cluster of docker's short flags
-// (-d -i -t -P -q) ending in a letter that takes the next word (-itv, -de).
-func containerCluster(s string) bool {
-	return len(s) > 2 && s[0] == '-' && s[1] != '-' && strings.Trim(s[1:len(s)-1], "ditPq") == "" &&
-		strings.IndexByte("vewpuhlmca", s[len(s)-1]) >= 0
+	return pflagOpt(args, j, containerWithArg)
 }
 
 // containerHost returns the option of opts that gives the container the

@@ -63,6 +63,14 @@ func TestContainers(t *testing.T) {
 		{cmd: `docker compose up -d`, files: map[string]string{"compose.yaml": benign}},
 		{cmd: `kubectl apply -f deploy.yaml`, files: map[string]string{"deploy.yaml": "kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        volumeMounts:\n        - mountPath: /usr/share/nginx/html\n          name: html\n"}},
 		{cmd: `docker compose ps`, files: map[string]string{"compose.yaml": "services:\n  a:\n    privileged: true\n"}},
+		// FINDINGS60a A17: options read as pflag reads them
+		{cmd: `docker run --rm -v=/p:/w alpine sh -c "echo x > /w/.git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `docker run --rm -iv/p:/w alpine sh -c "echo x > /w/.git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `podman run --rm -dv=/p:/w -w=/w alpine sh -c "echo x > .git/hooks/pre-commit"`, writes: "/p/.git/hooks/pre-commit"},
+		{cmd: `docker run --rm -d -v=/:/host alpine true`, hidden: true},
+		{cmd: `docker run --rm -iv=~/.ssh:/k alpine true`, reads: "~/.ssh/**"},
+		// FINDINGS60a A11: config prints env files, starts nothing
+		{cmd: `docker compose config`, files: map[string]string{"compose.yaml": "services:\n  a:\n    privileged: true\n    volumes: [\"~/.ssh:/k\"]\n"}},
 	}
 	for _, tt := range tests {
 		a, _ := analyzeWith(tt.cmd, tt.files)
@@ -150,6 +158,10 @@ func TestComposeEnvReads(t *testing.T) {
 		{"docker compose run -e L -e T=1 a env -e T", "services:\n  a:\n    image: alpine\n", "", ""},
 		{"docker compose up", "services:\n  a:\n    image: alpine\n    env_file: i.env\n", ".env", "${T}"},
 		{"docker compose up", "services:\n  a:\n    image: postgres\n    healthcheck: {test: [\"CMD-SHELL\", \"echo $${T}\"]}\n", "", ""},
+		// FINDINGS60a A11: config and convert print each service's env_file
+		{"docker compose config", "services:\n  a:\n    image: alpine\n    env_file: app.env\n", "app.env", "config"},
+		{"docker-compose convert", "services:\n  a:\n    image: alpine\n    env_file: app.env\n", "app.env", "config"},
+		{"docker compose config", "services:\n  a:\n    image: alpine\n    env_file:\n      - path: app.env\n", "app.env", "env_file"},
 	} {
 		a, _ := analyzeWith(tt.cmd, with(tt.compose))
 		reads := slices.DeleteFunc(slices.Clone(a.Reads), func(p string) bool { return !strings.HasSuffix(p, ".env") })

@@ -36,7 +36,7 @@ func (c *cmd) gitFiles() {
 		c.gitStagesMovedTree(at) // gittexttree.go
 	}
 	objText := gitObjectText(sub, c.args[at+1:]) // gitprints.go
-	quiet := !objText && gitQuiet(sub, c.args[at+1:])
+	quiet := !objText && gitQuiet(sub, c.gitEditorKept(sub, c.args[at+1:]))
 	c.gitRevWords(sub, at, quiet)
 	if quiet {
 		c.quietReads = true

@@ -179,6 +179,25 @@ func gitCommitQuiet(args []word.Word) bool {
 	return false
 }
 
+// gitEditorKept returns the arguments of git's subcommand sub as git
+// commit reads them when the editor git starts is the builtin true or :
+// (GIT_EDITOR=true, the editor git looks at first): it exits at once and
+// keeps the message, as --no-edit does, and shows nothing (FINDINGS60a FP2).
+func (c *cmd) gitEditorKept(sub string, args []word.Word) []word.Word {
+	if sub != "commit" {
+		return args
+	}
+	v, ok := c.envValue("GIT_EDITOR")
+	if !ok || !gitNoopEditor.Has(strings.TrimSpace(v)) {
+		return args
+	}
+	return append([]word.Word{{Text: "--no-edit", Known: true}}, args...)
+}
+
+// gitNoopEditor are the editor commands that exit at once, changing
+// nothing.
+const gitNoopEditor word.Set = " true : /bin/true /usr/bin/true "
+
 // hasAnyPrefix reports whether s starts with one of prefixes.
 func hasAnyPrefix(s string, prefixes ...string) bool {
 	for _, p := range prefixes {
@@ -340,7 +359,7 @@ func (c *cmd) gitRevText(sub string, args []word.Word) {
 		}
 		c.revText(RevRead{Rev: RevCannotTell}) // a patch of history guard does not bound
 	case "commit":
-		if !gitCommitQuiet(args) {
+		if !gitCommitQuiet(c.gitEditorKept(sub, args)) {
 			c.revText(RevRead{Rev: RevCannotTell})
 		}
 	case "status":

@@ -51,14 +51,14 @@ func gitKeyRole(key, v string) (gitRole, string) {
 		return gitRoleData, ""
 	}
 	switch {
+	case catalogue.GitPathKey(key) != 0:
+		return gitRolePath, "" // a file git opens (mailmap.file), not a program: before default deny
 	case gitRunsValue(key, v):
 		return gitRoleRuns, gitCommand(key, v)
 	case gitCommandName(key) && !gitBool(v) && !strings.HasPrefix(key, "credential."):
 		// credential.helper is gitRunsValue's: a bare name is git's own
 		// git-credential-NAME (cache --timeout=3600).
 		return gitRoleRuns, gitCommand(key, v)
-	case catalogue.GitPathKey(key) != 0:
-		return gitRolePath, ""
 	case gitDataKey(key):
 		return gitRoleData, ""
 	}

@@ -223,14 +223,45 @@ func (c *cmd) patch() {
 
 // kubectl copies files (cp) and runs commands in a pod.
 func (c *cmd) kubectl() {
+	c.kubeFromFiles()
 	if !c.containerCopy() {
 		c.kubeManifests() // compose.go
 		c.pod()
 	}
 }
 
+// kubeWithArg are the options of kubectl and oc create that take a value
+// (as pflag reads them: pflagOpt).
+const kubeWithArg word.Set = " -f -n -o -l -c --from-file --from-env-file --from-literal --namespace --output --filename " +
+	"--context --cluster --user --kubeconfig --type --docker-server --docker-username --docker-password --docker-email " +
+	"--cert --key --field-manager --dry-run --template --selector --container "
+
+// kubeFromFiles: kubectl and oc create configmap|secret read the file of
+// each --from-file=[KEY=]PATH (a directory: each file in it) and
+// --from-env-file=PATH, and print it with -o (FINDINGS60a A5): the path
+// after KEY= is the file, as kubectl cuts it at the first =.
+func (c *cmd) kubeFromFiles() {
+	for j := 0; j < len(c.args); j++ {
+		name, val, next := pflagOpt(c.args, j, kubeWithArg)
+		j = next
+		switch name {
+		case "--from-file":
+			if _, p, ok := strings.Cut(val, "="); ok {
+				c.w.Read(p)
+			} else {
+				c.w.ReadTree(val)
+			}
+		case "--from-env-file":
+			c.w.Read(val)
+		}
+	}
+}
+
 // pod: kubectl and oc run commands in a pod.
 func (c *cmd) pod() {
+	if c.name == "oc" {
+		c.kubeFromFiles() // kubectl's is called by kubectl
+	}
 	c.podCommand()
 	c.generic()
 }
@@ -299,9 +330,11 @@ func (c *cmd) jqFilter() {
 }
 
 // yq: with -i it edits its files and its expression is a filter, as jq's;
-// its file operators read the files they name (yqloads.go).
+// its file operators read the files they name (yqloads.go); -s writes a
+// file for each result (yqsplit.go).
 func (c *cmd) yq() {
 	c.yqLoads()
+	c.yqSplit() // yqsplit.go
 	if c.jqInPlace() {
 		c.jq()
 		return
@@ -512,6 +545,9 @@ func (c *cmd) runOption(use catalogue.RunUse, v, by string) {
 			c.w.hide("git -c %s: git may run the program a URL names (ext::, a remote helper) from a place guard does not read (a submodule's .gitmodules)", k)
 		case ok && role == gitRoleRuns:
 			c.w.runsValue(run, k, func(t string) { c.w.gitRunsHanded(k, t) })
+			if gitRunsByDefault(k, val) {
+				c.w.gitUnknownPath(k, val) // or a file git opens (mailmap.file-like keys)
+			}
 		case ok && gitProxy(k):
 			c.url(val) // git -c http.proxy=HOST
 		case ok && c.w.gitPathSetting(k, val):
@@ -1091,6 +1127,28 @@ func gitHanded(key string) (catalogue.HandedUse, bool) {
 // gitRunsValue reports whether git runs the value of setting key as a
 // shell command.
 func gitRunsValue(key, v string) bool {
+	if runs, listed := gitRunsListed(key, v); listed {
+		return runs
+	}
+	return gitRunsByDefault(key, v)
+}
+
+// gitRunsByDefault reports whether setting key, which no table lists as
+// one git runs, is taken for one by default deny: a key guard does not
+// know to hold data, whose value may be a program or a command line.
+// Such a value may as well be a file git opens (mailmap.file-like keys
+// of sections guard does not list): the caller checks it as both.
+func gitRunsByDefault(key, v string) bool {
+	if _, listed := gitRunsListed(key, v); listed {
+		return false
+	}
+	return !gitDataKey(key) && gitCommandLike(v)
+}
+
+// gitRunsListed reports whether git runs the value of setting key as a
+// shell command by the keys and sections guard lists (listed), and
+// listed false for any other key.
+func gitRunsListed(key, v string) (runs, listed bool) {
 	section, _, _ := strings.Cut(key, ".")
 	name := key[strings.LastIndexByte(key, '.')+1:]
 	switch {
@@ -1100,34 +1158,32 @@ func gitRunsValue(key, v string) bool {
 		key == "gpg.openpgp.program", key == "gpg.ssh.defaultkeycommand", strings.HasPrefix(key, "pager.") && !gitBool(v),
 		key == "core.gitproxy", key == "uploadpack.packobjectshook", key == "core.alternaterefscommand",
 		key == "web.browser", key == "help.browser", key == "man.viewer", key == "instaweb.httpd", key == "imap.tunnel":
-		return true
+		return true, true
 	case key == "core.hookspath":
-		return false // a directory of hooks: hidden where it is set
+		return false, true // a directory of hooks: hidden where it is set
 	case section == "sendemail" && (name == "smtpserver"):
-		return strings.Contains(v, "/") // a program's path, not a host
+		return strings.Contains(v, "/"), true // a program's path, not a host
 	case section == "sendemail":
-		return strings.HasSuffix(name, "cmd") // sendmailcmd, tocmd, cccmd, headercmd
+		return strings.HasSuffix(name, "cmd"), true // sendmailcmd, tocmd, cccmd, headercmd
 	case section == "remote":
-		return name == "uploadpack" || name == "receivepack" || name == "vcs" // vcs: git-remote-VCS
+		return name == "uploadpack" || name == "receivepack" || name == "vcs", true // vcs: git-remote-VCS
 	case section == "mergetool" || section == "difftool" || section == "browser" || section == "man" || section == "guitool" || section == "trailer":
-		return name == "cmd" || name == "path" || name == "command"
+		return name == "cmd" || name == "path" || name == "command", true
 	case section == "alias":
 		// !CMD runs CMD; an alias that starts with git's own options
 		// (-c core.pager=…, --exec-path=…) sets what git runs.
-		return strings.HasPrefix(v, "!") || strings.HasPrefix(strings.TrimSpace(v), "-")
+		return strings.HasPrefix(v, "!") || strings.HasPrefix(strings.TrimSpace(v), "-"), true
 	case section == "credential" && name == "helper":
 		// A program's path too; a bare name is git's own
 		// git-credential-NAME (store, cache --timeout=N).
 		first, _, _ := strings.Cut(strings.TrimSpace(v), " ")
-		return strings.HasPrefix(v, "!") || strings.ContainsAny(first, "/~") || !word.IsKnown(first) || credentialHelperNamed(key, v)
+		return strings.HasPrefix(v, "!") || strings.ContainsAny(first, "/~") || !word.IsKnown(first) || credentialHelperNamed(key, v), true
 	case section == "submodule" && name == "update":
-		return strings.HasPrefix(v, "!")
+		return strings.HasPrefix(v, "!"), true
 	case section == "filter" || section == "diff" || section == "merge":
-		return name == "clean" || name == "smudge" || name == "process" || name == "textconv" || name == "command" || name == "driver"
+		return name == "clean" || name == "smudge" || name == "process" || name == "textconv" || name == "command" || name == "driver", true
 	}
-	// Default deny: a key guard does not know to hold data, whose value
-	// may be a program or a command, is one.
-	return !gitDataKey(key) && gitCommandLike(v)
+	return false, false // any other key: gitRunsByDefault
 }
 
 // generic records the files the plain arguments name: written for rm,
@@ -1777,19 +1833,10 @@ func (c *cmd) sshKeygenEffect(mode, file, keyType string, fileAt int) {
 func (c *cmd) volumes() {
 	walks := c.containerWalks()
 	for j := 0; j < len(c.args); j++ {
-		s := c.args[j].Text
-		var opt, val string
-		switch {
-		case (s == "-v" || s == "--volume" || s == "--mount") && j+1 < len(c.args):
-			j++
-			opt, val = s, c.args[j].Text
-		case strings.HasPrefix(s, "--volume=") || strings.HasPrefix(s, "--mount="):
-			opt, val, _ = strings.Cut(s, "=")
-		case strings.HasPrefix(s, "-v") && len(s) > 2 && s[2] != '-':
-			opt, val = "-v", s[2:]
-		case containerCluster(s) && s[len(s)-1] == 'v' && j+1 < len(c.args):
-			j++
-			opt, val = "-v", c.args[j].Text // -itv SRC:DST
+		opt, val, next := containerOpt(c.args, j) // containers.go
+		j = next
+		switch opt {
+		case "-v", "--volume", "--mount":
 		default:
 			continue
 		}
@@ -1850,10 +1897,8 @@ func (c *cmd) containerImage() (sub, image int, ok bool) {
 		switch {
 		case s == "--":
 			j++
-		case containerWithArg.Has(s) || containerCluster(s):
-			j++ // containers.go: -itv SRC:DST
-			continue
-		case strings.HasPrefix(s, "-"):
+		case strings.HasPrefix(s, "-") && s != "-":
+			_, _, j = containerOpt(c.args, j) // containers.go: -itv SRC:DST, -v=SRC:DST
 			continue
 		}
 		break // the image, container or service

@@ -40,6 +40,12 @@ func (c *cmd) wildFeed(listed bool) bool {
 	if listed {
 		return true // a list file guard could not read (its names would be inputs)
 	}
+	if f := c.handed; f != nil && f.text && !c.stdinReplaced() {
+		// git's filter driver `xargs cat`: the text a runner feeds it
+		// is its list of names, which guard does not read (FINDINGS60a
+		// A13): names that may be any path, as a pipe's unknown list.
+		return true
+	}
 	return !in.known && !in.tame && len(in.paths) == 0 && (in.fromPipe || in.sub != "")
 }
 

@@ -95,3 +95,41 @@ func yqLiteral(arg string) (string, bool) {
 	r := strings.NewReplacer(`\"`, `"`, `\\`, `\`)
 	return r.Replace(a[1 : len(a)-1]), true
 }
+
+// YqSplitName returns the file name a yq --split-exp expression evaluates
+// to when it is string literals and the result counter $index joined by
+// + (index stands for the counter's digits); ok is false for any other
+// expression (env(HOME), strenv, a field of the document, a literal with
+// an escape or an interpolation), whose value guard cannot tell.
+func YqSplitName(expr, index string) (string, bool) {
+	var b strings.Builder
+	t := strings.TrimSpace(expr)
+	for {
+		switch {
+		case strings.HasPrefix(t, `"`):
+			end := stringEnd(t, 0)
+			if end >= len(t) {
+				return "", false
+			}
+			lit, ok := yqLiteral(t[:end+1])
+			if !ok || strings.Contains(t[1:end], `\`) {
+				return "", false // \n, \t…: yq's escapes, not read here
+			}
+			b.WriteString(lit)
+			t = t[end+1:]
+		case strings.HasPrefix(t, "$index") && (len(t) == 6 || !isIdentByte(t[6])):
+			b.WriteString(index)
+			t = t[6:]
+		default:
+			return "", false
+		}
+		t = strings.TrimSpace(t)
+		if t == "" {
+			return b.String(), true
+		}
+		if t[0] != '+' {
+			return "", false
+		}
+		t = strings.TrimSpace(t[1:])
+	}
+}

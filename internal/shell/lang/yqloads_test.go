@@ -31,3 +31,33 @@ func TestYqLoads(t *testing.T) {
 		}
 	}
 }
+
+// TestYqSplitName: a --split-exp of string literals and $index joined by
+// + is the name it evaluates to; any other expression is one guard cannot
+// tell (FINDINGS60a A14).
+func TestYqSplitName(t *testing.T) {
+	for _, tt := range []struct {
+		expr, want string
+		ok         bool
+	}{
+		{`"out"`, "out", true},
+		{`"file_" + $index`, "file_0", true},
+		{` "a/" + $index + ".yaml" `, "a/0.yaml", true},
+		{`"~/.guard/rules"`, "~/.guard/rules", true},
+		{`env(HOME) + "/.guard/rules"`, "", false},
+		{`strenv(HOME) + "/.guard/rules"`, "", false},
+		{`.path`, "", false},
+		{`.metadata.name`, "", false},
+		{`"a\n"`, "", false},
+		{`"a\(.x)"`, "", false},
+		{`"a" "b"`, "", false},
+		{`"unclosed`, "", false},
+		{`$indexes`, "", false},
+		{`"a" +`, "", false},
+	} {
+		got, ok := YqSplitName(tt.expr, "0")
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("YqSplitName(%q) = %q, %v; want %q, %v", tt.expr, got, ok, tt.want, tt.ok)
+		}
+	}
+}
