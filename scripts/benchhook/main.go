@@ -50,6 +50,11 @@ import (
 )
 
 // payload is what agent A sends before a Bash call, as real releases shape it.
+// releaseExperiment is the GOEXPERIMENT the release builds guard with
+// (.goreleaser.yaml, the Makefile's GOEXP): the garbage collector before
+// Go 1.25's Green Tea.
+const releaseExperiment = "nogreenteagc"
+
 const payload = `{"session_id":"5f0c6a8e-3b1d-4c1e-9a57-2f1f0f9b7d21","transcript_path":"/home/dev/.agent_a/projects/-home-dev-src-widgets/5f0c6a8e-3b1d-4c1e-9a57-2f1f0f9b7d21.jsonl","cwd":"/home/dev/src/widgets","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"go test ./... -run TestParse -count=1 2>&1 | tail -n 40","description":"Run the parser tests"}}`
 
 // prebuilt is the -guard flag: a guard binary to time instead of a build
@@ -129,7 +134,9 @@ func run(n, warmup int, t targets, reads bool) (met bool, err error) {
 	for _, b := range builds {
 		built := b.out + ".built"
 		cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", built, b.pkg)
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		// The release's settings (.goreleaser.yaml), for every program
+		// timed alike.
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOEXPERIMENT="+releaseExperiment)
 		cmd.Stderr = os.Stderr
 		if err := cmd.Run(); err != nil {
 			return false, fmt.Errorf("build %s: %w", b.pkg, err)
