@@ -316,56 +316,21 @@ func (c *cmd) tmuxScript(src string) {
 // tmuxStartDir returns the directory a tmux command's start-directory
 // option (new-window -c, display-popup -d) names, where the shell text it
 // runs starts: a value with no format as cd takes it (tmux joins a
-// relative one to the client's directory, which is the command's); a format made only of
-// variables that name a pane's or session's directory
-// (#{pane_current_path}: data of a directory's shape, never shell text)
-// is a directory guard cannot tell, effect.UnknownCd, where a relative
-// name is cannot-tell (FINDINGS59a FP2). Any other format (a user option,
-// a modifier, #( ) which runs a command) hides the command: ok false.
+// relative one to the client's directory, which is the command's). A
+// format (#{pane_current_path}, a user option, #( ) which runs a command)
+// hides the command: ok false. A directory guard cannot tell was tried
+// for the pane and session paths, but a command chained after it (\;
+// send-keys) and the programs whose readers do not check an unknown
+// directory ran unseen there (FINDINGS60b B3, B17).
 func (c *cmd) tmuxStartDir(v string) (string, bool) {
 	switch {
 	case v == "" || v == "-":
 		return "", true // as before: the command's directory
 	case !tmuxFormat(v):
 		return c.w.dest(v), true
-	case tmuxDirFormat(v):
-		return effect.UnknownCd, true
 	}
 	c.tmuxFormatPath(v)
 	return "", false
-}
-
-// tmuxDirFormat reports whether s's format sequences are all #{NAME} with
-// NAME a variable tmux sets to a directory of a pane or session, and no
-// other sequence (#(, #S, a modifier such as #{l:…} or #{E:…}, a user
-// option #{@x}) is in it.
-func tmuxDirFormat(s string) bool {
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] != '#' {
-			continue
-		}
-		if s[i+1] == '#' {
-			i++
-			continue
-		}
-		if s[i+1] != '{' {
-			if strings.IndexByte("(DFHhIPSTW", s[i+1]) >= 0 {
-				return false // #( ) runs a command; #S, #W… are names
-			}
-			continue // a # alone is itself
-		}
-		end := strings.IndexByte(s[i:], '}')
-		if end < 0 {
-			return false
-		}
-		switch s[i+2 : i+end] {
-		case "pane_current_path", "pane_start_path", "session_path":
-		default:
-			return false
-		}
-		i += end
-	}
-	return true
 }
 
 // tmuxFormatPath reports whether p, a file or directory tmux expands as
