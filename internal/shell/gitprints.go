@@ -180,8 +180,8 @@ func gitCommitQuiet(args []word.Word) bool {
 }
 
 // gitEditorKept returns the arguments of git's subcommand sub as git
-// commit reads them when the editor git starts is the builtin true or :
-// (GIT_EDITOR=true, the editor git looks at first): it exits at once and
+// commit reads them when the editor git starts is the system's true
+// (GIT_EDITOR=/usr/bin/true, the editor git looks at first): it exits at once and
 // keeps the message, as --no-edit does, and shows nothing (FINDINGS60a FP2).
 func (c *cmd) gitEditorKept(sub string, args []word.Word) []word.Word {
 	if sub != "commit" {
@@ -195,8 +195,10 @@ func (c *cmd) gitEditorKept(sub string, args []word.Word) []word.Word {
 }
 
 // gitNoopEditor are the editor commands that exit at once, changing
-// nothing.
-const gitNoopEditor word.Set = " true : /bin/true /usr/bin/true "
+// nothing: the system's true by its path. git runs a one-word editor
+// through PATH, where a `true` may be a program the agent planted
+// (PATH=./bin:$PATH GIT_EDITOR=true git commit: FINDINGS60b B5).
+const gitNoopEditor word.Set = " /bin/true /usr/bin/true "
 
 // hasAnyPrefix reports whether s starts with one of prefixes.
 func hasAnyPrefix(s string, prefixes ...string) bool {

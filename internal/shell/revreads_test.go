@@ -148,10 +148,13 @@ func TestRevReads(t *testing.T) {
 		{"git commit -am 'fix: x'", nil},
 		{"git commit --amend --no-edit", nil},
 		// FINDINGS60a FP2: the editor true keeps the message as --no-edit does
-		{"GIT_EDITOR=true git commit --amend", nil},
-		{"GIT_EDITOR=: git commit -a", nil},
+		{"GIT_EDITOR=/usr/bin/true git commit --amend", nil},
+		{"GIT_EDITOR=/bin/true git commit -a", nil},
+		// FINDINGS60b B5: a one-word editor is looked up on PATH
+		{"GIT_EDITOR=true git commit --amend", []RevRead{{Rev: RevCannotTell}}},
+		{"PATH=$PWD/eb:$PATH GIT_EDITOR=true git commit --amend", []RevRead{{Rev: RevCannotTell}}},
 		{"GIT_EDITOR=vim git commit --amend", []RevRead{{Rev: RevCannotTell}}},
-		{"GIT_EDITOR=true git commit --amend -v", []RevRead{{Rev: RevCannotTell}}},
+		{"GIT_EDITOR=/usr/bin/true git commit --amend -v", []RevRead{{Rev: RevCannotTell}}},
 		{"git commit -m -v", nil},
 		// --blob=REV:F is the word REV:F.
 		{"git config --blob=HEAD~1:deploy.ini --list", []RevRead{{Rev: "HEAD~1", Path: "deploy.ini"}}},
