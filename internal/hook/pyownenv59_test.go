@@ -78,10 +78,18 @@ func TestPythonOwnPathFromImport(t *testing.T) {
 		"p/f7.py":  "from os import *\nimport subprocess\nenviron['PATH'] = 'bin'\nsubprocess.run(['ls'])\n",
 		"p/f8.py":  "from os import (\n    path,\n    environ,\n)\nimport subprocess\nx = environ\nx['PATH'] = 'bin'\nsubprocess.run(['ls'])\n",
 		"p/ok3.py": "import subprocess\ndef app(environ, start_response):\n    return handle(environ, start_response)\nsubprocess.run(['git', 'status'])\n",
+		// FINDINGS60b B1: a continued import, a module that re-exports it,
+		// an assignment to the bare name
+		"p/f9.py":   "from os \\\n    import environ\nimport subprocess\nenviron['PATH'] = 'bin:' + environ['PATH']\nsubprocess.run(['ls'])\n",
+		"p/f10.py":  "from os import\\\n environ\nimport subprocess\nenviron['PATH'] = 'bin'\nsubprocess.run(['ls'])\n",
+		"p/envm.py": "from os import environ\n",
+		"p/f11.py":  "from envm import environ\nimport subprocess\nenviron['PATH'] = 'bin:' + environ['PATH']\nsubprocess.run(['ls'])\n",
+		"p/f12.py":  "import os, subprocess\nenviron = getattr(os, 'environ')\nenviron['PATH'] = 'bin'\nsubprocess.run(['ls'])\n",
 	})
 	checkAll(t, proj, []string{
 		"cd p && python3 f1.py", "cd p && python3 f2.py", "cd p && python3 f3.py",
 		"cd p && python3 f4.py", "cd p && python3 f5.py", "cd p && python3 f6.py",
-		"cd p && python3 f7.py", "cd p && python3 f8.py",
+		"cd p && python3 f7.py", "cd p && python3 f8.py", "cd p && python3 f9.py",
+		"cd p && python3 f10.py", "cd p && python3 f11.py", "cd p && python3 f12.py",
 	}, []string{"cd p && python3 ok1.py", "cd p && python3 ok2.py", "cd p && python3 ok3.py"})
 }

@@ -10,6 +10,7 @@ package lang
 // lookup then uses its PATH) and the executable as the program word.
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guardhq/guard/internal/shell/word"
@@ -369,11 +370,44 @@ func fromOsImport(line string) bool {
 
 // osNamesBound reports whether code may bind a bare name to the
 // environment mapping: a from os (posix, nt) import of any form, the
-// statement's names on later lines too (from os import (⏎ environ)).
+// statement's names on later lines too (from os import (⏎ environ), from
+// os \⏎ import environ); an import of a name environ from any module
+// (one that re-exports os's: from envmod import environ); or an
+// assignment to it outside a function's parameters (environ =
+// getattr(os, 'environ')). Only a code that does none of these has a bare
+// environ that is some other mapping (a WSGI app's parameter:
+// FINDINGS60b B1).
 func osNamesBound(code string) bool {
-	f := strings.Fields(strings.NewReplacer("(", " ", ",", " ", ";", " ").Replace(code))
+	f := strings.Fields(strings.NewReplacer("(", " ", ",", " ", ";", " ", "\\", " ", ")", " ").Replace(code))
 	for i := 0; i+2 < len(f); i++ {
 		if f[i] == "from" && (f[i+1] == "os" || f[i+1] == "posix" || f[i+1] == "nt") && f[i+2] == "import" {
+			return true
+		}
+	}
+	lines := strings.Split(strings.ReplaceAll(code, "\\\n", " "), "\n")
+	for i := 0; i < len(lines); i++ {
+		stmt := lines[i]
+		if strings.Contains(stmt, "import") && strings.Contains(stmt, "(") {
+			for ; !strings.Contains(stmt, ")") && i+1 < len(lines); i++ {
+				stmt += " " + lines[i+1] // from envmod import (⏎ environ⏎ )
+			}
+		}
+		g := strings.Fields(strings.NewReplacer("(", " ", ",", " ", ")", " ", ";", " ").Replace(stmt))
+		for j, w := range g {
+			if w == "import" && slices.Contains(g[j+1:], "environ") {
+				return true // from envmod import environ
+			}
+		}
+	}
+	for _, line := range lines {
+		t := strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(t, "environ"); ok {
+			rest = strings.TrimLeft(rest, " \t")
+			if strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") || strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, ",") {
+				return true // environ = …, environ: dict = …, environ, x = …
+			}
+		}
+		if strings.HasPrefix(t, "global ") && strings.Contains(t, "environ") {
 			return true
 		}
 	}
