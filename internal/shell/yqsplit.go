@@ -7,12 +7,14 @@ import (
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
-// yqWithArg are the options of mikefarah's yq (v4) that take a value, as
-// its option reader (pflag) reads them.
+// yqWithArg are the options of mikefarah's yq (v4.44.3's --help) that
+// take a value, as its option reader (pflag) reads them; its booleans
+// (--string-interpolation, --xml-raw-token, --xml-skip-proc-inst…) take
+// one only as --flag=v, so the word after them is not theirs (FINDINGS60b
+// B20).
 const yqWithArg word.Set = " -o -p -I -s -f --output-format --input-format --indent --split-exp --split-exp-file " +
 	"--from-file --expression --front-matter --xml-attribute-prefix --xml-content-name --xml-proc-inst-prefix " +
-	"--xml-directive-name --xml-raw-token --xml-skip-proc-inst --csv-separator --properties-separator " +
-	"--lua-prefix --lua-suffix --string-interpolation "
+	"--xml-directive-name --csv-separator --properties-separator --lua-prefix --lua-suffix "
 
 // yqSplitHasExt reports whether name ends in an extension (yq's
 // `\.[a-zA-Z0-9]+$`): yq adds none then.
