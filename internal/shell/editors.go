@@ -301,7 +301,7 @@ func (c *cmd) luaLoads(t string, depth int) {
 // string literals (a variable, a function call): it builds its command.
 func exBuilt(arg string) bool {
 	for i := range exUnquoted(arg) {
-		if ch := arg[i]; lang.IsLetter(ch) || ch == '$' || ch == '&' || ch == '@' {
+		if ch := arg[i]; lang.IsLetter(ch) || ch == '$' || ch == '&' || ch == '@' || ch == '.' {
 			return true
 		}
 	}
