@@ -281,8 +281,11 @@ func (c *cmd) xargs() {
 	if quoted, ok := c.xargsQuoted(o); ok {
 		inputs = quoted
 	}
-	if o.whole && c.stdin.known && c.stdin.fromPipe {
-		inputs = nulItems(c.stdin.text)
+	if o.whole {
+		if t, ok := c.xargsNulText(o); ok {
+			inputs = nulItems(t)
+			inputs = inputs[:min(len(inputs), maxListNames)]
+		}
 	}
 	if o.argFile == nil {
 		c.w.inStdin = nil // xargs reads the words on standard input: its command's is /dev/null
@@ -301,6 +304,22 @@ func cArgs(ws []word.Word) {
 			ws[i] = word.Word{Text: t, Known: ws[i].Known}
 		}
 	}
+}
+
+// xargsNulText returns the text xargs -0 reads its items from, wherever
+// they come from: its list file (-a F), its known standard input (a pipe,
+// a here-string) or the file it is redirected from (FINDINGS60b B24);
+// false where guard cannot read it.
+func (c *cmd) xargsNulText(o xargsOpts) (string, bool) {
+	switch {
+	case o.argFile != nil:
+		return c.listFile(*o.argFile)
+	case c.stdin.known:
+		return c.stdin.text, true
+	case len(c.stdin.paths) == 0 && c.stdin.file != "":
+		return c.listFile(word.Word{Text: c.stdin.file, Known: true})
+	}
+	return "", false
 }
 
 // nulItems returns the items xargs -0 (or -d '\0') reads from known text:
