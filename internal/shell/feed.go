@@ -282,9 +282,11 @@ func (c *cmd) xargs() {
 		inputs = quoted
 	}
 	if o.whole {
-		if t, ok := c.xargsNulText(o); ok {
+		if t, ok := c.xargsText(o); ok {
 			inputs = nulItems(t)
-			inputs = inputs[:min(len(inputs), maxListNames)]
+			if len(inputs) > maxListNames {
+				c.w.hide("runs a command on more than %d items xargs reads, more than guard checks", maxListNames)
+			}
 		}
 	}
 	if o.argFile == nil {
@@ -306,11 +308,11 @@ func cArgs(ws []word.Word) {
 	}
 }
 
-// xargsNulText returns the text xargs -0 reads its items from, wherever
-// they come from: its list file (-a F), its known standard input (a pipe,
-// a here-string) or the file it is redirected from (FINDINGS60b B24);
-// false where guard cannot read it.
-func (c *cmd) xargsNulText(o xargsOpts) (string, bool) {
+// xargsText returns the text xargs reads its items from, wherever they
+// come from: its list file (-a F), its known standard input (a pipe, a
+// here-string) or the file it is redirected from (with -0 too:
+// FINDINGS60b B24); false where guard cannot read it.
+func (c *cmd) xargsText(o xargsOpts) (string, bool) {
 	switch {
 	case o.argFile != nil:
 		return c.listFile(*o.argFile)
@@ -355,20 +357,14 @@ func (c *cmd) xargsQuoted(o xargsOpts) ([]word.Word, bool) {
 	if o.repl != "" {
 		read = xargsLines
 	}
-	var t string
-	ok := false
-	switch {
-	case o.argFile != nil:
-		t, ok = c.listFile(*o.argFile)
-	case c.stdin.known:
-		return read(c.stdin.text), true
-	case len(c.stdin.paths) == 0 && c.stdin.file != "":
-		t, ok = c.listFile(word.Word{Text: c.stdin.file, Known: true})
-	}
+	t, ok := c.xargsText(o)
 	if !ok {
 		return nil, false
 	}
 	ws := read(t)
+	if o.argFile == nil && c.stdin.known {
+		return ws, true
+	}
 	return ws[:min(len(ws), maxListNames)], true // as argFileWords
 }
 
