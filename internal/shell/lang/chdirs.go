@@ -80,6 +80,10 @@ func Chdirs(code string) CodeDirs {
 			continue
 		}
 		out.At = min(out.At, k-len(name))
+		if mode == chdirCall && chdirValue(code, k-len(name), k) {
+			out.Unknown = true // c = os.chdir; c('sub'): called later, with what guard cannot tell
+			break
+		}
 		if calls++; len(out.Dirs) >= maxChdirs || calls > 4*maxChdirs {
 			out.Unknown = true
 			break
@@ -103,6 +107,31 @@ func Chdirs(code string) CodeDirs {
 	}
 	out.Dirs = dedupe(out.Dirs)
 	return out
+}
+
+// chdirValue reports whether the chdir function named in code[start:k]
+// is taken as a value, not called there: no ( follows it, and it is
+// assigned (c = os.chdir), handed to a call or put in a list or mapping
+// (f(os.chdir), [os.chdir], {"c": os.chdir}). It is called later, with an
+// argument guard does not follow (FINDINGS60b B11).
+func chdirValue(code string, start, k int) bool {
+	if i := skipBlanks(code, k); i < len(code) && code[i] == '(' {
+		return false
+	}
+	for start > 0 && (IsLetter(code[start-1]) || code[start-1] >= '0' && code[start-1] <= '9' || code[start-1] == '_' || code[start-1] == '.') {
+		start-- // the qualifier: os.chdir, self.os.chdir
+	}
+	b := strings.TrimRight(code[:start], " \t")
+	if b == "" {
+		return false
+	}
+	switch c := b[len(b)-1]; c {
+	case ',', '(', '[', ':':
+		return true
+	case '=':
+		return len(b) < 2 || !strings.ContainsRune("=!<>", rune(b[len(b)-2]))
+	}
+	return false
 }
 
 // quotedKeyword returns, for a key spelt as a literal that ends at
