@@ -148,7 +148,7 @@ func hasIdent(code, name string) bool {
 		}
 		k += i
 		end := k + len(name)
-		if (k == 0 || !identByte(code[k-1])) && (end == len(code) || !identByte(code[end])) {
+		if (k == 0 || !lang.IdentByte(code[k-1])) && (end == len(code) || !lang.IdentByte(code[end])) {
 			return true
 		}
 		i = k + 1

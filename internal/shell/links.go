@@ -9,6 +9,7 @@ import (
 	"github.com/guardhq/guard/internal/shell/catalogue"
 
 	"github.com/guardhq/guard/internal/shell/effect"
+	"github.com/guardhq/guard/internal/shell/lang"
 	"github.com/guardhq/guard/internal/shell/word"
 )
 
@@ -235,11 +236,6 @@ func copiesLinks(id, rest string) bool {
 	}
 	v, ok := strings.CutPrefix(strings.TrimLeft(rest, " \t"), "=")
 	return ok && strings.HasPrefix(strings.TrimLeft(v, " \t"), want)
-}
-
-// identByte reports whether b may stand in an identifier.
-func identByte(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // Links that arrive already made: a copy that keeps links (cp -P, -d, -a,
@@ -648,12 +644,12 @@ func symlinkTargets(code string) ([]string, bool) {
 func idents(code string) iter.Seq2[string, int] {
 	return func(yield func(string, int) bool) {
 		for i := 0; i < len(code); {
-			if !identByte(code[i]) {
+			if !lang.IdentByte(code[i]) {
 				i++
 				continue
 			}
 			k := i
-			for k < len(code) && identByte(code[k]) {
+			for k < len(code) && lang.IdentByte(code[k]) {
 				k++
 			}
 			if !yield(code[i:k], k) {

@@ -237,7 +237,7 @@ func envName(code, n string) bool {
 		}
 		at := off + i
 		off = at + len(n)
-		if at > 0 && (envIdent(code[at-1]) || code[at-1] == '.') || off < len(code) && envIdent(code[off]) {
+		if at > 0 && (IdentByte(code[at-1]) || code[at-1] == '.') || off < len(code) && IdentByte(code[off]) {
 			continue
 		}
 		rest := strings.TrimLeft(code[off:], " \t")
@@ -263,11 +263,6 @@ func envName(code, n string) bool {
 	}
 }
 
-// envIdent reports whether c may be part of a name.
-func envIdent(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
 // ChangesOwnPath reports whether python code may change its own
 // environment in a way that sets the PATH its later children look
 // programs up on. It fails closed (FINDINGS58d D8): every mention of the
@@ -283,6 +278,9 @@ func ChangesOwnPath(code string) bool {
 			return true
 		}
 	}
+	if !strings.Contains(code, "environ") {
+		return false // environb too
+	}
 	bound := osNamesBound(code)
 	for _, n := range []string{"environ", "environb"} {
 		for off := 0; ; {
@@ -292,7 +290,7 @@ func ChangesOwnPath(code string) bool {
 			}
 			at := off + i
 			off = at + len(n)
-			if at > 0 && envIdent(code[at-1]) || off < len(code) && envIdent(code[off]) {
+			if at > 0 && IdentByte(code[at-1]) || off < len(code) && IdentByte(code[off]) {
 				continue // another name: environment, my_environ
 			}
 			if !envRead(code[:at], code[off:], bound) {
@@ -427,7 +425,7 @@ func envTarget(before, after string) bool {
 	b := strings.TrimRight(lineOf(before), " \t")
 	b = strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(b, "."), "os"), " \t")
 	for _, kw := range []string{"del", "for", "as"} {
-		if b == kw || strings.HasSuffix(b, kw) && !envIdent(b[len(b)-len(kw)-1]) {
+		if b == kw || strings.HasSuffix(b, kw) && !IdentByte(b[len(b)-len(kw)-1]) {
 			return true
 		}
 	}
@@ -512,9 +510,9 @@ func envHandedRead(b string) bool {
 		strings.HasSuffix(b, "copy.copy("), strings.HasSuffix(b, "copy.deepcopy("):
 		return true
 	case strings.HasSuffix(b, "dict("):
-		return len(b) == len("dict(") || !envIdent(b[len(b)-len("dict(")-1]) && b[len(b)-len("dict(")-1] != '.'
+		return len(b) == len("dict(") || !IdentByte(b[len(b)-len("dict(")-1]) && b[len(b)-len("dict(")-1] != '.'
 	case strings.HasSuffix(b, "env="):
-		if len(b) > len("env=") && envIdent(b[len(b)-len("env=")-1]) {
+		if len(b) > len("env=") && IdentByte(b[len(b)-len("env=")-1]) {
 			return false // myenv=X: another keyword, or an alias
 		}
 		l := lineOf(b)
@@ -554,7 +552,7 @@ func envItemsOnly(code, n string) bool {
 		}
 		at := off + i
 		off = at + len(n)
-		if at > 0 && (envIdent(code[at-1]) || code[at-1] == '.' && n == "environ") || off < len(code) && envIdent(code[off]) {
+		if at > 0 && (IdentByte(code[at-1]) || code[at-1] == '.' && n == "environ") || off < len(code) && IdentByte(code[off]) {
 			continue
 		}
 		rest := code[off:]

@@ -138,16 +138,11 @@ func (n *names) archiveRecv(kind, r string) bool {
 		}
 		i += off
 		off = i + 4 + len(r)
-		if e := off; (e == len(n.code) || !identByte(n.code[e])) && has(n.code[max(0, i-maxExpr):i]) {
+		if e := off; (e == len(n.code) || !IdentByte(n.code[e])) && has(n.code[max(0, i-maxExpr):i]) {
 			return true
 		}
 	}
 	return false
-}
-
-// identByte reports whether c may be part of an identifier.
-func identByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // sourceArgs returns the arguments of a source call sc that it reads.

@@ -118,7 +118,7 @@ func chdirValue(code string, start, k int) bool {
 	if i := skipBlanks(code, k); i < len(code) && code[i] == '(' {
 		return false
 	}
-	for start > 0 && (IsLetter(code[start-1]) || code[start-1] >= '0' && code[start-1] <= '9' || code[start-1] == '_' || code[start-1] == '.') {
+	for start > 0 && (IdentByte(code[start-1]) || code[start-1] == '.') {
 		start-- // the qualifier: os.chdir, self.os.chdir
 	}
 	b := strings.TrimRight(code[:start], " \t")

@@ -228,6 +228,10 @@ func SchemeURLs(s, ends string) []string {
 // IsLetter reports whether c is an ASCII letter.
 func IsLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// IdentByte reports whether c may stand in an identifier (a letter, a
+// digit or _).
+func IdentByte(c byte) bool { return c == '_' || IsLetter(c) || c >= '0' && c <= '9' }
+
 func isSchemeChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
 }
